@@ -1,0 +1,1 @@
+//! Capture — being built; see ARCHITECTURE.md.

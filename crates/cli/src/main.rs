@@ -1,0 +1,37 @@
+//! `warden`: Table Warden without the window.
+//!
+//! Every capability of the app is reachable here so it can be tested,
+//! benchmarked and scripted. Each command group lives in its own module under
+//! `cmd/`; `main` only parses and dispatches.
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+mod cmd;
+
+#[derive(Parser)]
+#[command(name = "warden", version, about = "Table Warden: the camera-assisted companion for dungeon-crawl board games")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Run a JSON script of commands through a game engine and print the result.
+    Replay(cmd::replay::Args),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Replay(a) => cmd::replay::run(a),
+    };
+    match result {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("warden: {e:#}");
+            ExitCode::from(1)
+        }
+    }
+}

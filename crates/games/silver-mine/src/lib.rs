@@ -1,0 +1,1 @@
+//! Rules engine — being built; see ARCHITECTURE.md.

@@ -1,0 +1,24 @@
+//! Game engines by name.
+
+#[allow(unused_imports)]
+use tw_rules::{DynGame, JsonGame};
+
+/// Every engine the app can run. Names are the ones `warden replay` takes.
+pub fn games() -> Vec<Box<dyn DynGame>> {
+    // Each game crate adds its engine here as it lands, e.g.
+    // Box::new(JsonGame::<tw_dungeon_fighter::DungeonFighter>::default()),
+    let games: Vec<Box<dyn DynGame>> = vec![];
+    games
+}
+
+/// Short aliases players type.
+const ALIASES: &[(&str, &str)] = &[("itdd", "silver-mine"), ("df", "dungeon-fighter"), ("gd", "green-dungeon")];
+
+pub fn find(name: &str) -> Option<Box<dyn DynGame>> {
+    let canonical = ALIASES.iter().find(|(a, _)| *a == name).map(|(_, c)| *c).unwrap_or(name);
+    games().into_iter().find(|g| g.name() == canonical)
+}
+
+pub fn names() -> Vec<&'static str> {
+    games().iter().map(|g| g.name()).collect()
+}

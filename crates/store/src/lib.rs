@@ -1,0 +1,1 @@
+//! Store — being built; see ARCHITECTURE.md.

@@ -1,0 +1,1 @@
+//! Vision — being built; see ARCHITECTURE.md.
