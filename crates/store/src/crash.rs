@@ -1,0 +1,239 @@
+//! The durability harness: a writer process appends to a session and reports
+//! each commit on stdout; the harness SIGKILLs it at a random moment, then
+//! checks that every reported entry is in the database, intact, and that
+//! `PRAGMA integrity_check` passes and resume equals a fold from scratch.
+//!
+//! Used by the test suite (200 trials) and `warden store soak` (1,000).
+
+use crate::db::Store;
+use crate::error::{Result, StoreError};
+use crate::game_session::GameSession;
+use crate::log::{Provenance, Source};
+use crate::tally;
+use std::io::{BufRead, BufReader, Write};
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+use tw_rules::SplitMix64;
+
+/// The name of the session the writer appends to (one per database).
+const SNAPSHOT_EVERY: u32 = 8;
+
+/// Deterministic amount for entry `seq`, so the checker knows what each
+/// reported entry must contain.
+pub fn amount_for(seq: i64) -> i64 {
+    (seq % 7) + 1
+}
+
+/// The writer's main loop: open `db`, create or resume its session, and
+/// append forever (an undo every fifth entry), printing `committed SEQ` after
+/// each commit returns. Runs until killed or `limit` entries are written.
+pub fn writer_main(db: &Path, limit: i64) -> Result<()> {
+    let game = tally::game();
+    let mut store = Store::open(db)?;
+    let id = match store.sessions(None)?.last() {
+        Some(s) => s.id,
+        None => GameSession::start(
+            &mut store,
+            &game,
+            &serde_json::json!({"start": 0}),
+            None,
+            SNAPSHOT_EVERY,
+        )?
+        .id(),
+    };
+    let mut s = GameSession::resume(&store, &game, id)?;
+    let out = std::io::stdout();
+    let mut out = out.lock();
+    writeln!(out, "ready {}", s.last_seq()).ok();
+    out.flush().ok();
+    for _ in 0..limit {
+        let seq = s.last_seq() + 1;
+        if seq % 5 == 0 && s.undo_target().is_some() {
+            s.undo(&mut store)?;
+        } else {
+            s.execute(
+                &mut store,
+                &tally::add(amount_for(seq), 120),
+                Source::Camera,
+                Provenance::default(),
+            )?;
+        }
+        // Only now is the entry acknowledged.
+        if writeln!(out, "committed {seq}")
+            .and_then(|_| out.flush())
+            .is_err()
+        {
+            break;
+        }
+    }
+    Ok(())
+}
+
+/// Figures from a series of trials.
+#[derive(Debug, Clone, Default, serde::Serialize)]
+pub struct SoakReport {
+    pub trials: usize,
+    pub failures: Vec<String>,
+    /// Entries the writers reported committed, over all trials.
+    pub acknowledged: i64,
+    /// Entries found on disk that were not yet acknowledged when the kill came
+    /// (committed but killed before printing): allowed.
+    pub unacknowledged_but_present: i64,
+    pub killed_before_ready: usize,
+    pub final_entries: i64,
+    pub elapsed_s: f64,
+}
+
+/// Run `trials` kill-at-random trials of `writer` (a command that runs
+/// [`writer_main`] on the path given as its last argument) against `db`.
+pub fn run_trials(
+    writer: &[String],
+    db: &Path,
+    trials: usize,
+    seed: u64,
+    max_delay: Duration,
+) -> Result<SoakReport> {
+    let start = Instant::now();
+    let mut rng = SplitMix64::new(seed);
+    let mut report = SoakReport {
+        trials,
+        ..Default::default()
+    };
+    for t in 0..trials {
+        let before = last_seq_on_disk(db)?;
+        let delay = Duration::from_micros(rng.next_u64() % (max_delay.as_micros() as u64 + 1));
+        match trial(writer, db, delay, before)? {
+            Ok(counts) => {
+                report.acknowledged += counts.0;
+                report.unacknowledged_but_present += counts.1;
+                if counts.2 {
+                    report.killed_before_ready += 1;
+                }
+            }
+            Err(msg) => report
+                .failures
+                .push(format!("trial {t} (kill after {delay:?}): {msg}")),
+        }
+    }
+    report.final_entries = last_seq_on_disk(db)?;
+    report.elapsed_s = start.elapsed().as_secs_f64();
+    Ok(report)
+}
+
+fn last_seq_on_disk(db: &Path) -> Result<i64> {
+    if !db.exists() {
+        return Ok(0);
+    }
+    let store = Store::open(db)?;
+    Ok(store
+        .sessions(None)?
+        .last()
+        .map(|s| s.last_seq)
+        .unwrap_or(0))
+}
+
+/// One trial. Outer `Err` is an environment failure; inner `Err` a broken promise.
+#[allow(clippy::type_complexity)]
+fn trial(
+    writer: &[String],
+    db: &Path,
+    delay: Duration,
+    before: i64,
+) -> Result<Result<(i64, i64, bool), String>> {
+    let io = |e: std::io::Error| StoreError::Io {
+        action: "cannot run the crash writer for",
+        path: db.to_path_buf(),
+        source: e,
+    };
+    let mut child = Command::new(&writer[0])
+        .args(&writer[1..])
+        .arg(db)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(io)?;
+    let stdout = child.stdout.take().expect("piped");
+    let reader = std::thread::spawn(move || {
+        let mut acked = None;
+        let mut ready = false;
+        for line in BufReader::new(stdout).lines() {
+            let Ok(line) = line else { break };
+            if let Some(n) = line.strip_prefix("committed ") {
+                acked = n.trim().parse::<i64>().ok().or(acked);
+            } else if line.starts_with("ready") {
+                ready = true;
+            }
+        }
+        (acked, ready)
+    });
+    std::thread::sleep(delay);
+    let _ = child.kill(); // SIGKILL on Unix
+    let status = child.wait().map_err(io)?;
+    let (acked, ready) = reader.join().unwrap_or((None, false));
+    if status.success() {
+        return Ok(Err("the writer exited by itself before the kill".into()));
+    }
+    if !ready && acked.is_none() {
+        let mut err = String::new();
+        if let Some(mut e) = child.stderr.take() {
+            use std::io::Read;
+            let _ = e.read_to_string(&mut err);
+        }
+        if !err.trim().is_empty() {
+            return Ok(Err(format!("the writer failed: {}", err.trim())));
+        }
+    }
+    Ok(verify(db, before, acked).map(|(a, extra)| (a, extra, !ready)))
+}
+
+/// Check the promises after a kill; returns (acknowledged this trial, extra present).
+fn verify(db: &Path, before: i64, acked: Option<i64>) -> std::result::Result<(i64, i64), String> {
+    let store = Store::open(db).map_err(|e| format!("reopening failed: {e}"))?;
+    store.integrity_check().map_err(|e| e.to_string())?;
+    let Some(session) = store
+        .sessions(None)
+        .map_err(|e| e.to_string())?
+        .last()
+        .cloned()
+    else {
+        return if acked.is_some() {
+            Err("acknowledged entries but no session".into())
+        } else {
+            Ok((0, 0))
+        };
+    };
+    let last = session.last_seq;
+    let acked_to = acked.unwrap_or(before);
+    if last < acked_to {
+        return Err(format!(
+            "entry {acked_to} was acknowledged but the log ends at {last}"
+        ));
+    }
+    let entries = store
+        .entries(session.id, 0, last)
+        .map_err(|e| e.to_string())?;
+    for (i, e) in entries.iter().enumerate() {
+        if e.seq != i as i64 + 1 {
+            return Err(format!("gap in the log at {}", i + 1));
+        }
+        if let Some(cmd) = &e.command {
+            if cmd.get("amount").and_then(|a| a.as_i64()) != Some(amount_for(e.seq)) {
+                return Err(format!("entry {} holds the wrong command {cmd}", e.seq));
+            }
+        }
+    }
+    let game = tally::game();
+    let resumed = store
+        .state_at(&game, session.id, last)
+        .map_err(|e| e.to_string())?;
+    let scratch = store
+        .state_from_scratch(&game, session.id, last)
+        .map_err(|e| e.to_string())?;
+    if resumed != scratch {
+        return Err(format!(
+            "resume gives {resumed} but a fold from setup gives {scratch}"
+        ));
+    }
+    Ok((acked_to - before, last - acked_to))
+}

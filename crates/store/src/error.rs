@@ -1,0 +1,119 @@
+//! Errors of the store. Each says what happened, to which file or field, and
+//! what the player can do; none of them is raised after a partial write.
+
+use std::path::PathBuf;
+use tw_rules::Refusal;
+
+/// Something the store refused or could not do.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    #[error(
+        "{path} is not a Table Warden database (it is not an SQLite file); it was left untouched. {}",
+        backup_hint(latest_backup)
+    )]
+    NotADatabase {
+        path: PathBuf,
+        latest_backup: Option<PathBuf>,
+    },
+
+    #[error(
+        "{path} is damaged ({detail}); it was left untouched. {}",
+        backup_hint(latest_backup)
+    )]
+    Corrupt {
+        path: PathBuf,
+        detail: String,
+        latest_backup: Option<PathBuf>,
+    },
+
+    #[error(
+        "{path} was written by a newer Table Warden (schema version {found}; this build understands up to \
+         version {supported}); it was not opened and not changed. Update Table Warden to use it."
+    )]
+    TooNew {
+        path: PathBuf,
+        found: i64,
+        supported: i64,
+    },
+
+    #[error(
+        "could not back up {path} before upgrading it: {detail}; the database was not changed"
+    )]
+    Backup { path: PathBuf, detail: String },
+
+    #[error("could not upgrade the database schema: {0}")]
+    Migration(String),
+
+    #[error("no data directory is known for this user; pass --db FILE or set TABLE_WARDEN_DB")]
+    NoDataDir,
+
+    #[error("{action} {path}: {source}")]
+    Io {
+        action: &'static str,
+        path: PathBuf,
+        source: std::io::Error,
+    },
+
+    #[error("database error: {0}")]
+    Sqlite(#[from] rusqlite::Error),
+
+    #[error("no game session with id {0}")]
+    UnknownSession(i64),
+
+    #[error("no campaign named {0:?}")]
+    UnknownCampaign(String),
+
+    #[error("a campaign named {0:?} already exists")]
+    CampaignExists(String),
+
+    #[error("{field}: {problem}")]
+    Invalid { field: String, problem: String },
+
+    #[error(
+        "session {session} was changed elsewhere (expected to write entry {expected}, but it already exists); \
+         resume the session to see the latest state"
+    )]
+    Conflict { session: i64, expected: i64 },
+
+    #[error("nothing to undo")]
+    NothingToUndo,
+
+    #[error("{0}")]
+    Refused(#[from] Refusal),
+
+    #[error("session {session}: the game could not fold entry {seq}: {refusal}")]
+    Replay {
+        session: i64,
+        seq: i64,
+        refusal: Refusal,
+    },
+
+    #[error("session {session}: stored JSON in {what} is unreadable: {detail}")]
+    BadStoredJson {
+        session: i64,
+        what: String,
+        detail: String,
+    },
+}
+
+fn backup_hint(b: &Option<PathBuf>) -> String {
+    match b {
+        Some(p) => format!(
+            "The latest backup is {}; copy it over the damaged file to restore it.",
+            p.display()
+        ),
+        None => "No backup of it exists.".to_string(),
+    }
+}
+
+impl StoreError {
+    /// A validation or import error about one named field.
+    pub fn invalid(field: impl Into<String>, problem: impl Into<String>) -> Self {
+        StoreError::Invalid {
+            field: field.into(),
+            problem: problem.into(),
+        }
+    }
+}
+
+pub type Result<T, E = StoreError> = std::result::Result<T, E>;

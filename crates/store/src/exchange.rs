@@ -1,0 +1,264 @@
+//! Export and import of one campaign as versioned JSON (see `SCHEMA.md`).
+//!
+//! The document carries the campaign, its record and every session with its
+//! full log and snapshots, so an import reproduces the campaign exactly.
+//! Import checks everything first and writes in a single transaction: a bad
+//! file changes nothing, and the error names the field at fault.
+
+use crate::campaign::{self, canonical_game, CampaignRecord, NewCampaign};
+use crate::db::Store;
+use crate::error::{Result, StoreError};
+use crate::log::{LogEntry, Source};
+use rusqlite::{params, TransactionBehavior};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+/// The `format` marker of an export file.
+pub const FORMAT: &str = "table-warden-campaign";
+/// The export format version this build writes and reads.
+pub const EXPORT_VERSION: i64 = 1;
+
+/// An exported campaign.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Export {
+    pub format: String,
+    pub version: i64,
+    pub exported_at_ms: i64,
+    pub campaign: ExportedCampaign,
+    pub sessions: Vec<ExportedSession>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExportedCampaign {
+    pub name: String,
+    pub game: String,
+    pub notes: String,
+    pub players: Vec<String>,
+    pub created_at_ms: i64,
+    pub updated_at_ms: i64,
+    pub record: Value,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExportedSession {
+    pub game: String,
+    pub setup: Value,
+    pub snapshot_every: i64,
+    pub created_at_ms: i64,
+    pub entries: Vec<LogEntry>,
+    pub snapshots: Vec<ExportedSnapshot>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExportedSnapshot {
+    pub seq: i64,
+    pub state: Value,
+}
+
+impl Store {
+    /// Export the campaign called `name` with all its sessions.
+    pub fn export_campaign(&self, name: &str) -> Result<Export> {
+        let c = self.campaign(name)?;
+        let mut sessions = Vec::new();
+        let mut infos = self.sessions(Some(c.id))?;
+        infos.reverse(); // oldest first
+        for s in infos {
+            sessions.push(ExportedSession {
+                entries: self.entries(s.id, 0, s.last_seq)?,
+                snapshots: self
+                    .snapshots(s.id)?
+                    .into_iter()
+                    .map(|(seq, state)| ExportedSnapshot { seq, state })
+                    .collect(),
+                game: s.game,
+                setup: s.setup,
+                snapshot_every: s.snapshot_every,
+                created_at_ms: s.created_at_ms,
+            });
+        }
+        Ok(Export {
+            format: FORMAT.to_string(),
+            version: EXPORT_VERSION,
+            exported_at_ms: crate::now_ms(),
+            campaign: ExportedCampaign {
+                name: c.name,
+                game: c.game,
+                notes: c.notes,
+                players: c.players,
+                created_at_ms: c.created_at_ms,
+                updated_at_ms: c.updated_at_ms,
+                record: c.record.to_json(),
+            },
+            sessions,
+        })
+    }
+
+    /// Import an exported campaign from JSON text, optionally under another
+    /// name; returns the new campaign's id. Nothing is written unless all of
+    /// it is valid.
+    pub fn import_campaign(&mut self, text: &str, rename: Option<&str>) -> Result<i64> {
+        let doc = parse_export(text)?;
+        let (new, sessions) = check_export(doc, rename)?;
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let id = campaign::insert_campaign(&tx, &new)?;
+        for s in &sessions {
+            tx.execute(
+                "INSERT INTO sessions (campaign_id, game, setup, snapshot_every, created_at_ms) VALUES (?1, ?2, ?3, ?4, ?5)",
+                params![id, s.game, s.setup.to_string(), s.snapshot_every, s.created_at_ms],
+            )?;
+            let sid = tx.last_insert_rowid();
+            for e in &s.entries {
+                crate::log::insert_entry(&tx, sid, e)?;
+            }
+            for snap in &s.snapshots {
+                tx.execute(
+                    "INSERT INTO snapshots (session_id, seq, state) VALUES (?1, ?2, ?3)",
+                    params![sid, snap.seq, snap.state.to_string()],
+                )?;
+            }
+        }
+        tx.commit()?;
+        Ok(id)
+    }
+}
+
+/// Parse the envelope first so a wrong format or version is reported as such
+/// rather than as whatever field the newer layout happens to lack.
+pub fn parse_export(text: &str) -> Result<Export> {
+    let v: Value = serde_json::from_str(text)
+        .map_err(|e| StoreError::invalid("(file)", format!("not JSON: {e}")))?;
+    let obj = v
+        .as_object()
+        .ok_or_else(|| StoreError::invalid("(file)", "expected a JSON object"))?;
+    match obj.get("format") {
+        Some(Value::String(f)) if f == FORMAT => {}
+        Some(other) => {
+            return Err(StoreError::invalid(
+                "format",
+                format!("expected {FORMAT:?}, found {other}"),
+            ))
+        }
+        None => {
+            return Err(StoreError::invalid(
+                "format",
+                format!("missing; expected {FORMAT:?}"),
+            ))
+        }
+    }
+    match obj.get("version") {
+        Some(Value::Number(n)) if n.as_i64() == Some(EXPORT_VERSION) => {}
+        Some(Value::Number(n)) if n.as_i64().is_some_and(|n| n > EXPORT_VERSION) => {
+            return Err(StoreError::invalid(
+                "version",
+                format!("the file is version {n}, written by a newer Table Warden; this build reads version {EXPORT_VERSION}"),
+            ))
+        }
+        Some(other) => {
+            return Err(StoreError::invalid("version", format!("unsupported version {other}; this build reads {EXPORT_VERSION}")))
+        }
+        None => return Err(StoreError::invalid("version", "missing")),
+    }
+    serde_path_to_error::deserialize(v).map_err(|e| {
+        let path = e.path().to_string();
+        StoreError::invalid(
+            if path == "." { "(file)".into() } else { path },
+            e.into_inner().to_string(),
+        )
+    })
+}
+
+/// Validate an export completely, before any write.
+fn check_export(doc: Export, rename: Option<&str>) -> Result<(NewCampaign, Vec<ExportedSession>)> {
+    let c = doc.campaign;
+    let game = canonical_game(&c.game)
+        .ok_or_else(|| campaign::records::unknown_game("campaign.game", &c.game))?;
+    let record = CampaignRecord::from_json(game, &c.record, "campaign.record")?;
+    let new = NewCampaign {
+        name: rename.unwrap_or(&c.name).to_string(),
+        game: game.to_string(),
+        notes: c.notes,
+        players: c.players,
+        record,
+        created_at_ms: c.created_at_ms,
+        updated_at_ms: c.updated_at_ms,
+    };
+    new.validate("campaign")?;
+    for (i, s) in doc.sessions.iter().enumerate() {
+        check_session(&format!("sessions[{i}]"), s)?;
+    }
+    Ok((new, doc.sessions))
+}
+
+fn check_session(at: &str, s: &ExportedSession) -> Result<()> {
+    if s.game.trim().is_empty() {
+        return Err(StoreError::invalid(
+            format!("{at}.game"),
+            "must not be empty",
+        ));
+    }
+    if s.snapshot_every < 1 {
+        return Err(StoreError::invalid(
+            format!("{at}.snapshot_every"),
+            "must be at least 1",
+        ));
+    }
+    let mut stack: Vec<i64> = Vec::new();
+    for (j, e) in s.entries.iter().enumerate() {
+        let here = format!("{at}.entries[{j}]");
+        if e.seq != j as i64 + 1 {
+            return Err(StoreError::invalid(
+                format!("{here}.seq"),
+                format!("expected {}, found {}", j + 1, e.seq),
+            ));
+        }
+        let undo = e.source == Source::Undo;
+        if undo != e.reverts_seq.is_some()
+            || undo != e.restore_state.is_some()
+            || undo == e.command.is_some()
+        {
+            return Err(StoreError::invalid(
+                here,
+                "an undo entry has reverts_seq and restore_state and no command; any other entry has a command and neither",
+            ));
+        }
+        match e.reverts_seq {
+            None => stack.push(e.seq),
+            Some(t) if stack.last() == Some(&t) => {
+                stack.pop();
+            }
+            Some(t) => {
+                return Err(StoreError::invalid(
+                    format!("{here}.reverts_seq"),
+                    format!("{t} is not the latest active action ({:?})", stack.last()),
+                ))
+            }
+        }
+    }
+    let last = s.entries.len() as i64;
+    if !s.snapshots.iter().any(|sn| sn.seq == 0) {
+        return Err(StoreError::invalid(
+            format!("{at}.snapshots"),
+            "the setup snapshot (seq 0) is missing",
+        ));
+    }
+    let mut prev = -1;
+    for (k, sn) in s.snapshots.iter().enumerate() {
+        if sn.seq <= prev || sn.seq > last {
+            return Err(StoreError::invalid(
+                format!("{at}.snapshots[{k}].seq"),
+                format!(
+                    "{} is out of order or beyond the last entry ({last})",
+                    sn.seq
+                ),
+            ));
+        }
+        prev = sn.seq;
+    }
+    Ok(())
+}
