@@ -7,7 +7,10 @@ use tw_rules::{DynGame, JsonGame};
 pub fn games() -> Vec<Box<dyn DynGame>> {
     // Each game crate adds its engine here as it lands, e.g.
     // Box::new(JsonGame::<tw_dungeon_fighter::DungeonFighter>::default()),
-    let games: Vec<Box<dyn DynGame>> = vec![];
+    let games: Vec<Box<dyn DynGame>> = vec![
+        Box::new(JsonGame::<tw_dungeon_fighter::DungeonFighter>::default()),
+        Box::new(JsonGame::<tw_green_dungeon::GreenDungeon>::default()),
+    ];
     games
 }
 

@@ -1,1 +1,49 @@
-//! Rules engine — being built; see ARCHITECTURE.md.
+//! Dungeon Fighter: Catacombs of Gloomy Ghosts, as a pure rules engine.
+//!
+//! The players throw and decide; the engine keeps the books. Commands come
+//! from the camera (a [`command::Throw`] carries what it saw: die, face and
+//! landing section) or from the players, and are checked against the
+//! rulebook before anything changes. See `docs/replay-dungeon-fighter.md`
+//! for the command vocabulary.
+//!
+//! - [`cards`]: card values and the catalogue of cards the rulebook names.
+//! - [`data`]: heroes and tables from `data/*.json`.
+//! - [`model`]: the state. [`command`] / [`event`]: what goes in and out.
+//! - `decide`: the rules; [`evolve`]: applying events. [`scoring`]: end scoring.
+
+pub mod cards;
+pub mod command;
+pub mod data;
+mod decide;
+pub mod event;
+pub mod evolve;
+pub mod model;
+pub mod scoring;
+
+pub use command::{Command, Setup, Throw};
+pub use event::Event;
+pub use model::State;
+use tw_rules::{Game, Refusal};
+
+/// The engine, registered as `"dungeon-fighter"`.
+pub struct DungeonFighter;
+
+impl Game for DungeonFighter {
+    const NAME: &'static str = "dungeon-fighter";
+    type Setup = Setup;
+    type State = State;
+    type Command = Command;
+    type Event = Event;
+
+    fn setup(setup: &Setup) -> Result<State, Refusal> {
+        decide::setup::setup(setup)
+    }
+
+    fn decide(state: &State, command: &Command) -> Result<Vec<Event>, Refusal> {
+        decide::decide(state, command)
+    }
+
+    fn evolve(state: &mut State, event: &Event) {
+        evolve::evolve(state, event)
+    }
+}
