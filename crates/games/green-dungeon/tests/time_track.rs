@@ -1,0 +1,391 @@
+//! Every time-track rule: what costs time, the event checks at each
+//! multiple of 5, upkeep, wandering monsters, interrupted rests and the
+//! reset at 15.
+
+mod common;
+use common::*;
+use tw_green_dungeon::command::Command;
+use tw_green_dungeon::event::{Event, Upkeep};
+use tw_green_dungeon::state::{CardsFor, Idle, Phase};
+use tw_green_dungeon::time::{PendingCheck, TimeReason};
+use tw_green_dungeon::{Dir, Exits, Symbol, TileKind};
+
+fn reasons(events: &[Event]) -> Vec<TimeReason> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            Event::TimeAdvanced { reason, .. } => Some(*reason),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn clearing_a_room_adds_one_cube_at_the_end_of_the_turn() {
+    let mut s = game(TileKind::Cog, Exits::EastWest);
+    run(&mut s, flip(0, 1, TileKind::Cog, Exits::EastWest));
+    run(&mut s, mv(Dir::East));
+    assert_eq!(
+        s.time.elapsed, 0,
+        "nothing is added while the room is being resolved"
+    );
+    let ev = run(&mut s, treasure(2, Symbol::Cog));
+    assert_eq!(reasons(&ev), vec![TimeReason::RoomCleared]);
+    assert_eq!((s.time.main, s.time.elapsed), (1, 1));
+    assert!(s.grid.tile(pos(0, 1)).cleared);
+}
+
+#[test]
+fn open_passages_through_cleared_rooms_cost_nothing() {
+    let mut s = game(TileKind::Cog, Exits::EastWest);
+    clear_cog_room_east(&mut s);
+    let before = s.time.clone();
+    for dir in [Dir::West, Dir::East, Dir::West] {
+        let ev = run(&mut s, mv(dir));
+        assert!(reasons(&ev).is_empty());
+    }
+    assert_eq!(s.time, before);
+    assert_eq!(s.phase, Phase::Idle(Idle::Exploring));
+}
+
+#[test]
+fn a_rest_adds_three_cubes_then_recovers() {
+    let mut s = game(TileKind::Cog, Exits::EastWest);
+    s.player.health = 4;
+    s.player.magic = 1;
+    let ev = run(&mut s, Command::Rest);
+    assert_eq!(reasons(&ev), vec![TimeReason::Rest; 3]);
+    assert_eq!(s.time.main, 3);
+    assert_eq!(s.phase, Phase::Recover);
+    run(
+        &mut s,
+        Command::Recover {
+            health: d(5),
+            magic: d(6),
+            level_up: false,
+        },
+    );
+    assert_eq!(
+        (s.player.health, s.player.magic),
+        (9, 5),
+        "health +5; magic +6 capped at 5"
+    );
+    assert_eq!(s.phase, Phase::Idle(Idle::Exploring));
+}
+
+#[test]
+fn resting_is_refused_outside_a_cleared_cog_or_straw_room() {
+    let mut s = game(TileKind::Drop, Exits::EastWest);
+    let r = refused(&mut s, Command::Rest);
+    assert_eq!(r.rule, "Resting");
+}
+
+#[test]
+fn reaching_five_places_an_event_cube_and_queues_one_check() {
+    let mut s = game(TileKind::Cog, Exits::EastWest);
+    set_time(&mut s, 4, 0, 4);
+    clear_cog_room_east(&mut s);
+    assert_eq!((s.time.main, s.time.event_cubes), (5, 1));
+    assert_eq!(s.time.pending_checks, vec![PendingCheck { event_cubes: 1 }]);
+    // Nothing else may happen until the check is rolled.
+    let r = refused(&mut s, mv(Dir::West));
+    assert_eq!(r.rule, "The Time Track and Events");
+    let ev = run(&mut s, check(6, 1, 2));
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::EventChecked {
+            upkeep: Upkeep::None,
+            wandering_monster: false,
+            ..
+        }
+    )));
+    assert!(s.time.pending_checks.is_empty());
+    run(&mut s, mv(Dir::West));
+}
+
+#[test]
+fn the_second_event_cube_calls_for_two_checks() {
+    let mut s = game(TileKind::Cog, Exits::EastWest);
+    set_time(&mut s, 9, 1, 9);
+    clear_cog_room_east(&mut s);
+    assert_eq!(
+        (s.time.main, s.time.event_cubes, s.time.pending_checks.len()),
+        (10, 2, 2)
+    );
+    run(&mut s, check(6, 6, 6));
+    assert_eq!(s.time.pending_checks.len(), 1);
+    run(&mut s, check(6, 6, 6));
+    assert!(s.time.pending_checks.is_empty());
+}
+
+#[test]
+fn a_rest_that_passes_a_multiple_of_five_triggers_the_check() {
+    let mut s = game(TileKind::Cog, Exits::EastWest);
+    set_time(&mut s, 4, 0, 4);
+    run(&mut s, Command::Rest);
+    assert_eq!(
+        (s.time.main, s.time.event_cubes, s.time.pending_checks.len()),
+        (7, 1, 1)
+    );
+    assert_eq!(s.phase, Phase::Idle(Idle::Resting { interrupted: false }));
+    // A quiet check: the rest completes.
+    run(&mut s, check(6, 1, 2));
+    assert_eq!(s.phase, Phase::Recover);
+}
+
+#[test]
+fn reaching_fifteen_clears_the_main_track_and_removes_two_event_cubes() {
+    let mut s = game(TileKind::Cog, Exits::EastWest);
+    set_time(&mut s, 14, 2, 14);
+    let ev = run(&mut s, Command::Rest);
+    assert!(ev.contains(&Event::EventCubePlaced {
+        event_cubes: 3,
+        checks_queued: 3
+    }));
+    assert!(ev.contains(&Event::MainTrackCleared { event_cubes: 1 }));
+    // 14 -> 15 (reset to 0) -> 1 -> 2.
+    assert_eq!(
+        (s.time.main, s.time.event_cubes, s.time.elapsed),
+        (2, 1, 17)
+    );
+    // The three checks are made against the three cubes present at 15.
+    assert_eq!(
+        s.time.pending_checks,
+        vec![PendingCheck { event_cubes: 3 }; 3]
+    );
+    let ev = run(&mut s, check(6, 6, 3));
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::EventChecked {
+            wandering_monster: true,
+            event_cubes: 3,
+            ..
+        }
+    )));
+}
+
+#[test]
+fn a_wandering_monster_appears_on_a_roll_at_or_under_the_event_cubes() {
+    let mut s = game(TileKind::Cog, Exits::EastWest);
+    set_time(&mut s, 9, 1, 9);
+    clear_cog_room_east(&mut s);
+    run(&mut s, check(6, 6, 3));
+    assert_eq!(s.idle(), Some(Idle::Exploring), "3 > 2 cubes: no monster");
+    run(&mut s, check(6, 6, 2));
+    assert_eq!(
+        s.phase,
+        Phase::Cards {
+            purpose: CardsFor::WanderingMonster {
+                resume: Idle::Exploring
+            }
+        }
+    );
+}
+
+#[test]
+fn a_wandering_monster_fight_adds_one_cube_when_it_is_over() {
+    let mut s = game(TileKind::Cog, Exits::EastWest);
+    set_time(&mut s, 4, 0, 4);
+    clear_cog_room_east(&mut s);
+    run(&mut s, check(6, 6, 1));
+    // Fought as a Drop tile, even in this Cog room: no room bonus.
+    run(&mut s, cards(&[(1, Symbol::Hammer)]));
+    assert_eq!(s.fight().unwrap().monster.roll_bonus(), 0);
+    assert_eq!(s.time.main, 5);
+    let ev = run(&mut s, melee(4, 3));
+    assert_eq!(reasons(&ev), vec![TimeReason::WanderingMonster]);
+    assert_eq!((s.time.main, s.player.xp), (6, 1));
+    assert_eq!(s.phase, Phase::Idle(Idle::Exploring));
+    assert!(s.grid.tile(pos(0, 1)).cleared, "the room stays cleared");
+}
+
+#[test]
+fn an_interrupted_rest_gives_no_benefit_and_may_be_retried() {
+    let mut s = game(TileKind::Cog, Exits::EastWest);
+    set_time(&mut s, 4, 0, 4);
+    s.player.health = 5;
+    run(&mut s, Command::Rest);
+    run(&mut s, check(6, 6, 1));
+    assert_eq!(
+        s.phase,
+        Phase::Cards {
+            purpose: CardsFor::WanderingMonster {
+                resume: Idle::Resting { interrupted: true }
+            }
+        }
+    );
+    run(&mut s, cards(&[(1, Symbol::Hammer)]));
+    let ev = run(&mut s, melee(6, 1));
+    assert!(ev.contains(&Event::RestInterrupted));
+    assert_eq!(s.phase, Phase::Idle(Idle::Exploring));
+    assert_eq!(s.player.health, 5, "no healing from an interrupted rest");
+    assert_eq!(
+        s.time.main, 8,
+        "4 + 3 for the rest + 1 after the wandering monster"
+    );
+    let r = refused(
+        &mut s,
+        Command::Recover {
+            health: d(6),
+            magic: d(6),
+            level_up: false,
+        },
+    );
+    assert_eq!(r.rule, "Resting");
+    // Rest again: 8 -> 11 passes 10, two checks, both quiet.
+    run(&mut s, Command::Rest);
+    assert_eq!(s.time.pending_checks.len(), 2);
+    run(&mut s, check(6, 6, 6));
+    run(&mut s, check(6, 6, 6));
+    run(
+        &mut s,
+        Command::Recover {
+            health: d(3),
+            magic: d(1),
+            level_up: false,
+        },
+    );
+    assert_eq!(s.player.health, 8);
+}
+
+#[test]
+fn a_door_from_the_closed_side_costs_one_and_each_retry_one_more() {
+    // Entrance exits north-south: its east edge is dark. The room east has
+    // exits east-west: its west edge is light. Going east is the closed side.
+    let mut s = game(TileKind::Cog, Exits::NorthSouth);
+    s.player.level = 1; // a new room needs more than 6: die + level
+    run(&mut s, flip(0, 1, TileKind::Cog, Exits::EastWest));
+    let r = refused(&mut s, mv(Dir::East));
+    assert!(r.reason.contains("door roll"));
+    // First try held: no time.
+    let ev = run(&mut s, door(Dir::East, 5));
+    assert!(matches!(
+        ev[0],
+        Event::DoorHeld {
+            total: 6,
+            needed_above: 6,
+            ..
+        }
+    ));
+    assert_eq!(s.time.elapsed, 0);
+    // A retry costs a cube even when it fails.
+    let ev = run(&mut s, door(Dir::East, 2));
+    assert_eq!(reasons(&ev), vec![TimeReason::DoorRetry]);
+    assert_eq!(s.at, pos(0, 0));
+    // Second retry opens it: retry + door, then the cleared room.
+    run(&mut s, door(Dir::East, 6));
+    assert_eq!(s.at, pos(0, 1));
+    let ev = run(&mut s, treasure(1, Symbol::Cog));
+    assert_eq!(
+        reasons(&ev),
+        vec![
+            TimeReason::DoorRetry,
+            TimeReason::Door,
+            TimeReason::RoomCleared
+        ]
+    );
+    assert_eq!(s.time.elapsed, 4);
+    // Back through the same door from its light side: free.
+    let ev = run(&mut s, mv(Dir::West));
+    assert!(reasons(&ev).is_empty());
+    assert_eq!(s.at, pos(0, 0));
+    // And east again, now a room already visited: more than 4 is enough.
+    let ev = run(&mut s, door(Dir::East, 4));
+    assert!(matches!(
+        ev[0],
+        Event::DoorOpened {
+            total: 5,
+            needed_above: 4,
+            ..
+        }
+    ));
+    assert_eq!(
+        reasons(&ev),
+        vec![TimeReason::Door],
+        "no room cleared: only the door"
+    );
+}
+
+#[test]
+fn the_mini_boss_forces_a_rest_of_three_cubes() {
+    let mut s = game(TileKind::Cog, Exits::EastWest);
+    run(&mut s, flip(0, 1, TileKind::Straw, Exits::EastWest));
+    run(&mut s, mv(Dir::East));
+    run(&mut s, cards(&[(1, Symbol::Cog)]));
+    run(&mut s, melee(6, 1));
+    run(&mut s, treasure(1, Symbol::Cog));
+    run(&mut s, treasure(1, Symbol::Cog));
+    assert_eq!(s.phase, Phase::Idle(Idle::MustRest));
+    assert_eq!(s.time.main, 1, "the room cleared");
+    let r = refused(&mut s, mv(Dir::West));
+    assert_eq!(r.rule, "Straw: Boss");
+    let ev = run(&mut s, Command::Rest);
+    assert_eq!(reasons(&ev), vec![TimeReason::Rest; 3]);
+    assert_eq!(s.time.main, 4);
+    assert_eq!(s.phase, Phase::Recover);
+}
+
+#[test]
+fn upkeep_resets_an_explored_room_which_then_triggers_again() {
+    let mut s = game(TileKind::Cog, Exits::EastWest);
+    clear_cog_room_east(&mut s); // (0,1)
+    run(&mut s, flip(0, 2, TileKind::Cog, Exits::EastWest));
+    run(&mut s, mv(Dir::East));
+    run(&mut s, treasure(1, Symbol::Cog));
+    set_time(&mut s, 4, 0, 4);
+    s.player.health = 9;
+    run(&mut s, Command::Rest); // at (0,2): 4 -> 7 passes 5
+                                // First die 2 (second column), second die 1 (top row): (0,1).
+    let ev = run(&mut s, check(2, 1, 6));
+    assert!(ev.contains(&Event::TileReset { at: pos(0, 1) }));
+    let t = s.grid.tile(pos(0, 1));
+    assert!(!t.face_up && !t.explored && !t.cleared);
+    run(
+        &mut s,
+        Command::Recover {
+            health: d(1),
+            magic: d(1),
+            level_up: false,
+        },
+    );
+    // Walking back in turns the tile up again and it gives treasure again.
+    run(&mut s, mv(Dir::West));
+    assert!(matches!(s.phase, Phase::Loot { .. }));
+}
+
+#[test]
+fn upkeep_spares_unexplored_rooms_the_current_room_and_boss_rooms() {
+    let mut s = game(TileKind::Cog, Exits::EastWest);
+    // A cleared Straw room at (0,1), as after the mini boss.
+    run(&mut s, flip(0, 1, TileKind::Straw, Exits::EastWest));
+    {
+        let t = s.grid.tile_mut(pos(0, 1));
+        t.explored = true;
+        t.cleared = true;
+    }
+    s.time
+        .pending_checks
+        .extend([PendingCheck { event_cubes: 1 }; 3]);
+    let upkeep_of = |ev: &[Event]| {
+        ev.iter()
+            .find_map(|e| match e {
+                Event::EventChecked { upkeep, .. } => Some(*upkeep),
+                _ => None,
+            })
+            .unwrap()
+    };
+    let ev = run(&mut s, check(3, 3, 6));
+    assert_eq!(upkeep_of(&ev), Upkeep::SkippedUnexplored { at: pos(2, 2) });
+    let ev = run(&mut s, check(1, 1, 6));
+    assert_eq!(upkeep_of(&ev), Upkeep::SkippedCurrentRoom { at: pos(0, 0) });
+    let ev = run(&mut s, check(2, 1, 6));
+    assert_eq!(upkeep_of(&ev), Upkeep::SkippedBossRoom { at: pos(0, 1) });
+    assert!(s.grid.tile(pos(0, 0)).cleared && s.grid.tile(pos(0, 1)).cleared);
+}
+
+#[test]
+fn no_event_check_is_accepted_when_none_is_due() {
+    let mut s = game(TileKind::Cog, Exits::EastWest);
+    let r = refused(&mut s, check(1, 1, 1));
+    assert_eq!(r.rule, "The Time Track and Events");
+}
