@@ -110,26 +110,27 @@ pub(super) fn move_to(cx: &mut Ctx, dir: Dir, door_roll: Option<D6>) -> Result<(
         );
     };
     let target = cx.s.grid.tile(to).clone();
-    let to_face =
-        match (target.face_up, target.face) {
-            (true, Some(f)) => f,
-            (false, Some(f)) => {
-                // A reset tile: its face is known, so it is turned up as it was.
-                cx.emit(Event::TileFlipped {
-                    at: to,
-                    kind: f.kind,
-                    exits: f.exits,
-                    clairvoyant: false,
-                });
-                f
-            }
-            (_, None) => return refuse(
+    let to_face = match (target.face_up, target.face) {
+        (true, Some(f)) => f,
+        (false, Some(f)) => {
+            // A reset tile: its face is known, so it is turned up as it was.
+            cx.emit(Event::TileFlipped {
+                at: to,
+                kind: f.kind,
+                exits: f.exits,
+                clairvoyant: false,
+            });
+            f
+        }
+        (_, None) => {
+            return refuse(
                 MOVE,
                 format!(
                     "the room at {to} is face down: turn it up (flip) first so its exits are known"
                 ),
-            ),
-        };
+            )
+        }
+    };
     let Some(from_face) = cx.s.grid.tile(from).face else {
         return refuse(
             MOVE,

@@ -129,12 +129,14 @@ pub fn decide(state: &State, command: &Command) -> Result<Vec<Event>, Refusal> {
         Command::EventCheck { upkeep, wandering } => {
             checks::event_check(&mut cx, *upkeep, *wandering)?
         }
-        _ if checks_due > 0 && state.idle().is_some() => return refuse(
-            "The Time Track and Events",
-            format!(
+        _ if checks_due > 0 && state.idle().is_some() => {
+            return refuse(
+                "The Time Track and Events",
+                format!(
                 "{checks_due} event check(s) are due: roll them (event_check) before anything else"
             ),
-        ),
+            )
+        }
         Command::Flip { at, kind, exits } => explore::flip(&mut cx, *at, *kind, *exits)?,
         Command::Move { dir, door_roll } => explore::move_to(&mut cx, *dir, *door_roll)?,
         Command::Rest => explore::rest(&mut cx)?,
