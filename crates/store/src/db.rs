@@ -131,6 +131,19 @@ impl Store {
             .query_row("PRAGMA user_version", [], |r| r.get(0))?)
     }
 
+    /// This connection's (synchronous, foreign_keys, busy_timeout ms) settings.
+    pub fn pragmas(&self) -> Result<(i64, i64, i64)> {
+        let get = |p: &str| {
+            self.conn
+                .query_row(&format!("PRAGMA {p}"), [], |r| r.get::<_, i64>(0))
+        };
+        Ok((
+            get("synchronous")?,
+            get("foreign_keys")?,
+            get("busy_timeout")?,
+        ))
+    }
+
     /// Run `PRAGMA integrity_check`; `Ok(())` when the file is sound.
     pub fn integrity_check(&self) -> Result<()> {
         let rows: Vec<String> = self

@@ -116,4 +116,32 @@ impl StoreError {
     }
 }
 
+/// A serde error at `path` (relative to `prefix`) as a field error. A missing
+/// field is reported at the field itself, not at the object lacking it.
+pub(crate) fn field_error(
+    prefix: &str,
+    e: serde_path_to_error::Error<serde_json::Error>,
+) -> StoreError {
+    let path = e.path().to_string();
+    let mut field = match (prefix.is_empty(), path == ".") {
+        (_, true) if prefix.is_empty() => "(file)".to_string(),
+        (_, true) => prefix.to_string(),
+        (true, false) => path,
+        (false, false) => format!("{prefix}.{path}"),
+    };
+    let msg = e.into_inner().to_string();
+    if let Some(name) = msg
+        .strip_prefix("missing field `")
+        .and_then(|r| r.split('`').next())
+    {
+        field = if field == "(file)" {
+            name.to_string()
+        } else {
+            format!("{field}.{name}")
+        };
+        return StoreError::invalid(field, "missing");
+    }
+    StoreError::invalid(field, msg)
+}
+
 pub type Result<T, E = StoreError> = std::result::Result<T, E>;

@@ -164,13 +164,7 @@ pub fn parse_export(text: &str) -> Result<Export> {
         }
         None => return Err(StoreError::invalid("version", "missing")),
     }
-    serde_path_to_error::deserialize(v).map_err(|e| {
-        let path = e.path().to_string();
-        StoreError::invalid(
-            if path == "." { "(file)".into() } else { path },
-            e.into_inner().to_string(),
-        )
-    })
+    serde_path_to_error::deserialize(v).map_err(|e| crate::error::field_error("", e))
 }
 
 /// Validate an export completely, before any write.

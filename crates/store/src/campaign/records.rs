@@ -232,16 +232,7 @@ pub struct ScoreEntry {
 // ------------------------------------------------------------------ shared
 
 fn parse<T: serde::de::DeserializeOwned>(field: &str, v: &Value) -> Result<T> {
-    let de = v.clone();
-    serde_path_to_error::deserialize(de).map_err(|e| {
-        let path = e.path().to_string();
-        let at = if path == "." {
-            field.to_string()
-        } else {
-            format!("{field}.{path}")
-        };
-        StoreError::invalid(at, e.into_inner().to_string())
-    })
+    serde_path_to_error::deserialize(v.clone()).map_err(|e| crate::error::field_error(field, e))
 }
 
 fn non_empty(field: &str, s: &str) -> Result<()> {
