@@ -495,3 +495,46 @@ fn the_mini_boss_gives_luck_experience_and_two_treasures() {
     assert_eq!((s.player.luck, s.player.xp), (2, 3));
     assert!(matches!(s.phase, Phase::Loot { remaining: 2, .. }));
 }
+
+#[test]
+fn a_boss_felled_by_the_heros_spell_needs_no_spell_die() {
+    let mut s = fight_in(TileKind::Straw, &[(3, Symbol::Wood)]);
+    s.player.level = 2;
+    if let Phase::Combat(f) = &mut s.phase {
+        f.health = 3;
+    }
+    // 1 + level 2 = 3 damage: the boss falls before it can cast.
+    run(
+        &mut s,
+        Command::Fight {
+            action: Action::Spell,
+            dice: vec![],
+            spell_roll: None,
+            monster_spell_roll: None,
+        },
+    );
+    assert!(s.mini_boss_defeated);
+}
+
+#[test]
+fn fleeing_a_wandering_monster_leaves_it_in_the_room_and_costs_the_cube() {
+    let mut s = game(TileKind::Cog, Exits::EastWest);
+    clear_cog_room_east(&mut s); // hero at (0,1), came from (0,0)
+    s.time
+        .pending_checks
+        .push_back(tw_green_dungeon::time::PendingCheck { event_cubes: 1 });
+    run(&mut s, check(6, 6, 1));
+    run(&mut s, cards(&[(4, Symbol::Cog)]));
+    run(&mut s, melee(1, 6));
+    let before = s.time.elapsed;
+    run(&mut s, Command::Flee { dice: dice(6, 1) });
+    assert_eq!(s.at, pos(0, 0));
+    assert_eq!(s.time.elapsed, before + 1);
+    assert_eq!(
+        s.grid.tile(pos(0, 1)).meeple.as_ref().map(|m| m.reason),
+        Some(MeepleReason::Fled)
+    );
+    // Going back means facing it again.
+    run(&mut s, mv(Dir::East));
+    assert_eq!(s.fight().unwrap().monster.difficulty, 4);
+}

@@ -21,7 +21,9 @@ fn the_documented_example_runs_without_refusal() {
     let initial = state.clone();
     let mut all_events = Vec::new();
     for (i, c) in script["commands"].as_array().unwrap().iter().enumerate() {
-        let out = game.execute(&state, c).unwrap_or_else(|r| panic!("command {i} {c} refused: {r}"));
+        let out = game
+            .execute(&state, c)
+            .unwrap_or_else(|r| panic!("command {i} {c} refused: {r}"));
         all_events.extend(out.events);
         state = out.state;
     }
@@ -29,7 +31,10 @@ fn the_documented_example_runs_without_refusal() {
     assert_eq!(state["time"]["main"], 8);
     assert_eq!(state["time"]["event_cubes"], 1);
     assert_eq!(state["player"]["weapon"], 2);
-    assert_eq!(state["player"]["xp"], 2, "the room's monster and the wandering one");
+    assert_eq!(
+        state["player"]["xp"], 2,
+        "the room's monster and the wandering one"
+    );
     assert_eq!(state["phase"]["phase"], "idle");
     let tile = &state["grid"]["rows"][0][1];
     assert_eq!(tile["meeple"]["reason"], "bribed");
@@ -43,7 +48,9 @@ fn the_documented_example_runs_without_refusal() {
 fn the_documented_refusal_is_the_one_given() {
     let game = JsonGame::<GreenDungeon>::default();
     let state = game.setup(&example_script()["setup"]).unwrap();
-    let r = game.execute(&state, &serde_json::json!({"type": "move", "dir": "north"})).unwrap_err();
+    let r = game
+        .execute(&state, &serde_json::json!({"type": "move", "dir": "north"}))
+        .unwrap_err();
     assert_eq!(r.rule, "Movement in the Dungeon");
     assert!(DOC.contains(&r.reason), "the doc quotes: {}", r.reason);
 }

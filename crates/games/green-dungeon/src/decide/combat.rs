@@ -116,18 +116,6 @@ pub(super) fn fight(
         MonsterAction::Melee
     };
     let difficulty = f.monster.difficulty;
-    let monster_spell_damage =
-        match monster_action {
-            MonsterAction::Melee => 0,
-            MonsterAction::Spell => difficulty,
-            MonsterAction::PowerSpell => match monster_spell_roll {
-                Some(r) => r.value().saturating_add(difficulty),
-                None => return refuse(
-                    "Magical Combat",
-                    "the boss casts powerful magic: its damage die is needed (monster_spell_roll)",
-                ),
-            },
-        };
     let melee_needed = action == Action::Melee || monster_action == MonsterAction::Melee;
     // Read the dice up front so a bad reading refuses the whole round.
     let melee_dice = if melee_needed && !dice.is_empty() {
@@ -162,6 +150,16 @@ pub(super) fn fight(
             MonsterAction::PowerSpell => (true, m.power_cost),
             _ => (false, m.spell_cost),
         };
+        // Asked for only now: a boss felled by the hero's spell never casts.
+        let monster_spell_damage =
+            match (power, monster_spell_roll) {
+                (false, _) => difficulty,
+                (true, Some(r)) => r.value().saturating_add(difficulty),
+                (true, None) => return refuse(
+                    "Magical Combat",
+                    "the boss casts powerful magic: its damage die is needed (monster_spell_roll)",
+                ),
+            };
         let magic_left = f.magic.saturating_sub(spent);
         cx.emit(Event::MonsterCast {
             power,
