@@ -10,6 +10,7 @@ pub fn games() -> Vec<Box<dyn DynGame>> {
     let games: Vec<Box<dyn DynGame>> = vec![
         Box::new(JsonGame::<tw_dungeon_fighter::DungeonFighter>::default()),
         Box::new(JsonGame::<tw_green_dungeon::GreenDungeon>::default()),
+        Box::new(JsonGame::<tw_silver_mine::SilverMine>::default()),
     ];
     games
 }

@@ -1,1 +1,162 @@
-//! Rules engine — being built; see ARCHITECTURE.md.
+//! Into the Dark Dungeon: Silver Mine — the rules engine.
+//!
+//! Pure and deterministic: dice values and seeds arrive inside commands, so a
+//! replayed script always gives the same game. The player lays the dungeon out
+//! as cards are revealed; the engine runs the chore the game hands to the
+//! players — the dungeon turn, where every enemy walks to the nearest
+//! character and attacks — and keeps the rolls, the inventory and the
+//! campaign honest.
+//!
+//! - [`model`]: cards as blocks of squares, cubes, characters, enemies, stash.
+//! - [`command`] / [`event`]: the vocabulary (see `docs/replay-itdd.md`).
+//! - [`build`]: laying out cards, cubes, enemies; entering at a Gate.
+//! - [`turn`]: the dungeon turn (path finding, targeting, attacks).
+//! - [`combat`]: opposed rolls, damage, afflictions, defeat.
+//! - [`actions`]: the character turn helpers.
+//! - [`town`]: Crossroads Town and the campaign.
+//! - [`data`]: the tables, embedded from `data/*.json`.
+
+pub mod actions;
+pub mod build;
+pub mod combat;
+pub mod command;
+mod ctx;
+pub mod data;
+pub mod event;
+mod evolve;
+pub mod grid;
+pub mod model;
+pub mod town;
+pub mod turn;
+
+pub use command::{Command, Cube, DicePair, DiceSource, Setup, UnlockWith};
+pub use event::{Event, TieBreak, Who};
+pub use model::{Attributes, Pos, State};
+
+use tw_rules::{Game, Refusal, SplitMix64};
+
+pub struct SilverMine;
+
+impl Game for SilverMine {
+    const NAME: &'static str = "silver-mine";
+    type Setup = Setup;
+    type State = State;
+    type Command = Command;
+    type Event = Event;
+
+    fn setup(s: &Setup) -> Result<State, Refusal> {
+        Ok(State {
+            mode: s.mode,
+            rng: SplitMix64::new(s.seed),
+            cards: vec![],
+            characters: vec![],
+            enemies: vec![],
+            dropped: vec![],
+            stashes: Default::default(),
+            current: None,
+            goblins_placed: 0,
+            bosses_due: vec![],
+            enemies_defeated: 0,
+            hero_declared: false,
+            dungeon_turns: 0,
+        })
+    }
+
+    fn decide(state: &State, command: &Command) -> Result<Vec<Event>, Refusal> {
+        let mut cx = ctx::Ctx::new(state);
+        let c = &mut cx;
+        match command {
+            Command::PlaceCard {
+                id,
+                kind,
+                origin,
+                rows,
+                explorer,
+                lost_map,
+            } => build::place_card(c, id, *kind, *origin, rows, explorer.as_deref(), *lost_map),
+            Command::PlaceCube { at, cube } => build::place_cube(c, *at, *cube),
+            Command::PlaceEnemy {
+                id,
+                kind,
+                name,
+                at,
+                attrs,
+                carries,
+            } => build::place_enemy(c, id, *kind, name, *at, *attrs, carries),
+            Command::NewCharacter {
+                id,
+                player,
+                name,
+                character_type,
+                attrs,
+                items,
+            } => build::new_character(c, id, player, name, *character_type, *attrs, items),
+            Command::EnterDungeon { character, at } => build::enter_dungeon(c, character, *at),
+            Command::StartTurn { character } => actions::start_turn(c, character),
+            Command::Move {
+                character,
+                path,
+                run,
+            } => actions::move_character(c, character, path, *run),
+            Command::Attack {
+                character,
+                enemy,
+                dice,
+            } => actions::attack(c, character, enemy, *dice),
+            Command::Flee {
+                character,
+                enemy,
+                dice,
+            } => actions::flee(c, character, enemy, *dice),
+            Command::Loot {
+                character,
+                at,
+                roll,
+                reroll,
+                with,
+                items,
+            } => actions::loot(c, character, *at, *roll, *reroll, *with, items),
+            Command::Unlock {
+                character,
+                at,
+                with,
+            } => actions::unlock(c, character, *at, *with),
+            Command::DisarmTrap { character } => actions::disarm_trap(c, character),
+            Command::TriggerTrap { character, roll } => actions::trigger_trap(c, character, *roll),
+            Command::ShortRest {
+                character,
+                campfire,
+            } => actions::short_rest(c, character, *campfire),
+            Command::UseItem { character, index } => actions::use_item(c, character, *index),
+            Command::Equip { character, index } => actions::equip(c, character, *index),
+            Command::Unequip { character } => actions::unequip(c, character),
+            Command::PickUp { character, index } => actions::pick_up(c, character, *index),
+            Command::Drop { character, index } => actions::drop_item(c, character, *index),
+            Command::Give { from, to, index } => actions::give(c, from, to, *index),
+            Command::ExitDungeon { character } => actions::exit_dungeon(c, character),
+            Command::DungeonTurn {
+                seed,
+                dice,
+                roll_missing,
+            } => turn::dungeon_turn(c, *seed, dice, *roll_missing),
+            Command::AcceptQuest { character, quest } => town::accept_quest(c, character, quest),
+            Command::CompleteQuest {
+                character,
+                item,
+                book,
+            } => town::complete_quest(c, character, item.as_ref(), book.as_deref()),
+            Command::Buy { character, item } => town::buy(c, character, item),
+            Command::Sell { character, index } => town::sell(c, character, *index),
+            Command::BuyBook { character, book } => town::buy_book(c, character, book),
+            Command::InnRecover { character } => town::inn_recover(c, character),
+            Command::InnRumor { character } => town::inn_rumor(c, character),
+            Command::ChoosePath { character, path } => town::choose_path(c, character, path),
+            Command::ArenaEnded { defeats } => town::arena_ended(c, defeats),
+        }?;
+        Ok(cx.events)
+    }
+
+    fn evolve(state: &mut State, event: &Event) {
+        evolve::evolve(state, event)
+    }
+}

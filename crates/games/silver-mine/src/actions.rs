@@ -1,0 +1,827 @@
+//! The character turn: moving, fighting, fleeing, looting, traps, afflictions,
+//! resting, items and the inventory.
+
+use crate::combat::{self, take_affliction, wound_character};
+use crate::command::{DicePair, UnlockWith};
+use crate::ctx::{refuse, Ctx};
+use crate::data::{tables, TrapEffect};
+use crate::event::Event;
+use crate::model::{Affliction, Attribute, CardKind, Cell, Item, Pos, PotionKind};
+use tw_rules::{Refusal, D6};
+
+fn pos_of(cx: &Ctx, id: &str) -> Pos {
+    cx.s.character(id)
+        .and_then(|c| c.pos)
+        .expect("checked in dungeon")
+}
+
+fn has_book(cx: &Ctx, id: &str, book: &str) -> bool {
+    cx.s.character(id)
+        .and_then(|c| cx.s.stashes.get(&c.player))
+        .is_some_and(|st| st.books.iter().any(|b| b == book))
+}
+
+/// Put an item in a character's hands: coins are counted at once; with no
+/// room left the item falls on `at` for anyone to pick up.
+pub fn gain_item(cx: &mut Ctx, id: &str, item: Item, at: Pos) {
+    let Some(c) = cx.s.character(id) else {
+        cx.emit(Event::ItemDropped { at, item });
+        return;
+    };
+    match item {
+        Item::Coins { amount } => {
+            let coins = c.coins + amount;
+            cx.emit(Event::CoinsChanged {
+                character: id.to_string(),
+                coins,
+            });
+        }
+        item if c.alive && c.inventory.len() < c.capacity() => cx.emit(Event::ItemGained {
+            character: id.to_string(),
+            item,
+        }),
+        item => cx.emit(Event::ItemDropped {
+            at: c.pos.unwrap_or(at),
+            item,
+        }),
+    }
+}
+
+/// Room for one more item? (A seventh item, or a fourth without a backpack,
+/// is refused.)
+fn room_for(cx: &Ctx, id: &str, item: &Item) -> Result<(), Refusal> {
+    let c = cx.character(id)?;
+    if matches!(item, Item::Coins { .. }) {
+        return Ok(());
+    }
+    if *item == Item::Backpack && c.has_backpack() {
+        return refuse(
+            "Items: Backpack",
+            format!("{id} already has a backpack; only one per character"),
+        );
+    }
+    if c.inventory.len() >= c.capacity() {
+        return refuse(
+            "Inventory",
+            format!(
+                "{id} already carries {} items, the most they can ({})",
+                c.inventory.len(),
+                if c.has_backpack() {
+                    "3 + a backpack's 3"
+                } else {
+                    "3 without a backpack"
+                }
+            ),
+        );
+    }
+    Ok(())
+}
+
+pub fn start_turn(cx: &mut Ctx, id: &str) -> Result<(), Refusal> {
+    cx.in_dungeon(id)?;
+    cx.emit(Event::TurnStarted {
+        character: id.to_string(),
+    });
+    // Afflictions bite from the start of the turn after they were taken.
+    let clocks =
+        cx.s.character(id)
+            .map(|c| c.afflictions.clone())
+            .unwrap_or_default();
+    for a in clocks {
+        if a.turns_left == 0 {
+            cx.emit(Event::AfflictionEnded {
+                character: id.to_string(),
+                affliction: a.kind,
+            });
+            continue;
+        }
+        let life = cx.s.character(id).map(|c| c.attrs.life).unwrap_or(0);
+        let life_left = if a.kind == Affliction::Poison {
+            life - 1
+        } else {
+            life
+        };
+        cx.emit(Event::AfflictionBites {
+            character: id.to_string(),
+            affliction: a.kind,
+            life_left,
+            turns_left: a.turns_left - 1,
+        });
+        if life_left <= 0 {
+            combat::defeat_character(cx, id);
+            return Ok(());
+        }
+        if a.kind == Affliction::Snared {
+            cx.emit(Event::TurnLost {
+                character: id.to_string(),
+            });
+        }
+    }
+    Ok(())
+}
+
+pub fn move_character(cx: &mut Ctx, id: &str, path: &[Pos], run: bool) -> Result<(), Refusal> {
+    const RULE: &str = "Move";
+    let c = cx.can_act(id, "moving")?;
+    if path.is_empty() {
+        return refuse(RULE, "a move needs at least one square");
+    }
+    let running = run || c.turn.ran;
+    if run && !c.turn.ran {
+        if c.turn.acted {
+            return refuse("Run", format!("{id} has already acted this turn; Run is only for a turn of nothing but moving"));
+        }
+        if c.attrs.torch < 1 {
+            return refuse("Run", format!("{id} has no Torch; running needs one"));
+        }
+    }
+    let budget = c.attrs.move_ + c.turn.move_bonus + if running { 2 } else { 0 } - c.turn.moved;
+    if path.len() as i32 > budget {
+        return refuse(
+            RULE,
+            format!(
+                "{id} can move {budget} more square(s) this turn, not {}",
+                path.len()
+            ),
+        );
+    }
+    let start = c.pos.expect("in dungeon");
+    if !c.turn.fled {
+        if let Some(e) = cx.s.enemies.iter().find(|e| e.pos.adjacent(start)) {
+            return refuse(
+                "Combat: flee",
+                format!(
+                    "{id} is in combat with {} next to them; flee to leave",
+                    e.id
+                ),
+            );
+        }
+    }
+    let mut prev = start;
+    for (k, &p) in path.iter().enumerate() {
+        if !p.adjacent(prev) {
+            return refuse(
+                RULE,
+                format!("step {k}: {prev} to {p} is not one square up, down, left or right"),
+            );
+        }
+        match cx.s.cell(p) {
+            None => return refuse(RULE, format!("step {k}: {p} is not on any dungeon card")),
+            Some(Cell::Floor | Cell::Door { locked: false }) => {}
+            Some(Cell::Trap) if k + 1 == path.len() => {}
+            Some(Cell::Trap) => {
+                return refuse(
+                    "Trap",
+                    format!(
+                        "step {k}: stepping on the trap at {p} stops the move until it is resolved"
+                    ),
+                )
+            }
+            Some(other) => {
+                return refuse(
+                    RULE,
+                    format!(
+                        "step {k}: {p} holds {}; it cannot be entered or crossed",
+                        crate::build::describe(other)
+                    ),
+                )
+            }
+        }
+        if let Some(e) = cx.s.enemy_at(p) {
+            return refuse(
+                RULE,
+                format!(
+                    "step {k}: characters cannot pass through enemies ({} at {p})",
+                    e.id
+                ),
+            );
+        }
+        prev = p;
+    }
+    if let Some(o) = cx.s.character_at(prev) {
+        return refuse(
+            RULE,
+            format!(
+                "a move cannot end on another character ({} at {prev})",
+                o.id
+            ),
+        );
+    }
+    cx.emit(Event::Moved {
+        character: id.to_string(),
+        path: path.to_vec(),
+        ran: run,
+    });
+    let mut entered: Vec<String> = Vec::new();
+    for p in path {
+        if let Some(card) = cx.s.card_at(*p) {
+            if !card.entered && !entered.contains(&card.id) {
+                entered.push(card.id.clone());
+            }
+        }
+    }
+    for card in entered {
+        cx.emit(Event::CardEntered { card });
+    }
+    if cx.s.cell(prev) == Some(Cell::Trap) {
+        cx.emit(Event::SteppedOnTrap {
+            character: id.to_string(),
+            at: prev,
+        });
+    }
+    Ok(())
+}
+
+fn adjacent_enemy(cx: &Ctx, id: &str, enemy: &str) -> Result<(), Refusal> {
+    let at = pos_of(cx, id);
+    let e = cx.enemy(enemy)?;
+    if !e.pos.adjacent(at) {
+        return refuse(
+            "Combat",
+            format!(
+                "{enemy} at {} is not next to {id} at {at} (up, down, left or right)",
+                e.pos
+            ),
+        );
+    }
+    Ok(())
+}
+
+pub fn attack(cx: &mut Ctx, id: &str, enemy: &str, dice: DicePair) -> Result<(), Refusal> {
+    let c = cx.can_act(id, "attacking")?;
+    if c.turn.attacked {
+        return refuse(
+            "Combat",
+            format!("{id} has already attacked (or fled) this turn; one attack per turn"),
+        );
+    }
+    adjacent_enemy(cx, id, enemy)?;
+    combat::resolve(cx, id, enemy, dice, true);
+    Ok(())
+}
+
+/// Flee: no attributes; a roll not above the enemy's costs 1 Life (not with
+/// the Flee Combat book), then the character leaves combat either way.
+pub fn flee(cx: &mut Ctx, id: &str, enemy: &str, dice: DicePair) -> Result<(), Refusal> {
+    let c = cx.can_act(id, "fleeing")?;
+    if c.turn.attacked {
+        return refuse(
+            "Combat: flee",
+            format!("{id} has already attacked or fled this turn"),
+        );
+    }
+    adjacent_enemy(cx, id, enemy)?;
+    let failed = dice.character.value() <= dice.enemy.value();
+    let damaged = failed && !has_book(cx, id, "flee_combat");
+    cx.emit(Event::Fled {
+        character: id.to_string(),
+        enemy: enemy.to_string(),
+        character_roll: dice.character.value(),
+        enemy_roll: dice.enemy.value(),
+        source: dice.source,
+        damaged,
+    });
+    if damaged {
+        wound_character(cx, id, Some(enemy));
+    }
+    Ok(())
+}
+
+fn use_key(cx: &mut Ctx, id: &str, with: UnlockWith, what: &str) -> Result<(), Refusal> {
+    let c = cx.character(id)?;
+    let found = c.inventory.iter().enumerate().find(|(_, i)| match with {
+        UnlockWith::MasterKey => matches!(i, Item::MasterKey { charges } if *charges > 0),
+        UnlockWith::Tools => **i == Item::Tools,
+    });
+    let Some((index, item)) = found else {
+        let name = if with == UnlockWith::MasterKey {
+            "a Master Key with a charge"
+        } else {
+            "Tools"
+        };
+        return refuse(
+            "Interact: unlock",
+            format!("{id} has no {name} to open {what}"),
+        );
+    };
+    match item {
+        Item::MasterKey { charges } if *charges > 1 => {
+            let item = Item::MasterKey {
+                charges: charges - 1,
+            };
+            cx.emit(Event::ItemChanged {
+                character: id.to_string(),
+                index,
+                item,
+            });
+        }
+        _ => cx.emit(Event::ItemLost {
+            character: id.to_string(),
+            index,
+        }),
+    }
+    Ok(())
+}
+
+pub fn unlock(cx: &mut Ctx, id: &str, at: Pos, with: UnlockWith) -> Result<(), Refusal> {
+    cx.can_act(id, "unlocking")?;
+    if !at.adjacent(pos_of(cx, id)) {
+        return refuse(
+            "Interact: unlock",
+            format!("{id} must stand next to the door at {at}"),
+        );
+    }
+    if cx.s.cell(at) != Some(Cell::Door { locked: true }) {
+        return refuse(
+            "Interact: unlock",
+            format!("there is no locked door at {at}"),
+        );
+    }
+    use_key(cx, id, with, "the door")?;
+    cx.emit(Event::CellChanged {
+        at,
+        cell: Cell::Door { locked: false }.to_char(),
+    });
+    flag_acted(cx, id);
+    Ok(())
+}
+
+fn flag_acted(cx: &mut Ctx, id: &str) {
+    if let Some(c) = cx.s.character(id) {
+        let mut flags = c.turn.clone();
+        flags.acted = true;
+        cx.emit(Event::TurnFlagsChanged {
+            character: id.to_string(),
+            flags,
+        });
+    }
+}
+
+/// Loot an adjacent container (p.24). One search per container: win or
+/// lose, the cube is removed afterwards.
+#[allow(clippy::too_many_arguments)]
+pub fn loot(
+    cx: &mut Ctx,
+    id: &str,
+    at: Pos,
+    roll: Option<D6>,
+    reroll: Option<D6>,
+    with: Option<UnlockWith>,
+    items: &[Item],
+) -> Result<(), Refusal> {
+    const RULE: &str = "Interact: loot";
+    let c = cx.can_act(id, "looting")?;
+    let (pos, torch) = (c.pos.expect("in dungeon"), c.attrs.torch);
+    let Some(Cell::Container(kind)) = cx.s.cell(at) else {
+        return refuse(RULE, format!("there is no container at {at}"));
+    };
+    if !at.adjacent(pos) {
+        return refuse(
+            RULE,
+            format!("{id} at {pos} must stand next to the container at {at} to loot it"),
+        );
+    }
+    let rules = tables().container(kind).clone();
+    let name = serde_json::to_value(kind)
+        .ok()
+        .and_then(|v| v.as_str().map(String::from))
+        .unwrap_or_default();
+    let (success, roll_used, score) = if rules.needs_key {
+        let Some(with) = with else {
+            return refuse(
+                RULE,
+                format!("the {name} is locked: use a Master Key or Tools (with)"),
+            );
+        };
+        use_key(cx, id, with, &format!("the {name}"))?;
+        (true, 0, 0)
+    } else {
+        let Some(first) = roll else {
+            return refuse(RULE, format!("looting the {name} needs a die roll"));
+        };
+        match rules.threshold {
+            None => (true, first.value(), i32::from(first.value())),
+            Some(need) => {
+                let mut r = first;
+                let fails = |r: D6| i32::from(r.value()) + torch < need;
+                if fails(r) {
+                    if let Some(again) = reroll {
+                        let may = has_book(cx, id, "for_the_loot")
+                            || (r.value() == 1 && has_book(cx, id, "second_wind"));
+                        if !may {
+                            return refuse(
+                                "Books",
+                                format!("{id} has no book granting a loot reroll here"),
+                            );
+                        }
+                        r = again;
+                    }
+                } else if reroll.is_some() {
+                    return refuse("Books", "a reroll is only for a failed loot roll");
+                }
+                (!fails(r), r.value(), i32::from(r.value()) + torch)
+            }
+        }
+    };
+    let wanted = if success { rules.items } else { 0 };
+    if items.len() != wanted {
+        return refuse(
+            RULE,
+            if success {
+                format!("the {name} gives {wanted} item card(s): give the card(s) drawn in items (got {})", items.len())
+            } else {
+                format!(
+                    "the loot failed ({score} < {}); no item cards are drawn",
+                    rules.threshold.unwrap_or(0)
+                )
+            },
+        );
+    }
+    cx.emit(Event::LootRolled {
+        character: id.to_string(),
+        container: name,
+        roll: roll_used,
+        score,
+        needed: rules.threshold,
+        success,
+    });
+    cx.emit(Event::CellChanged {
+        at,
+        cell: Cell::Floor.to_char(),
+    });
+    if !success {
+        return Ok(());
+    }
+    let coins = rules.coins
+        + rules
+            .coin_roll
+            .map(|t| t[usize::from(roll_used.max(1)) - 1])
+            .unwrap_or(0);
+    if coins > 0 {
+        let have = cx.s.character(id).map(|c| c.coins).unwrap_or(0);
+        cx.emit(Event::CoinsChanged {
+            character: id.to_string(),
+            coins: have + coins,
+        });
+    }
+    for item in items {
+        gain_item(cx, id, item.clone(), pos);
+    }
+    if rules.torch > 0 {
+        let c = cx.s.character(id).expect("looter");
+        let t = (c.attrs.torch + rules.torch).min(c.cap(Attribute::Torch).max(c.attrs.torch));
+        cx.set_torch(id, t, "barrel");
+    }
+    Ok(())
+}
+
+pub fn disarm_trap(cx: &mut Ctx, id: &str) -> Result<(), Refusal> {
+    let c = cx.in_dungeon(id)?;
+    let Some(at) = c.on_trap else {
+        return refuse("Trap", format!("{id} is not standing on a trap"));
+    };
+    use_key(cx, id, UnlockWith::Tools, "the trap")?;
+    cx.emit(Event::TrapResolved {
+        character: id.to_string(),
+        at,
+        roll: None,
+        effect: "disarmed".into(),
+    });
+    cx.emit(Event::CellChanged {
+        at,
+        cell: Cell::Floor.to_char(),
+    });
+    Ok(())
+}
+
+pub fn trigger_trap(cx: &mut Ctx, id: &str, roll: D6) -> Result<(), Refusal> {
+    let c = cx.in_dungeon(id)?;
+    let Some(at) = c.on_trap else {
+        return refuse("Trap", format!("{id} is not standing on a trap"));
+    };
+    let torch = c.attrs.torch;
+    let row = &tables().traps[&roll.value()];
+    cx.emit(Event::TrapResolved {
+        character: id.to_string(),
+        at,
+        roll: Some(roll.value()),
+        effect: row.text.clone(),
+    });
+    cx.emit(Event::CellChanged {
+        at,
+        cell: Cell::Floor.to_char(),
+    });
+    match row.effect {
+        TrapEffect::LoseLife => wound_character(cx, id, None),
+        TrapEffect::Poison => take_affliction(cx, id, Affliction::Poison),
+        TrapEffect::Disease => take_affliction(cx, id, Affliction::Disease),
+        TrapEffect::LoseTorch => {
+            if torch > 0 {
+                cx.set_torch(id, torch - 1, "trap");
+            }
+        }
+        TrapEffect::Snared => {
+            take_affliction(cx, id, Affliction::Snared);
+            cx.emit(Event::TurnLost {
+                character: id.to_string(),
+            });
+        }
+        TrapEffect::Evade => {}
+    }
+    Ok(())
+}
+
+/// Short rest by an unused campfire: +1 Life, +1 Torch, once per turn, not
+/// with enemies on the campfire's card; the campfire is then spent.
+pub fn short_rest(cx: &mut Ctx, id: &str, campfire: Pos) -> Result<(), Refusal> {
+    const RULE: &str = "Interact: short rest";
+    let c = cx.can_act(id, "resting")?;
+    if c.turn.rested {
+        return refuse(RULE, format!("{id} has already rested this turn"));
+    }
+    if cx.s.cell(campfire) != Some(Cell::Campfire) {
+        return refuse(RULE, format!("there is no unused campfire at {campfire}"));
+    }
+    if !campfire.adjacent(c.pos.expect("in dungeon")) {
+        return refuse(
+            RULE,
+            format!("{id} must stand next to the campfire at {campfire}"),
+        );
+    }
+    let card = cx.s.card_at(campfire).expect("campfire on a card");
+    if let Some(e) = cx.s.enemies.iter().find(|e| card.contains(e.pos)) {
+        return refuse(
+            "Dungeon: campfire",
+            format!(
+                "{} is on the campfire's card; no rest with enemies there",
+                e.id
+            ),
+        );
+    }
+    let life = (c.attrs.life + 1).min(c.cap(Attribute::Life).max(c.attrs.life));
+    let torch = (c.attrs.torch + 1).min(c.cap(Attribute::Torch).max(c.attrs.torch));
+    cx.emit(Event::Rested {
+        character: id.to_string(),
+        at: campfire,
+    });
+    cx.emit(Event::CellChanged {
+        at: campfire,
+        cell: Cell::Floor.to_char(),
+    });
+    cx.set_attr(id, Attribute::Life, life);
+    cx.set_attr(id, Attribute::Torch, torch);
+    Ok(())
+}
+
+fn item_at(cx: &Ctx, id: &str, index: usize) -> Result<Item, Refusal> {
+    let c = cx.character(id)?;
+    c.inventory.get(index).cloned().ok_or_else(|| {
+        Refusal::new(
+            "Inventory",
+            format!(
+                "{id} has no item at slot {index} (carries {})",
+                c.inventory.len()
+            ),
+        )
+    })
+}
+
+pub fn use_item(cx: &mut Ctx, id: &str, index: usize) -> Result<(), Refusal> {
+    let c = cx.can_act(id, "using an item")?.clone();
+    let item = item_at(cx, id, index)?;
+    let mut flags = c.turn.clone();
+    flags.acted = true;
+    match item {
+        Item::Potion { potion: PotionKind::Strength } => flags.combat_bonus += 2,
+        Item::Potion { potion: PotionKind::Speed } => flags.move_bonus += 3,
+        Item::Potion { potion: PotionKind::Health } => {
+            if c.attrs.life >= c.cap(Attribute::Life) {
+                return refuse("Items: Health Potion", format!("{id} is already at full Life"));
+            }
+        }
+        Item::Torch => {
+            if c.attrs.torch >= c.cap(Attribute::Torch) {
+                return refuse("Items: Torch", format!("{id}'s Torch is at its maximum; keep the card for later"));
+            }
+        }
+        other => {
+            return refuse("Items", format!("{other:?} is not used this way (keys and tools: unlock/loot/disarm; lost map: place_card; weapons and runes: equip)"))
+        }
+    }
+    cx.emit(Event::ItemLost {
+        character: id.to_string(),
+        index,
+    });
+    cx.emit(Event::TurnFlagsChanged {
+        character: id.to_string(),
+        flags,
+    });
+    match item {
+        Item::Potion {
+            potion: PotionKind::Health,
+        } => cx.set_attr(id, Attribute::Life, c.attrs.life + 1),
+        Item::Torch => cx.set_attr(id, Attribute::Torch, c.attrs.torch + 1),
+        _ => {}
+    }
+    Ok(())
+}
+
+pub fn equip(cx: &mut Ctx, id: &str, index: usize) -> Result<(), Refusal> {
+    let c = cx.character(id)?.clone();
+    if c.pos.is_some() {
+        cx.can_act(id, "equipping")?;
+    }
+    let item = item_at(cx, id, index)?;
+    match &item {
+        Item::Weapon {
+            attribute, bonus, ..
+        } => {
+            if c.equipped.is_some() {
+                return refuse(
+                    "Items: Weapon",
+                    format!("{id} already has a weapon equipped; unequip it first"),
+                );
+            }
+            cx.emit(Event::Equipped {
+                character: id.to_string(),
+                index,
+            });
+            cx.set_attr(id, *attribute, c.attrs.get(*attribute) + bonus);
+        }
+        Item::Rune(r) => {
+            let Some(eq) = &c.equipped else {
+                return refuse(
+                    "Items: Rune",
+                    "runes are attached to an equipped weapon; equip one first",
+                );
+            };
+            if eq.runes.iter().any(|x| x.great == r.great) {
+                return refuse(
+                    "Items: Rune",
+                    "a weapon holds at most one great rune and one simple rune",
+                );
+            }
+            cx.emit(Event::RuneAttached {
+                character: id.to_string(),
+                index,
+            });
+            cx.set_attr(id, r.attribute, c.attrs.get(r.attribute) + r.bonus);
+        }
+        other => return refuse("Items", format!("{other:?} cannot be equipped")),
+    }
+    flag_acted(cx, id);
+    Ok(())
+}
+
+pub fn unequip(cx: &mut Ctx, id: &str) -> Result<(), Refusal> {
+    let c = cx.character(id)?.clone();
+    if c.pos.is_some() {
+        cx.can_act(id, "unequipping")?;
+    }
+    let Some(eq) = &c.equipped else {
+        return refuse("Items: Weapon", format!("{id} has no weapon equipped"));
+    };
+    let returning = 1 + eq.runes.len();
+    if c.inventory.len() + returning > c.capacity() {
+        return refuse(
+            "Inventory",
+            format!(
+                "no room for the weapon and its runes ({returning} items); drop something first"
+            ),
+        );
+    }
+    cx.emit(Event::Unequipped {
+        character: id.to_string(),
+    });
+    for a in [
+        Attribute::Attack,
+        Attribute::Move,
+        Attribute::Torch,
+        Attribute::Life,
+    ] {
+        let lost = c.gear_bonus(a);
+        if lost != 0 {
+            cx.set_attr(
+                id,
+                a,
+                (c.attrs.get(a) - lost).max(if a == Attribute::Life { 1 } else { 0 }),
+            );
+        }
+    }
+    flag_acted(cx, id);
+    Ok(())
+}
+
+pub fn pick_up(cx: &mut Ctx, id: &str, index: usize) -> Result<(), Refusal> {
+    let at = cx.can_act(id, "picking up")?.pos;
+    let Some(d) = cx.s.dropped.get(index).cloned() else {
+        return refuse(
+            "Pick up",
+            format!("there is no dropped item number {index}"),
+        );
+    };
+    if Some(d.pos) != at {
+        return refuse(
+            "Pick up",
+            format!("the item lies on {}; {id} must stand on that square", d.pos),
+        );
+    }
+    room_for(cx, id, &d.item)?;
+    cx.emit(Event::ItemPickedUp {
+        character: id.to_string(),
+        index,
+    });
+    if let Item::Coins { amount } = d.item {
+        // Coin cards turn into coins at once.
+        let n = cx.s.character(id).map(|c| c.inventory.len()).unwrap_or(1) - 1;
+        let coins = cx.s.character(id).map(|c| c.coins).unwrap_or(0) + amount;
+        cx.emit(Event::ItemLost {
+            character: id.to_string(),
+            index: n,
+        });
+        cx.emit(Event::CoinsChanged {
+            character: id.to_string(),
+            coins,
+        });
+    }
+    flag_acted(cx, id);
+    Ok(())
+}
+
+pub fn drop_item(cx: &mut Ctx, id: &str, index: usize) -> Result<(), Refusal> {
+    let at = cx.can_act(id, "dropping")?.pos.expect("in dungeon");
+    let item = item_at(cx, id, index)?;
+    cx.emit(Event::ItemLost {
+        character: id.to_string(),
+        index,
+    });
+    cx.emit(Event::ItemDropped { at, item });
+    Ok(())
+}
+
+/// Give an item to an adjacent character (or freely in town).
+pub fn give(cx: &mut Ctx, from: &str, to: &str, index: usize) -> Result<(), Refusal> {
+    let a = cx.character(from)?.clone();
+    let b = cx.character(to)?.clone();
+    if !a.alive || !b.alive {
+        return refuse("Trade", "both characters must be alive");
+    }
+    match (a.pos, b.pos) {
+        (Some(p), Some(q)) if p.adjacent(q) => {
+            cx.can_act(from, "trading")?;
+        }
+        (None, None) => {}
+        _ => {
+            return refuse(
+                "Trade",
+                format!("{from} and {to} must stand on adjacent squares (or both be in town)"),
+            )
+        }
+    }
+    let item = item_at(cx, from, index)?;
+    room_for(cx, to, &item)?;
+    cx.emit(Event::ItemLost {
+        character: from.to_string(),
+        index,
+    });
+    cx.emit(Event::ItemGained {
+        character: to.to_string(),
+        item,
+    });
+    Ok(())
+}
+
+/// Leave through a Gate (from anywhere once the dungeon has no enemies). The
+/// coins carried go to the stash.
+pub fn exit_dungeon(cx: &mut Ctx, id: &str) -> Result<(), Refusal> {
+    let c = cx.in_dungeon(id)?.clone();
+    let on_gate = c
+        .pos
+        .and_then(|p| cx.s.card_at(p))
+        .is_some_and(|k| k.kind == CardKind::Gate);
+    if !on_gate && !cx.s.enemies.is_empty() {
+        return refuse(
+            "Completing a Dungeon",
+            format!("{id} must stand on a Gate to leave while enemies remain"),
+        );
+    }
+    if c.on_trap.is_some() {
+        return refuse("Trap", format!("{id} must resolve the trap first"));
+    }
+    cx.emit(Event::ExitedDungeon {
+        character: id.to_string(),
+    });
+    if c.coins > 0 {
+        let st = cx.s.stashes.get(&c.player).cloned().unwrap_or_default();
+        cx.emit(Event::CoinsChanged {
+            character: id.to_string(),
+            coins: 0,
+        });
+        cx.emit(Event::StashChanged {
+            player: c.player.clone(),
+            coins: st.coins + c.coins,
+            books: st.books,
+        });
+    }
+    Ok(())
+}

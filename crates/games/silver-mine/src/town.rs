@@ -1,0 +1,354 @@
+//! Crossroads Town and the campaign: quests and titles, the Merchant, the
+//! Mystic, the Innkeeper, the Tree, the stash, and the arena purse.
+//!
+//! Coins a character carries out of the dungeon go to the stash when they
+//! leave (see `actions::exit_dungeon`), so every town price is paid from the
+//! stash. The engine cannot see a quest's progress on the table; the player
+//! declares the quest complete and the engine pays and awards the title.
+
+use crate::actions::gain_item;
+use crate::ctx::{refuse, Ctx};
+use crate::data::tables;
+use crate::event::Event;
+use crate::model::{Attribute, Character, Difficulty, Item, Mode, Pos, Stash, Title};
+use std::collections::BTreeMap;
+use tw_rules::Refusal;
+
+fn in_town<'a>(cx: &'a Ctx, id: &str, place: &str) -> Result<&'a Character, Refusal> {
+    let c = cx.character(id)?;
+    if !c.alive {
+        return refuse(
+            "End Game",
+            format!("{id} has died; make a new character (the stash is kept)"),
+        );
+    }
+    if c.pos.is_some() {
+        return refuse(
+            "Crossroads Town",
+            format!("{id} is in the dungeon; {place} is in town"),
+        );
+    }
+    Ok(c)
+}
+
+fn stash(cx: &Ctx, c: &Character) -> Stash {
+    cx.s.stashes.get(&c.player).cloned().unwrap_or_default()
+}
+
+fn pay(cx: &mut Ctx, c: &Character, price: u32, what: &str) -> Result<(), Refusal> {
+    let st = stash(cx, c);
+    if st.coins < price {
+        return refuse(
+            "Stash",
+            format!(
+                "{what} costs {price} coins; {}'s stash holds {}",
+                c.player, st.coins
+            ),
+        );
+    }
+    cx.emit(Event::StashChanged {
+        player: c.player.clone(),
+        coins: st.coins - price,
+        books: st.books,
+    });
+    Ok(())
+}
+
+fn earn(cx: &mut Ctx, player: &str, coins: u32) {
+    let st = cx.s.stashes.get(player).cloned().unwrap_or_default();
+    cx.emit(Event::StashChanged {
+        player: player.to_string(),
+        coins: st.coins + coins,
+        books: st.books,
+    });
+}
+
+pub fn accept_quest(cx: &mut Ctx, id: &str, quest: &str) -> Result<(), Refusal> {
+    let c = in_town(cx, id, "the Questmaster")?;
+    if cx.s.mode == Mode::Arena {
+        return refuse(
+            "The Questmaster",
+            "in arena mode you don't visit the Questmaster",
+        );
+    }
+    if !tables().quests.quests.contains_key(quest) {
+        let known: Vec<_> = tables().quests.quests.keys().cloned().collect();
+        return refuse(
+            "Quests",
+            format!("no quest {quest:?}; quests are {}", known.join(", ")),
+        );
+    }
+    if let Some(q) = &c.quest {
+        return refuse(
+            "Quests",
+            format!("{id} already has the {q} quest; deliver it first"),
+        );
+    }
+    cx.emit(Event::QuestAccepted {
+        character: id.to_string(),
+        quest: quest.to_string(),
+    });
+    Ok(())
+}
+
+/// The next title this character can earn, if the quest's difficulty is the one it needs.
+pub fn next_title(c: &Character, d: Difficulty) -> Option<Title> {
+    let step = tables().quests.titles.get(c.titles.len())?;
+    (step.needs == d).then_some(step.title)
+}
+
+pub fn complete_quest(
+    cx: &mut Ctx,
+    id: &str,
+    item: Option<&Item>,
+    book: Option<&str>,
+) -> Result<(), Refusal> {
+    let c = in_town(cx, id, "the Questmaster")?.clone();
+    let Some(quest) = c.quest.clone() else {
+        return refuse("The Questmaster", format!("{id} has no quest to deliver"));
+    };
+    let difficulty = tables().quests.quests[&quest];
+    let reward = tables().quests.rewards[&difficulty];
+    match (reward.items, item) {
+        (0, Some(_)) => {
+            return refuse(
+                "The Questmaster",
+                format!("a {difficulty:?} quest gives no item"),
+            )
+        }
+        (1, None) => {
+            return refuse(
+                "The Questmaster",
+                "a Medium quest gives 1 random item: give the card drawn (item)",
+            )
+        }
+        (1, Some(i)) if c.inventory.len() >= c.capacity() && !matches!(i, Item::Coins { .. }) => {
+            return refuse(
+                "Inventory",
+                format!("{id} has no room for the reward item; sell or stash something first"),
+            )
+        }
+        _ => {}
+    }
+    if book.is_some() && !reward.book {
+        return refuse(
+            "The Questmaster",
+            format!("a {difficulty:?} quest gives no book"),
+        );
+    }
+    if let Some(b) = book {
+        check_book(cx, &c, b)?;
+    }
+    cx.emit(Event::QuestCompleted {
+        character: id.to_string(),
+        quest,
+    });
+    earn(cx, &c.player, reward.coins);
+    if let Some(i) = item {
+        gain_item(cx, id, i.clone(), Pos::new(0, 0));
+    }
+    if let Some(b) = book {
+        let st = stash(cx, &c);
+        let mut books = st.books.clone();
+        books.push(b.to_string());
+        cx.emit(Event::StashChanged {
+            player: c.player.clone(),
+            coins: st.coins,
+            books,
+        });
+    }
+    if reward.title {
+        if let Some(title) = next_title(&c, difficulty) {
+            cx.emit(Event::TitleEarned {
+                character: id.to_string(),
+                title,
+            });
+            if title == Title::Hero && !cx.s.hero_declared {
+                cx.emit(Event::HeroDeclared {
+                    character: id.to_string(),
+                });
+                earn(cx, &c.player, tables().quests.first_hero_bonus);
+            }
+        }
+    }
+    Ok(())
+}
+
+fn price_row(item: &Item) -> Result<&'static crate::data::Price, Refusal> {
+    let row = item.merchant_row().ok_or_else(|| {
+        Refusal::new(
+            "The Merchant",
+            format!("the Merchant does not trade {item:?}"),
+        )
+    })?;
+    Ok(&tables().merchant[row])
+}
+
+fn has_trader(cx: &Ctx, c: &Character) -> bool {
+    stash(cx, c).books.iter().any(|b| b == "trader")
+}
+
+pub fn buy(cx: &mut Ctx, id: &str, item: &Item) -> Result<(), Refusal> {
+    let c = in_town(cx, id, "the Merchant")?.clone();
+    let mut price = price_row(item)?.buy;
+    if has_trader(cx, &c) {
+        price = price.saturating_sub(tables().trader_adjustment);
+    }
+    if c.inventory.len() >= c.capacity() {
+        return refuse("Inventory", format!("{id} has no room for another item"));
+    }
+    if *item == Item::Backpack && c.has_backpack() {
+        return refuse("Items: Backpack", "only one backpack per character");
+    }
+    pay(cx, &c, price, "that item")?;
+    cx.emit(Event::BoughtFromMerchant {
+        character: id.to_string(),
+        item: item.clone(),
+    });
+    Ok(())
+}
+
+pub fn sell(cx: &mut Ctx, id: &str, index: usize) -> Result<(), Refusal> {
+    let c = in_town(cx, id, "the Merchant")?.clone();
+    let item =
+        c.inventory.get(index).cloned().ok_or_else(|| {
+            Refusal::new("Inventory", format!("{id} has no item at slot {index}"))
+        })?;
+    let mut price = price_row(&item)?.sell;
+    if matches!(item, Item::MasterKey { charges } if charges < 2) {
+        return refuse(
+            "The Merchant",
+            "he does not accept partially used items (this Master Key has spent a charge)",
+        );
+    }
+    if c.bought_this_visit.contains(&item) {
+        return refuse(
+            "The Merchant",
+            "he will not buy back an item he just sold you",
+        );
+    }
+    if has_trader(cx, &c) {
+        price += tables().trader_adjustment;
+    }
+    cx.emit(Event::ItemLost {
+        character: id.to_string(),
+        index,
+    });
+    earn(cx, &c.player, price);
+    Ok(())
+}
+
+fn check_book(cx: &Ctx, c: &Character, book: &str) -> Result<u32, Refusal> {
+    let t = &tables().books;
+    let Some(row) = t.books.get(book) else {
+        let known: Vec<_> = t.books.keys().cloned().collect();
+        return refuse(
+            "Books",
+            format!("no book {book:?}; books are {}", known.join(", ")),
+        );
+    };
+    let st = stash(cx, c);
+    if st.books.iter().any(|b| b == book) {
+        return refuse(
+            "Books",
+            format!(
+                "{} already owns {}; you cannot possess the same book twice",
+                c.player, row.name
+            ),
+        );
+    }
+    if st.books.len() >= t.max_books {
+        return refuse(
+            "Books",
+            format!("a stash holds at most {} books", t.max_books),
+        );
+    }
+    Ok(t.prices[&row.tier.to_string()])
+}
+
+pub fn buy_book(cx: &mut Ctx, id: &str, book: &str) -> Result<(), Refusal> {
+    let c = in_town(cx, id, "the Mystic")?.clone();
+    let price = check_book(cx, &c, book)?;
+    pay(cx, &c, price, "that book")?;
+    let st = stash(cx, &c);
+    let mut books = st.books.clone();
+    books.push(book.to_string());
+    cx.emit(Event::StashChanged {
+        player: c.player.clone(),
+        coins: st.coins,
+        books,
+    });
+    Ok(())
+}
+
+/// Recover: Life and Torch back to the printed values plus gear bonuses.
+pub fn inn_recover(cx: &mut Ctx, id: &str) -> Result<(), Refusal> {
+    let c = in_town(cx, id, "the Innkeeper")?.clone();
+    pay(cx, &c, tables().quests.inn_recover, "a rest at the inn")?;
+    cx.set_attr(id, Attribute::Life, c.cap(Attribute::Life));
+    cx.emit(Event::AttributeSet {
+        character: id.to_string(),
+        attribute: Attribute::Torch,
+        value: c.cap(Attribute::Torch),
+    });
+    Ok(())
+}
+
+pub fn inn_rumor(cx: &mut Ctx, id: &str) -> Result<(), Refusal> {
+    let c = in_town(cx, id, "the Innkeeper")?.clone();
+    if c.rumor_heard {
+        return refuse("The Innkeeper", "only one rumour per dungeon exploration");
+    }
+    pay(cx, &c, tables().quests.inn_rumor, "a beer")?;
+    cx.emit(Event::RumorHeard {
+        character: id.to_string(),
+    });
+    Ok(())
+}
+
+/// Paths open with the titles Vagabond (first) and Pathfinder (second).
+pub fn choose_path(cx: &mut Ctx, id: &str, path: &str) -> Result<(), Refusal> {
+    let c = in_town(cx, id, "the Tree")?.clone();
+    let open = c
+        .titles
+        .iter()
+        .filter(|t| matches!(t, Title::Vagabond | Title::Pathfinder))
+        .count();
+    if c.paths.iter().any(|p| p == path) {
+        return refuse("The Tree", format!("{id} already walks the {path} path"));
+    }
+    if c.paths.len() >= open {
+        return refuse(
+            "The Tree",
+            format!("{id} has {open} path(s) open and has chosen {}; paths open with the titles Vagabond and then Pathfinder", c.paths.len()),
+        );
+    }
+    cx.emit(Event::PathChosen {
+        character: id.to_string(),
+        path: path.to_string(),
+    });
+    Ok(())
+}
+
+/// After an arena every surviving character gets 20 coins, and 10 more per
+/// character they defeated.
+pub fn arena_ended(cx: &mut Ctx, defeats: &BTreeMap<String, u32>) -> Result<(), Refusal> {
+    if cx.s.mode != Mode::Arena {
+        return refuse("Arena", "this game is not in arena mode");
+    }
+    for who in defeats.keys() {
+        cx.character(who)?;
+    }
+    let q = &tables().quests;
+    let alive: Vec<Character> =
+        cx.s.characters
+            .iter()
+            .filter(|c| c.alive)
+            .cloned()
+            .collect();
+    for c in alive {
+        let n = defeats.get(&c.id).copied().unwrap_or(0);
+        earn(cx, &c.player, q.arena_bonus + n * q.arena_per_defeat);
+    }
+    Ok(())
+}
