@@ -58,3 +58,37 @@ pub fn load(name: &str) -> (Value, Vec<Value>) {
 pub fn life(r: &Run) -> i32 {
     r.state().combat.as_ref().expect("in combat").life
 }
+
+/// Three heroes (Saul leads, so Lianna throws first, then Lady Mary, then Saul).
+pub fn party() -> Value {
+    serde_json::json!({"heroes": ["saul-baysar", "lianna-lightbringer", "lady-mary"], "leader": 0})
+}
+
+/// Enter a plain dungeon and reveal a monster with the given extra fields.
+pub fn fight(setup: Value, monster: Value) -> Run {
+    let mut r = start(setup);
+    r.exec(
+        serde_json::json!({"type": "enter_dungeon", "card": {"name": "Corridor", "shop_icons": 3}}),
+    )
+    .unwrap();
+    let mut card =
+        serde_json::json!({"name": "Bat", "level": 1, "life": 20, "damage": 2, "gold": 2});
+    for (k, v) in monster.as_object().unwrap() {
+        card[k] = v.clone();
+    }
+    r.exec(serde_json::json!({"type": "reveal_monster", "card": card}))
+        .unwrap();
+    r
+}
+
+pub fn throw(die: &str, face: &str, kind: &str, value: Option<u32>) -> Value {
+    serde_json::json!({"type": "throw", "die": die, "face": face, "landing": {"value": value, "kind": kind}})
+}
+
+pub fn score(die: &str, v: u32) -> Value {
+    throw(die, "blank", "score", Some(v))
+}
+
+pub fn active(r: &Run) -> usize {
+    r.state().combat.as_ref().unwrap().active
+}
