@@ -26,6 +26,7 @@ pub use model::State;
 use tw_rules::{Game, Refusal};
 
 /// The engine, registered as `"dungeon-fighter"`.
+#[derive(Debug, Clone, Copy, Default)]
 pub struct DungeonFighter;
 
 impl Game for DungeonFighter {
