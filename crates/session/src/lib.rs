@@ -3,6 +3,15 @@
 //!
 //! - [`registry`]: every game engine by its CLI name, behind [`tw_rules::DynGame`].
 //! - [`replay`]: run a JSON script of commands through an engine.
+//! - [`observation`]: the camera's readings (the `warden read` contract).
+//! - [`correction`]: the player's one-action corrections, logged beside the
+//!   original reading.
+//! - [`assign`]: which of two rolled dice is whose (by colour or position).
+//! - [`dungeon_fighter`]: a die at rest on the target → a `throw` command.
 
+pub mod assign;
+pub mod correction;
+pub mod dungeon_fighter;
+pub mod observation;
 pub mod registry;
 pub mod replay;

@@ -26,3 +26,20 @@ pub fn find(name: &str) -> Option<Box<dyn DynGame>> {
 pub fn names() -> Vec<&'static str> {
     games().iter().map(|g| g.name()).collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_game_is_found_by_name_and_alias() {
+        for name in ["dungeon-fighter", "silver-mine", "green-dungeon", "itdd", "df", "gd"] {
+            assert!(find(name).is_some(), "{name} not registered");
+        }
+        assert_eq!(find("itdd").unwrap().name(), "silver-mine");
+        assert!(find("chess").is_none());
+        let mut n = names();
+        n.sort();
+        assert_eq!(n, ["dungeon-fighter", "green-dungeon", "silver-mine"]);
+    }
+}
