@@ -20,12 +20,15 @@ struct Cli {
 enum Command {
     /// Run a JSON script of commands through a game engine and print the result.
     Replay(cmd::replay::Args),
+    /// Target-board geometry: validate a file, rule where a die landed.
+    Board(cmd::board::Args),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Replay(a) => cmd::replay::run(a),
+        Command::Board(a) => cmd::board::run(a),
     };
     match result {
         Ok(code) => code,
