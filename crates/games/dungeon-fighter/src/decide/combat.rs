@@ -421,7 +421,6 @@ fn resolve(tx: &mut Tx, p: &PendingThrow, choice: Choice) -> Result<(), Refusal>
     }
     let c = tx.s.combat.clone().expect("in combat");
     let foe_damage = c.foe.damage();
-    let level = c.foe.level() as u32;
 
     // Abilities that act wherever the die lands.
     match chosen {
@@ -566,15 +565,15 @@ fn resolve(tx: &mut Tx, p: &PendingThrow, choice: Choice) -> Result<(), Refusal>
                 tx.lose_white_die("Toxic");
             }
             Some(MonsterAbility::SuperToxic) => tx.lose_white_die("Super toxic"),
-            Some(MonsterAbility::DeathTouch) if p.landing.kind == LandingKind::Hole => {
-                if tx.s.heroes[hero_i].can_act() {
-                    tx.emit(Event::HeroFainted { hero: hero_i });
-                }
+            // Death Touch: fainting "as if reduced to 0", not damage, so Agile Instincts does not stop it.
+            Some(MonsterAbility::DeathTouch)
+                if p.landing.kind == LandingKind::Hole && tx.s.heroes[hero_i].can_act() =>
+            {
+                tx.emit(Event::HeroFainted { hero: hero_i });
             }
             _ => {}
         }
     }
-    let _ = level;
     end_of_turn(tx, true);
     Ok(())
 }
@@ -646,11 +645,9 @@ fn end_of_turn(tx: &mut Tx, by_throw: bool) {
         );
         return;
     }
-    if by_throw && c.rethrow.is_none() {
-        if let Some(next) = tx.s.next_able(c.active) {
-            tx.emit(Event::TurnPassed { to: next });
-        }
-    } else if !tx.s.heroes[c.active].can_act() {
+    // A throw ends the turn; other damage only moves it on if the active hero fainted.
+    let pass = (by_throw && c.rethrow.is_none()) || !tx.s.heroes[c.active].can_act();
+    if pass {
         if let Some(next) = tx.s.next_able(c.active) {
             tx.emit(Event::TurnPassed { to: next });
         }
