@@ -16,7 +16,7 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 use tw_rules::SplitMix64;
 
-/// The name of the session the writer appends to (one per database).
+/// Small, so kills often land on the transaction that also writes a snapshot.
 const SNAPSHOT_EVERY: u32 = 8;
 
 /// Deterministic amount for entry `seq`, so the checker knows what each

@@ -296,6 +296,9 @@ fn export_then_import_round_trips_a_campaign_exactly() {
     assert_eq!(store.campaigns().unwrap().len(), 2);
 }
 
+/// A way to spoil a good export.
+type Breakage = Box<dyn Fn(&mut Value)>;
+
 #[test]
 fn bad_imports_name_the_field_and_change_nothing() {
     let db = common::temp_db();
@@ -304,7 +307,7 @@ fn bad_imports_name_the_field_and_change_nothing() {
     let good = serde_json::to_value(store.export_campaign("Silver evenings").unwrap()).unwrap();
     let before = table_counts(&store);
 
-    let cases: Vec<(&str, Box<dyn Fn(&mut Value)>)> = vec![
+    let cases: Vec<(&str, Breakage)> = vec![
         (
             "version",
             Box::new(|v| v["version"] = json!(EXPORT_VERSION + 1)),
