@@ -104,6 +104,9 @@ fn level_up_variant_gains_xp_levels_up_at_the_shop_and_spends_the_token() {
     assert_eq!(active(&r), 0);
     let no_token = r.refused(json!({"type": "throw", "die": "blue", "face": "blank", "landing": {"value": 3, "kind": "score"}, "use_level_up": true}));
     assert!(no_token.reason.contains("no unused"), "{no_token:?}");
+    // A token is not wasted on a throw its ability cannot act on (Piercing on a Miss).
+    let miss = json!({"type": "throw", "die": "red", "face": "blank", "landing": {"value": null, "kind": "outside"}, "use_level_up": true});
+    assert!(r.refused(miss).reason.contains("cannot act on this throw"));
     let ev = r
         .exec(json!({"type": "throw", "die": "red", "face": "blank", "landing": {"value": 3, "kind": "score"}, "use_level_up": true}))
         .unwrap();

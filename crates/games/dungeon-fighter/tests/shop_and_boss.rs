@@ -168,12 +168,12 @@ fn scars_and_eliminations_count_against_the_score() {
     r.exec(json!({"type": "take_scar", "hero": 2, "colour": "blue"}))
         .unwrap();
     let s = tw_dungeon_fighter::scoring::score(r.state());
-    // Lianna's 3 scars were set up, not taken in this game; Mary took 1.
-    assert_eq!(s.scars, -1);
+    // Lianna's 3 scars (brought into the resumed game) and Mary's new one.
+    assert_eq!(s.scars, -4);
     assert_eq!(s.no_scar_bonus, 0);
     assert_eq!(s.eliminated, -5);
     assert_eq!(s.difficulty, 25);
     assert_eq!(s.gold + s.white_dice, 1 + 6);
-    assert_eq!(s.total, 7 - 1 - 5 + 25);
-    assert_eq!(s.title, "Skilled Champions", "26 points");
+    assert_eq!(s.total, 7 - 4 - 5 + 25);
+    assert_eq!(s.title, "Average Warriors", "23 points");
 }

@@ -310,6 +310,12 @@ pub fn throw(tx: &mut Tx, t: &Throw) -> Result<(), Refusal> {
         options: Vec::new(),
     };
     pending.options = options(tx, &pending);
+    if t.use_level_up && pending.options.is_empty() {
+        return Err(Refusal::new(
+            "Variant: Level Up",
+            "the token's ability cannot act on this throw (a Hit-only ability on a Miss, or the reverse); keep the token",
+        ));
+    }
     if pending.options.is_empty() {
         if t.face == Face::Icon && tx.s.level_up_variant {
             // The icon could not be activated: experience instead.

@@ -66,6 +66,7 @@ pub fn setup(s: &Setup) -> Result<State, Refusal> {
             white_dice: r.starting_white_dice,
         },
     };
+    let scars_taken = heroes.iter().map(|h| h.scars.len() as u32).sum();
     let deck = s
         .monster_deck
         .clone()
@@ -92,7 +93,8 @@ pub fn setup(s: &Setup) -> Result<State, Refusal> {
         shops_visited: 0,
         monster_deck: deck,
         combat: None,
-        scars_taken: 0,
+        // Scars brought in by a resumed game were received in this game too.
+        scars_taken,
     })
 }
 
