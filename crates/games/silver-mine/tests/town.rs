@@ -1,0 +1,305 @@
+//! Crossroads Town and the campaign: titles, rewards, Merchant, Mystic,
+//! Innkeeper, the Tree, the stash and the arena purse.
+
+mod common;
+use common::*;
+use serde_json::json;
+use tw_silver_mine::model::{Item, Mode, Title};
+use tw_silver_mine::{Event, State};
+
+fn town() -> State {
+    let mut s = new_game(1);
+    hero(&mut s, "w", 1, 3, 2, 4);
+    s
+}
+
+fn stash(s: &State) -> u32 {
+    s.stashes["p-w"].coins
+}
+
+fn quest(s: &mut State, name: &str, extra: serde_json::Value) -> Vec<Event> {
+    ok(
+        s,
+        json!({"type": "accept_quest", "character": "w", "quest": name}),
+    );
+    let mut c = json!({"type": "complete_quest", "character": "w"});
+    for (k, v) in extra.as_object().unwrap() {
+        c[k] = v.clone();
+    }
+    ok(s, c)
+}
+
+#[test]
+fn titles_come_strictly_in_order_seeker_not_soldier() {
+    let mut s = town();
+    // A Hard quest first earns coins and a book, but no title: Vagabond comes first.
+    quest(&mut s, "tombs", json!({"book": "trader"}));
+    assert!(s.character("w").unwrap().titles.is_empty());
+    quest(&mut s, "crates", json!({}));
+    quest(&mut s, "lockpicking", json!({}));
+    assert_eq!(
+        s.character("w").unwrap().titles,
+        vec![Title::Vagabond, Title::Seeker]
+    );
+    // A third Easy quest earns nothing more: Pathfinder needs a Medium one.
+    quest(&mut s, "cartographer", json!({}));
+    assert_eq!(s.character("w").unwrap().titles.len(), 2);
+    quest(&mut s, "barrels", json!({"item": {"item": "torch"}}));
+    quest(&mut s, "campfire", json!({"item": {"item": "torch"}}));
+    quest(&mut s, "rogue", json!({}));
+    assert_eq!(
+        s.character("w").unwrap().titles,
+        vec![
+            Title::Vagabond,
+            Title::Seeker,
+            Title::Pathfinder,
+            Title::Adventurer,
+            Title::Explorer
+        ]
+    );
+    let before = stash(&s);
+    let ev = quest(&mut s, "gates", json!({}));
+    assert!(ev.iter().any(|e| matches!(e, Event::HeroDeclared { .. })));
+    assert_eq!(
+        stash(&s),
+        before + 5 + 20,
+        "the first Hero gets 20 coins more"
+    );
+    assert_eq!(serde_json::to_value(Title::Seeker).unwrap(), "seeker");
+}
+
+#[test]
+fn only_the_first_hero_gets_the_bonus() {
+    let mut s = town();
+    hero(&mut s, "m", 1, 3, 2, 4);
+    s.hero_declared = true;
+    s.character_mut("w").unwrap().titles = vec![
+        Title::Vagabond,
+        Title::Seeker,
+        Title::Pathfinder,
+        Title::Adventurer,
+        Title::Explorer,
+    ];
+    let before = stash(&s);
+    quest(&mut s, "warmaster", json!({}));
+    assert_eq!(s.character("w").unwrap().titles.last(), Some(&Title::Hero));
+    assert_eq!(stash(&s), before + 5);
+}
+
+#[test]
+fn rewards_follow_the_questmaster_table() {
+    let mut s = town();
+    ok(
+        &mut s,
+        json!({"type": "accept_quest", "character": "w", "quest": "alchemist"}),
+    );
+    assert!(refused(
+        &mut s,
+        json!({"type": "accept_quest", "character": "w", "quest": "crates"})
+    )
+    .reason
+    .contains("already"));
+    let r = refused(&mut s, json!({"type": "complete_quest", "character": "w"}));
+    assert!(r.reason.contains("1 random item"), "{r}");
+    ok(
+        &mut s,
+        json!({"type": "complete_quest", "character": "w", "item": {"item": "tools"}}),
+    );
+    assert_eq!(s.character("w").unwrap().inventory, vec![Item::Tools]);
+    assert_eq!(stash(&s), 5);
+    // Personal quests pay but grant no title.
+    quest(&mut s, "silver_touch", json!({}));
+    assert_eq!(stash(&s), 10);
+    assert!(s.character("w").unwrap().titles.is_empty());
+    assert!(refused(
+        &mut s,
+        json!({"type": "accept_quest", "character": "w", "quest": "dragons"})
+    )
+    .reason
+    .contains("no quest"));
+}
+
+#[test]
+fn merchant_prices_trader_discount_and_his_refusals() {
+    let mut s = town();
+    s.stashes.get_mut("p-w").unwrap().coins = 20;
+    ok(
+        &mut s,
+        json!({"type": "buy", "character": "w", "item": {"item": "weapon", "attribute": "attack"}}),
+    );
+    assert_eq!(stash(&s), 4);
+    assert_eq!(
+        refused(
+            &mut s,
+            json!({"type": "buy", "character": "w", "item": {"item": "potion", "potion": "speed"}})
+        )
+        .rule,
+        "Stash"
+    );
+    assert!(refused(
+        &mut s,
+        json!({"type": "sell", "character": "w", "index": 0})
+    )
+    .reason
+    .contains("just sold"));
+    s.character_mut("w")
+        .unwrap()
+        .inventory
+        .push(Item::MasterKey { charges: 1 });
+    assert!(refused(
+        &mut s,
+        json!({"type": "sell", "character": "w", "index": 1})
+    )
+    .reason
+    .contains("partially used"));
+    s.character_mut("w").unwrap().inventory.push(Item::Torch);
+    ok(
+        &mut s,
+        json!({"type": "sell", "character": "w", "index": 2}),
+    );
+    assert_eq!(stash(&s), 6);
+    // With the Trader book: buy 2 less, sell 2 more.
+    s.stashes
+        .get_mut("p-w")
+        .unwrap()
+        .books
+        .push("trader".into());
+    ok(
+        &mut s,
+        json!({"type": "buy", "character": "w", "item": {"item": "torch"}}),
+    );
+    assert_eq!(stash(&s), 4);
+    s.character_mut("w").unwrap().inventory = vec![Item::Tools];
+    ok(
+        &mut s,
+        json!({"type": "sell", "character": "w", "index": 0}),
+    );
+    assert_eq!(stash(&s), 10);
+}
+
+#[test]
+fn mystic_books_by_tier_at_most_four_no_duplicates() {
+    let mut s = town();
+    s.stashes.get_mut("p-w").unwrap().coins = 200;
+    ok(
+        &mut s,
+        json!({"type": "buy_book", "character": "w", "book": "trader"}),
+    );
+    assert_eq!(stash(&s), 180);
+    assert!(refused(
+        &mut s,
+        json!({"type": "buy_book", "character": "w", "book": "trader"})
+    )
+    .reason
+    .contains("twice"));
+    ok(
+        &mut s,
+        json!({"type": "buy_book", "character": "w", "book": "mirror_image"}),
+    );
+    assert_eq!(stash(&s), 145);
+    ok(
+        &mut s,
+        json!({"type": "buy_book", "character": "w", "book": "opportunity"}),
+    );
+    ok(
+        &mut s,
+        json!({"type": "buy_book", "character": "w", "book": "giant_strength"}),
+    );
+    assert_eq!(stash(&s), 90);
+    assert!(refused(
+        &mut s,
+        json!({"type": "buy_book", "character": "w", "book": "second_wind"})
+    )
+    .reason
+    .contains("at most 4"));
+}
+
+#[test]
+fn innkeeper_recover_and_one_rumour_per_exploration() {
+    let mut s = town();
+    s.stashes.get_mut("p-w").unwrap().coins = 9;
+    {
+        let w = s.character_mut("w").unwrap();
+        w.attrs.life = 1;
+        w.attrs.torch = 0;
+    }
+    ok(&mut s, json!({"type": "inn_recover", "character": "w"}));
+    let w = s.character("w").unwrap();
+    assert_eq!((w.attrs.life, w.attrs.torch, stash(&s)), (4, 2, 4));
+    ok(&mut s, json!({"type": "inn_rumor", "character": "w"}));
+    assert!(
+        refused(&mut s, json!({"type": "inn_rumor", "character": "w"}))
+            .reason
+            .contains("one rumour")
+    );
+    assert_eq!(
+        refused(&mut s, json!({"type": "inn_recover", "character": "w"})).rule,
+        "Stash"
+    );
+}
+
+#[test]
+fn the_tree_opens_paths_after_vagabond_and_pathfinder() {
+    let mut s = town();
+    let path = |p: &str| json!({"type": "choose_path", "character": "w", "path": p});
+    assert!(refused(&mut s, path("iron")).reason.contains("Vagabond"));
+    s.character_mut("w").unwrap().titles = vec![Title::Vagabond, Title::Seeker];
+    ok(&mut s, path("iron"));
+    assert!(refused(&mut s, path("shadow"))
+        .reason
+        .contains("1 path(s) open"));
+    s.character_mut("w").unwrap().titles.push(Title::Pathfinder);
+    assert!(refused(&mut s, path("iron")).reason.contains("already"));
+    ok(&mut s, path("shadow"));
+}
+
+#[test]
+fn town_is_not_the_dungeon() {
+    let mut s = town();
+    card(&mut s, "gate", "gate", (0, 0), &["..", ".."]);
+    enter(&mut s, "w", (0, 0));
+    assert_eq!(
+        refused(&mut s, json!({"type": "inn_recover", "character": "w"})).rule,
+        "Crossroads Town"
+    );
+}
+
+#[test]
+fn arena_pays_twenty_each_and_ten_per_defeat() {
+    let mut s = town();
+    hero(&mut s, "m", 1, 3, 2, 4);
+    assert_eq!(
+        refused(&mut s, json!({"type": "arena_ended", "defeats": {"w": 1}})).rule,
+        "Arena"
+    );
+    s.mode = Mode::Arena;
+    assert!(refused(
+        &mut s,
+        json!({"type": "accept_quest", "character": "w", "quest": "crates"})
+    )
+    .reason
+    .contains("arena"));
+    ok(&mut s, json!({"type": "arena_ended", "defeats": {"w": 2}}));
+    assert_eq!(stash(&s), 40);
+    assert_eq!(s.stashes["p-m"].coins, 20);
+    assert!(refused(
+        &mut s,
+        json!({"type": "arena_ended", "defeats": {"nobody": 1}})
+    )
+    .reason
+    .contains("nobody"));
+}
+
+#[test]
+fn a_campaign_survives_a_json_round_trip_between_evenings() {
+    let mut s = town();
+    quest(&mut s, "crates", json!({}));
+    let saved = serde_json::to_string(&s).unwrap();
+    let mut back: State = serde_json::from_str(&saved).unwrap();
+    assert_eq!(back, s);
+    quest(&mut back, "lockpicking", json!({}));
+    assert_eq!(
+        back.character("w").unwrap().titles,
+        vec![Title::Vagabond, Title::Seeker]
+    );
+}
