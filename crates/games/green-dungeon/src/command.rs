@@ -9,6 +9,7 @@ use tw_rules::{DieColor, D6};
 /// A die read from the table: its face and its colour, which tells the
 /// player's die from the monster's.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct ColoredDie {
     pub value: D6,
     pub color: DieColor,
@@ -25,8 +26,10 @@ pub enum Action {
     PowerSpell,
 }
 
+/// Unknown fields are refused rather than ignored, so a misspelt
+/// `door_roll` is reported instead of silently lost.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "snake_case")]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Command {
     /// Turn a face-down tile up: next to the player before moving in, or any
     /// tile during a clairvoyant vision.

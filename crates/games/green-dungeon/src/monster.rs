@@ -16,6 +16,7 @@ pub enum Symbol {
 
 /// A card's number and symbol.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Card {
     pub number: u8,
     pub symbol: Symbol,

@@ -148,6 +148,7 @@ pub enum Outcome {
 
 /// Which colours tell the player's die from the monster's.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct DiceColours {
     pub player: DieColor,
     pub monster: DieColor,
@@ -163,6 +164,7 @@ impl Default for DiceColours {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct PlacedTile {
     pub at: Pos,
     pub kind: TileKind,
@@ -172,6 +174,7 @@ pub struct PlacedTile {
 /// How the table was laid out: the entrance corner and its tile, and any
 /// Straw tile turned up while choosing the entrance.
 #[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Setup {
     pub entrance: PlacedTile,
     #[serde(default)]

@@ -319,3 +319,14 @@ fn cards_are_checked_against_the_encounter() {
     let f = s.fight().unwrap();
     assert_eq!((f.monster.difficulty, f.monster.roll_bonus()), (5, 1));
 }
+
+#[test]
+fn a_misspelt_setup_field_is_refused() {
+    let bad = serde_json::json!({
+        "entrance": {"at": {"row": 0, "col": 0}, "kind": "cog", "exits": "east_west"},
+        "straw_sen": []
+    });
+    let r = tw_rules::JsonGame::<GreenDungeon>::default();
+    let err = tw_rules::DynGame::setup(&r, &bad).unwrap_err();
+    assert!(err.reason.contains("straw_sen"), "{err}");
+}

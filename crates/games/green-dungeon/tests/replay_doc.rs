@@ -54,3 +54,20 @@ fn the_documented_refusal_is_the_one_given() {
     assert_eq!(r.rule, "Movement in the Dungeon");
     assert!(DOC.contains(&r.reason), "the doc quotes: {}", r.reason);
 }
+
+#[test]
+fn misspelt_or_impossible_input_is_refused_not_dropped() {
+    let game = JsonGame::<GreenDungeon>::default();
+    let state = game.setup(&example_script()["setup"]).unwrap();
+    for bad in [
+        serde_json::json!({"type": "move", "dir": "east", "door_rol": 5}),
+        serde_json::json!({"type": "move", "dir": "up"}),
+        serde_json::json!({"type": "event_check", "upkeep": [2, 7], "wandering": 1}),
+        serde_json::json!({"type": "flip", "at": {"row": 5, "col": 0}, "kind": "drop", "exits": "east_west"}),
+        serde_json::json!({"type": "teleport"}),
+    ] {
+        let r = game.execute(&state, &bad).unwrap_err();
+        assert_eq!(r.rule, "Input", "{bad}: {r}");
+        assert!(r.reason.contains("bad command"), "{bad}: {r}");
+    }
+}
