@@ -36,11 +36,28 @@ fn normal() -> Difficulty {
 }
 
 /// A hero: a key of `data/heroes.json` or a name, with optional overrides.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(untagged)]
 pub enum HeroSetup {
     Key(String),
     Detailed(HeroDetail),
+}
+
+/// By hand rather than `untagged`, so a typo in a hero object is reported by
+/// its field name instead of "did not match any variant".
+impl<'de> Deserialize<'de> for HeroSetup {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        use serde::de::Error;
+        match serde_json::Value::deserialize(d)? {
+            serde_json::Value::String(k) => Ok(HeroSetup::Key(k)),
+            v @ serde_json::Value::Object(_) => serde_json::from_value(v)
+                .map(HeroSetup::Detailed)
+                .map_err(|e| D::Error::custom(format!("hero: {e}"))),
+            other => Err(D::Error::custom(format!(
+                "a hero is a name or an object, not {other}"
+            ))),
+        }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -53,6 +53,17 @@ fn starting_gold_is_players_minus_two_and_a_lone_player_takes_two_heroes() {
 }
 
 #[test]
+fn a_misspelt_hero_field_is_named_in_the_error() {
+    let g = JsonGame::<DungeonFighter>::default();
+    let r = g
+        .setup(&json!({"heroes": [{"hero": "sir-moo", "lfe": 3}, "lady-mary"]}))
+        .unwrap_err();
+    assert!(r.reason.contains("lfe"), "{r:?}");
+    let r = g.setup(&json!({"heroes": [7, "lady-mary"]})).unwrap_err();
+    assert!(r.reason.contains("a name or an object"), "{r:?}");
+}
+
+#[test]
 fn level_up_variant_gains_xp_levels_up_at_the_shop_and_spends_the_token() {
     let mut r = start(
         json!({"heroes": ["lianna-lightbringer", "lady-mary"], "leader": 1, "level_up_variant": true}),
