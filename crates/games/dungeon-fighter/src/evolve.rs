@@ -8,6 +8,11 @@ use crate::model::{Combat, Foe, Phase, Resting, Shop, State};
 
 pub fn evolve(s: &mut State, e: &Event) {
     use Event::*;
+    // Events come from `decide`, or from a stored log that may be damaged:
+    // one naming a hero the game does not have is ignored, never a panic.
+    if heroes_named(e).into_iter().any(|h| h >= s.heroes.len()) {
+        return;
+    }
     match e {
         DungeonEntered { card, .. } => {
             s.shop_icons += card.shop_icons;
@@ -285,4 +290,92 @@ fn start_combat(s: &mut State, foe: Foe, life: i32) {
         retrievals: 0,
     });
     s.phase = Phase::Combat;
+}
+
+/// Hero indices an event refers to.
+fn heroes_named(e: &Event) -> Vec<usize> {
+    use Event::*;
+    match e {
+        HeroHealed { hero, .. }
+        | HeroDamaged { hero, .. }
+        | HeroFainted { hero }
+        | EquipmentGiven { hero, .. }
+        | WhiteDieTaken { hero }
+        | DieThrown { hero, .. }
+        | AbilityUsed { hero, .. }
+        | AbilitySkipped { hero }
+        | ThrowCancelled { hero, .. }
+        | Hit { hero, .. }
+        | Missed { hero, .. }
+        | InstaKill { hero }
+        | ArmourUsed { hero, .. }
+        | DeathListSpent { hero, .. }
+        | CharmPlaced { hero }
+        | CharmedDiscarded { hero, .. }
+        | CharmedGained { hero, .. }
+        | XpGained { hero }
+        | LeaderChanged { hero }
+        | ScarTaken { hero, .. }
+        | HeroEliminated { hero }
+        | LevelUpTaken { hero, .. }
+        | LevelUpUsed { hero, .. } => vec![*hero],
+        ItemSpent {
+            hero: Some(hero), ..
+        } => vec![*hero],
+        TurnPassed { to } => vec![*to],
+        EquipmentMoved { from, to, .. } => vec![*from, *to],
+        AbilityOffered { pending } => vec![pending.hero],
+        _ => Vec::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::command::{HeroSetup, Setup};
+
+    #[test]
+    fn an_event_naming_a_missing_hero_is_ignored_not_a_panic() {
+        let setup = Setup {
+            heroes: vec![
+                HeroSetup::Key("sir-moo".into()),
+                HeroSetup::Key("lady-mary".into()),
+            ],
+            players: None,
+            difficulty: crate::model::Difficulty::Normal,
+            monster_life_bonus: None,
+            leader: 0,
+            level_up_variant: false,
+            chest: None,
+            monster_deck: None,
+        };
+        let mut s = crate::decide::setup::setup(&setup).unwrap();
+        let before = s.clone();
+        evolve(
+            &mut s,
+            &Event::HeroDamaged {
+                hero: 7,
+                amount: 3,
+                why: "corrupt log".into(),
+            },
+        );
+        evolve(
+            &mut s,
+            &Event::EquipmentMoved {
+                from: 0,
+                to: 9,
+                item: "x".into(),
+            },
+        );
+        assert_eq!(s, before);
+        evolve(
+            &mut s,
+            &Event::HeroDamaged {
+                hero: 1,
+                amount: 3,
+                why: "real".into(),
+            },
+        );
+        assert_eq!(s.heroes[1].life, 6);
+    }
 }
