@@ -1,0 +1,222 @@
+//! The board as printed: a top-down texture in board millimetres, drawn from
+//! the geometry file (so a player's fitted geometry renders as they fitted
+//! it), with the calibration markers at the corners of the board frame.
+
+use crate::rng::Rng;
+use opencv::core::{Mat, Point, Rect, Scalar, CV_8UC3};
+use opencv::prelude::*;
+use opencv::{aruco, imgproc};
+use tw_board::{Board, Region};
+use tw_calibration::sheet::{Corner, SheetLayout};
+
+/// Texture resolution.
+pub const PX_PER_MM: f64 = 2.0;
+/// Table shown around the board frame, mm.
+pub const MARGIN_MM: f64 = 160.0;
+
+/// A top-down texture; pixel (u, v) shows board point
+/// `((u + 0.5) / PX_PER_MM - MARGIN_MM, (v + 0.5) / PX_PER_MM - MARGIN_MM)`.
+pub struct Texture {
+    pub image: Mat,
+}
+
+impl Texture {
+    /// Homography texture pixel → board mm (row-major).
+    pub fn pixel_to_board() -> [[f64; 3]; 3] {
+        let s = 1.0 / PX_PER_MM;
+        [
+            [s, 0.0, 0.5 * s - MARGIN_MM],
+            [0.0, s, 0.5 * s - MARGIN_MM],
+            [0.0, 0.0, 1.0],
+        ]
+    }
+}
+
+/// Section colours (BGR): muted stone tones so the dice, not the print,
+/// carry the strong colours — but not so muted that white dice vanish.
+fn region_color(board: &Board, r: Region, tint: f64) -> [f64; 3] {
+    let c = match r {
+        Region::Section { .. } => match board.section_value(r).map(|v| v.0).unwrap_or(0) {
+            10 => [60.0, 150.0, 190.0],
+            5 => [110.0, 60.0, 95.0],
+            4 => [95.0, 85.0, 60.0],
+            3 => [120.0, 115.0, 100.0],
+            2 => [55.0, 70.0, 85.0],
+            1 => [105.0, 120.0, 135.0],
+            _ => [90.0, 90.0, 90.0],
+        },
+        Region::Hole(_) => [12.0, 12.0, 14.0],
+        Region::Bone => [170.0, 185.0, 195.0],
+        Region::Outside => [45.0, 75.0, 115.0],
+    };
+    c.map(|x| (x * tint).clamp(0.0, 255.0))
+}
+
+/// Renders the board texture. `webs` are hole indices with a spider web.
+pub fn render_board(board: &Board, webs: &[usize], rng: &mut Rng) -> opencv::Result<Texture> {
+    let frame = board.spec().frame_mm;
+    let w = ((frame[0] + 2.0 * MARGIN_MM) * PX_PER_MM).round() as i32;
+    let h = ((frame[1] + 2.0 * MARGIN_MM) * PX_PER_MM).round() as i32;
+    let mut img = Mat::new_rows_cols_with_default(h, w, CV_8UC3, Scalar::all(0.0))?;
+    let tint = rng.range(0.85, 1.15);
+    let grain_phase = rng.range(0.0, 100.0);
+    let c = board.centre();
+    {
+        let data = img.data_bytes_mut()?;
+        for v in 0..h {
+            for u in 0..w {
+                let x = (u as f64 + 0.5) / PX_PER_MM - MARGIN_MM;
+                let y = (v as f64 + 0.5) / PX_PER_MM - MARGIN_MM;
+                let reg = board.region_at([x, y]);
+                let mut col = region_color(board, reg, tint);
+                match reg {
+                    Region::Outside => {
+                        // Wood grain on the table.
+                        let g =
+                            0.9 + 0.1 * ((y * 0.21 + 3.0 * (x * 0.013 + grain_phase).sin()).sin());
+                        col = col.map(|k| k * g);
+                    }
+                    Region::Bone => {
+                        // Gaps between the bones every 15°.
+                        let a = (y - c[1]).atan2(x - c[0]).to_degrees().rem_euclid(15.0);
+                        if a < 1.2 {
+                            col = [50.0, 55.0, 60.0];
+                        }
+                    }
+                    _ => {}
+                }
+                let i = ((v * w + u) * 3) as usize;
+                data[i] = col[0] as u8;
+                data[i + 1] = col[1] as u8;
+                data[i + 2] = col[2] as u8;
+            }
+        }
+    }
+    let to_px = |p: [f64; 2]| {
+        Point::new(
+            ((p[0] + MARGIN_MM) * PX_PER_MM * 16.0) as i32,
+            ((p[1] + MARGIN_MM) * PX_PER_MM * 16.0) as i32,
+        )
+    };
+    // Printed borders and values.
+    for s in board.strokes(0.3) {
+        let pts: opencv::core::Vector<Point> = s.points.iter().map(|p| to_px(*p)).collect();
+        let mut v = opencv::core::Vector::<opencv::core::Vector<Point>>::new();
+        v.push(pts);
+        imgproc::polylines(
+            &mut img,
+            &v,
+            s.closed,
+            Scalar::new(25.0, 25.0, 30.0, 0.0),
+            3,
+            imgproc::LINE_AA,
+            4,
+        )?;
+    }
+    for l in board.labels() {
+        if l.text.starts_with("hole") {
+            continue;
+        }
+        // A value printed where a hole is cut would vanish: turn it along its ring.
+        let mut at = l.at;
+        for _ in 0..6 {
+            if !matches!(board.region_at(at), Region::Hole(_)) {
+                break;
+            }
+            let (s, k) = 12f64.to_radians().sin_cos();
+            let (x, y) = (at[0] - c[0], at[1] - c[1]);
+            at = [c[0] + x * k - y * s, c[1] + x * s + y * k];
+        }
+        let p = [
+            (at[0] + MARGIN_MM) * PX_PER_MM,
+            (at[1] + MARGIN_MM) * PX_PER_MM,
+        ];
+        imgproc::put_text(
+            &mut img,
+            &l.text,
+            Point::new(p[0] as i32 - 14, p[1] as i32 + 14),
+            imgproc::FONT_HERSHEY_DUPLEX,
+            1.4,
+            Scalar::new(200.0, 210.0, 215.0, 0.0),
+            2,
+            imgproc::LINE_AA,
+            false,
+        )?;
+    }
+    for &i in webs {
+        let hsp = &board.spec().holes[i];
+        draw_web(&mut img, hsp.centre_mm, hsp.radius_mm, &to_px)?;
+    }
+    draw_markers(&mut img, frame)?;
+    Ok(Texture { image: img })
+}
+
+/// A spider-web template: grey threads over the hole.
+fn draw_web(
+    img: &mut Mat,
+    c: [f64; 2],
+    r: f64,
+    to_px: &dyn Fn([f64; 2]) -> Point,
+) -> opencv::Result<()> {
+    let col = Scalar::new(200.0, 200.0, 200.0, 0.0);
+    let r = r * 1.1;
+    for k in 0..8 {
+        let a = k as f64 * std::f64::consts::PI / 4.0;
+        imgproc::line(
+            img,
+            to_px(c),
+            to_px([c[0] + r * a.cos(), c[1] + r * a.sin()]),
+            col,
+            2,
+            imgproc::LINE_AA,
+            4,
+        )?;
+    }
+    for ring in 1..=4 {
+        let rr = r * ring as f64 / 4.0;
+        let pts: opencv::core::Vector<Point> = (0..8)
+            .map(|k| {
+                let a = k as f64 * std::f64::consts::PI / 4.0;
+                to_px([c[0] + rr * a.cos(), c[1] + rr * a.sin()])
+            })
+            .collect();
+        let mut v = opencv::core::Vector::<opencv::core::Vector<Point>>::new();
+        v.push(pts);
+        imgproc::polylines(img, &v, true, col, 2, imgproc::LINE_AA, 4)?;
+    }
+    Ok(())
+}
+
+/// Cut-out ArUco markers centred on the corners of the board frame, as the
+/// calibration crate's "corners" placement expects (marker 0 top-left).
+fn draw_markers(img: &mut Mat, frame: [f64; 2]) -> opencv::Result<()> {
+    let layout = SheetLayout::a4();
+    let dict = aruco::get_predefined_dictionary(aruco::PREDEFINED_DICTIONARY_NAME::DICT_4X4_50)?;
+    let side = (layout.marker_mm * PX_PER_MM).round() as i32;
+    // At least a quarter marker of white around it: the detector needs a quiet zone.
+    let margin = (layout.cut_margin_mm.max(layout.marker_mm / 4.0) * PX_PER_MM).round() as i32;
+    for m in &layout.markers {
+        let at = match m.corner {
+            Corner::TopLeft => [0.0, 0.0],
+            Corner::TopRight => [frame[0], 0.0],
+            Corner::BottomRight => [frame[0], frame[1]],
+            Corner::BottomLeft => [0.0, frame[1]],
+        };
+        let cx = ((at[0] + MARGIN_MM) * PX_PER_MM).round() as i32;
+        let cy = ((at[1] + MARGIN_MM) * PX_PER_MM).round() as i32;
+        let mut marker = Mat::default();
+        aruco::draw_marker(&dict, m.id, side, &mut marker, 1)?;
+        let mut bgr = Mat::default();
+        imgproc::cvt_color(&marker, &mut bgr, imgproc::COLOR_GRAY2BGR, 0)?;
+        let outer = Rect::new(
+            cx - side / 2 - margin,
+            cy - side / 2 - margin,
+            side + 2 * margin,
+            side + 2 * margin,
+        );
+        imgproc::rectangle(img, outer, Scalar::all(245.0), -1, imgproc::LINE_8, 0)?;
+        let mut roi = Mat::roi_mut(img, Rect::new(cx - side / 2, cy - side / 2, side, side))?;
+        bgr.copy_to(&mut roi)?;
+    }
+    Ok(())
+}

@@ -1,0 +1,19 @@
+//! Scene generator for the target board: camera views of a board drawn from
+//! its geometry file, with d12 dice at known poses, under varied cameras
+//! (elevation 35–90°), lighting, shadows, glare, blur, noise and JPEG, plus
+//! throw sequences. Every image comes with ground truth, and everything is a
+//! pure function of the seed, so tests and evaluations can regenerate it.
+
+pub mod art;
+pub mod camera;
+pub mod die;
+pub mod math;
+pub mod rng;
+pub mod scene;
+pub mod sequence;
+pub mod truth;
+pub mod write;
+
+pub use die::{DieColor, Face};
+pub use scene::{render, sample_scene, Options, Scene};
+pub use truth::{DieTruth, SceneTruth};
