@@ -22,6 +22,10 @@ enum Command {
     Replay(cmd::replay::Args),
     /// Target-board geometry: validate a file, rule where a die landed.
     Board(cmd::board::Args),
+    /// Campaigns in the store: list, show, new, export, import.
+    Campaign(cmd::campaign::Args),
+    /// The database: path, check, and the bench and soak figures.
+    Store(cmd::store::Args),
 }
 
 fn main() -> ExitCode {
@@ -29,6 +33,8 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Replay(a) => cmd::replay::run(a),
         Command::Board(a) => cmd::board::run(a),
+        Command::Campaign(a) => cmd::campaign::run(a),
+        Command::Store(a) => cmd::store::run(a),
     };
     match result {
         Ok(code) => code,

@@ -1,4 +1,6 @@
 //! One module per command group.
 
 pub mod board;
+pub mod campaign;
 pub mod replay;
+pub mod store;

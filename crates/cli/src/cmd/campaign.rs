@@ -1,0 +1,106 @@
+//! `warden campaign list | show | new | export | import`: the campaigns kept
+//! in the store (see `crates/store/SCHEMA.md` for the export format).
+
+use anyhow::{Context, Result};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use tw_store::campaign::NewCampaign;
+use tw_store::{paths, Store};
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// The database file (default: $TABLE_WARDEN_DB, else the OS data directory).
+    #[arg(long, global = true)]
+    pub db: Option<PathBuf>,
+    #[command(subcommand)]
+    pub action: Action,
+}
+
+#[derive(clap::Subcommand)]
+pub enum Action {
+    /// List campaigns with their game, players and number of sessions.
+    List,
+    /// Show one campaign: players, record and sessions, as JSON.
+    Show { name: String },
+    /// Start a campaign with an empty record.
+    New {
+        name: String,
+        /// silver-mine (itdd), pocket-dungeon-quest, dungeon-fighter, dungeon-roll, green-dungeon.
+        #[arg(long)]
+        game: String,
+        /// A player profile (repeat for several).
+        #[arg(long = "player")]
+        players: Vec<String>,
+    },
+    /// Write a campaign with all its sessions as versioned JSON.
+    Export {
+        name: String,
+        /// Output file (default: standard output).
+        #[arg(long, short)]
+        out: Option<PathBuf>,
+    },
+    /// Read an exported campaign; nothing is written unless all of it is valid.
+    Import {
+        file: PathBuf,
+        /// Import under another name (e.g. beside the original).
+        #[arg(long = "as")]
+        rename: Option<String>,
+    },
+}
+
+pub fn open(db: Option<&std::path::Path>) -> Result<Store> {
+    let path = paths::resolve_db_path(db)?;
+    Ok(Store::open(&path)?)
+}
+
+pub fn run(a: Args) -> Result<ExitCode> {
+    let mut store = open(a.db.as_deref())?;
+    match a.action {
+        Action::List => {
+            let list = store.campaigns()?;
+            if list.is_empty() {
+                println!("no campaigns in {}", store.path().display());
+            }
+            for c in list {
+                println!("{:<28} {:<22} {:>3} session(s)  players: {}", c.name, c.game, c.sessions, c.players.join(", "));
+            }
+        }
+        Action::Show { name } => {
+            let c = store.campaign(&name)?;
+            let sessions: Vec<_> = store
+                .sessions(Some(c.id))?
+                .into_iter()
+                .map(|s| serde_json::json!({"id": s.id, "game": s.game, "entries": s.last_seq, "created_at_ms": s.created_at_ms}))
+                .collect();
+            let doc = serde_json::json!({
+                "name": c.name, "game": c.game, "notes": c.notes, "players": c.players,
+                "created_at_ms": c.created_at_ms, "updated_at_ms": c.updated_at_ms,
+                "record": c.record.to_json(), "sessions": sessions,
+            });
+            println!("{}", serde_json::to_string_pretty(&doc)?);
+        }
+        Action::New { name, game, players } => {
+            let id = store.create_campaign(&NewCampaign::fresh(&name, &game, &players)?)?;
+            println!("created campaign {name:?} (#{id}) in {}", store.path().display());
+        }
+        Action::Export { name, out } => {
+            let doc = serde_json::to_string_pretty(&store.export_campaign(&name)?)?;
+            match out {
+                Some(p) => {
+                    std::fs::write(&p, doc + "\n").with_context(|| format!("cannot write {}", p.display()))?;
+                    eprintln!("exported {name:?} to {}", p.display());
+                }
+                None => println!("{doc}"),
+            }
+        }
+        Action::Import { file, rename } => {
+            let text = std::fs::read_to_string(&file).with_context(|| format!("cannot read {}", file.display()))?;
+            let id = store
+                .import_campaign(&text, rename.as_deref())
+                .with_context(|| format!("{} was not imported; nothing was changed", file.display()))?;
+            let c = store.campaign_by_id(id)?;
+            println!("imported campaign {:?} ({}) from {}", c.name, c.game, file.display());
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
