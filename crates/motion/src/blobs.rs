@@ -22,11 +22,13 @@ pub struct Blob {
 }
 
 /// Labels the 8-connected components of `mask` (a `width × height` grid) and
-/// measures each one against the signed difference `diff` and `ratio` maps.
+/// measures each one against the signed difference `diff` between the
+/// current cells and `gain · previous`.
 pub fn find_blobs(
     mask: &[bool],
     diff: &[f32],
-    ratio: &[f32],
+    previous: &[f32],
+    gain: f32,
     width: usize,
     height: usize,
 ) -> Vec<Blob> {
@@ -53,12 +55,19 @@ pub fn find_blobs(
                 }
             }
         }
-        blobs.push(measure(cells, diff, ratio, width, height));
+        blobs.push(measure(cells, diff, previous, gain, width, height));
     }
     blobs
 }
 
-fn measure(cells: Vec<usize>, diff: &[f32], ratio: &[f32], width: usize, height: usize) -> Blob {
+fn measure(
+    cells: Vec<usize>,
+    diff: &[f32],
+    previous: &[f32],
+    gain: f32,
+    width: usize,
+    height: usize,
+) -> Blob {
     let (mut x0, mut y0, mut x1, mut y1) = (usize::MAX, usize::MAX, 0, 0);
     let (mut brighter, mut darker) = (0, 0);
     let (mut min_ratio, mut max_ratio) = (f32::INFINITY, 0f32);
@@ -75,8 +84,11 @@ fn measure(cells: Vec<usize>, diff: &[f32], ratio: &[f32], width: usize, height:
         } else {
             darker += 1;
         }
-        min_ratio = min_ratio.min(ratio[i]);
-        max_ratio = max_ratio.max(ratio[i]);
+        // Computed here, for blob cells only: most of the grid never needs it.
+        let base = previous[i] * gain + 1.0;
+        let ratio = (base + diff[i]) / base;
+        min_ratio = min_ratio.min(ratio);
+        max_ratio = max_ratio.max(ratio);
         peak = peak.max(diff[i].abs());
         let mut neighbours = [None; 4];
         if x > 0 {
@@ -124,8 +136,9 @@ mod tests {
             false, false, false, false, true,
         ];
         let diff = [50.0; 15];
-        let ratio = [1.5; 15];
-        let blobs = find_blobs(&mask, &diff, &ratio, 5, 3);
+        let previous = [99.0; 15];
+        let blobs = find_blobs(&mask, &diff, &previous, 1.0, 5, 3);
+        assert_eq!(blobs[0].min_ratio, 1.5);
         assert_eq!(blobs.len(), 2);
         assert_eq!(blobs[0].bbox, (0, 0, 1, 1));
         assert_eq!(blobs[1].bbox, (4, 1, 4, 2));
@@ -138,10 +151,10 @@ mod tests {
         let ramp = [0.0, -10.0, -20.0, -30.0, -40.0, -50.0, -60.0];
         let m_hard: Vec<bool> = hard.iter().map(|d: &f32| d.abs() > 5.0).collect();
         let m_ramp: Vec<bool> = ramp.iter().map(|d: &f32| d.abs() > 5.0).collect();
-        let r = [1.0; 7];
-        let b = &find_blobs(&m_hard, &hard, &r, 7, 1)[0];
+        let r = [100.0; 7];
+        let b = &find_blobs(&m_hard, &hard, &r, 1.0, 7, 1)[0];
         assert!(b.sharpness > 0.9);
-        let b = &find_blobs(&m_ramp, &ramp, &r, 7, 1)[0];
+        let b = &find_blobs(&m_ramp, &ramp, &r, 1.0, 7, 1)[0];
         assert!(b.sharpness < 0.2, "{}", b.sharpness);
         assert_eq!((b.brighter, b.darker), (0, 6));
     }

@@ -181,7 +181,6 @@ pub(crate) fn compare(
     let gain = estimate_gain(current, previous);
     let n = current.len();
     let mut diff = vec![0f32; n];
-    let mut ratio = vec![1f32; n];
     let mut changed = vec![false; n];
     let mut mask = vec![false; n];
     for i in 0..n {
@@ -189,12 +188,18 @@ pub(crate) fn compare(
         let p = previous.cells[i] * gain;
         let d = c - p;
         diff[i] = d;
-        ratio[i] = (c + 1.0) / (p + 1.0);
         let thr = cfg.diff_abs + cfg.diff_rel * c.max(p);
         changed[i] = d.abs() > thr;
         mask[i] = changed[i] && !ignore.is_some_and(|ig| ig[i]);
     }
-    let blobs = find_blobs(&mask, &diff, &ratio, current.width, current.height);
+    let blobs = find_blobs(
+        &mask,
+        &diff,
+        &previous.cells,
+        gain,
+        current.width,
+        current.height,
+    );
     let mut kinds = classify(cfg, current, &blobs, frame_w, frame_h);
     let own_large = {
         let mut m = vec![false; n];

@@ -136,9 +136,27 @@ impl Grid {
             acc.iter_mut().for_each(|a| *a = 0);
             for y in gy * factor..(gy + 1) * factor {
                 let row = &frame.data[y * frame.stride..y * frame.stride + used * bpp];
-                if bpp == 1 {
+                if bpp == 1 && factor == 4 {
+                    for (a, b) in acc.iter_mut().zip(row.chunks_exact(4)) {
+                        *a += b[0] as u32 + b[1] as u32 + b[2] as u32 + b[3] as u32;
+                    }
+                } else if bpp == 1 {
                     for (a, block) in acc.iter_mut().zip(row.chunks_exact(factor)) {
                         *a += block.iter().map(|&p| p as u32).sum::<u32>();
+                    }
+                } else if factor == 4 {
+                    // The common case, unrolled: B + 2G + R over four pixels.
+                    for (a, b) in acc.iter_mut().zip(row.chunks_exact(12)) {
+                        let s = |i: usize| b[i] as u32;
+                        *a += s(0)
+                            + s(2)
+                            + s(3)
+                            + s(5)
+                            + s(6)
+                            + s(8)
+                            + s(9)
+                            + s(11)
+                            + 2 * (s(1) + s(4) + s(7) + s(10));
                     }
                 } else {
                     for (a, block) in acc.iter_mut().zip(row.chunks_exact(factor * 3)) {

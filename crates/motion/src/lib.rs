@@ -11,7 +11,9 @@
 //! - [`stage`]: [`MotionStage`], all of the above behind one `process` call.
 //! - [`synth`]: a small generator of throw sequences with ground truth, for
 //!   tests and the `warden bench motion` benchmark.
+//! - [`bench`]: the measurements that benchmark prints.
 
+pub mod bench;
 pub mod blobs;
 pub mod detector;
 pub mod frame;

@@ -1,0 +1,24 @@
+//! Table calibration: what the camera's pixels mean in table millimetres.
+//!
+//! - [`sheet`]: the printable ArUco marker sheet (layout in `data/`).
+//! - [`detect`]: finding the markers and fitting the image ↔ table map.
+//! - [`manual`]: the four-point fallback for clicks or the CLI.
+//! - [`homography`]: the projective map itself, in plain Rust.
+//! - [`lens`]: optional lens-distortion correction from a chessboard.
+//! - [`profile`]: the saved profile file (`calibration/README.md`).
+
+pub mod detect;
+pub mod error;
+pub mod homography;
+pub mod lens;
+pub mod manual;
+pub mod profile;
+pub mod sheet;
+
+pub use detect::{calibrate_image, find_markers, read_image, FoundMarker, Placement};
+pub use error::{CalibrationError, Result};
+pub use homography::Homography;
+pub use lens::{calibrate_lens, LensModel};
+pub use manual::{manual_profile, parse_pair, parse_points};
+pub use profile::{BoardRef, CalibrationProfile, Layout, Method, FORMAT};
+pub use sheet::{render_sheet, SheetLayout};

@@ -1,0 +1,255 @@
+//! The calibration profile file: what the camera's pixels mean in table
+//! millimetres. Format documented in `calibration/README.md`; a sample is
+//! `calibration/sample-profile.json`.
+
+use crate::error::{CalibrationError, Result};
+use crate::homography::{dist, Homography};
+use crate::lens::LensModel;
+use serde::{Deserialize, Serialize};
+use std::path::Path;
+
+/// The only format tag this version reads; bumped on incompatible changes.
+pub const FORMAT: &str = "tw-calibration/1";
+
+/// How the homography was obtained.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Method {
+    /// ArUco markers from the printed sheet.
+    Aruco {
+        /// `sheet`: the uncut sheet lies on the table (origin: the page's
+        /// top-left corner); `corners`: markers cut out and placed with their
+        /// centres on the corners of the area (origin: marker 0's centre).
+        layout: Layout,
+        dictionary: String,
+        marker_ids: Vec<i32>,
+    },
+    /// Four points clicked in the Calibration screen or given on the CLI.
+    Manual,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Layout {
+    Sheet,
+    Corners,
+}
+
+/// Reference to the target board the calibrated area holds. Only `geometry`
+/// is defined here; the board work adds its own fields, which are kept as
+/// they are on load and save.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct BoardRef {
+    /// Board geometry file (relative to the profile's directory) or name.
+    pub geometry: String,
+    #[serde(flatten)]
+    pub extra: serde_json::Map<String, serde_json::Value>,
+}
+
+/// A saved calibration.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CalibrationProfile {
+    /// Always [`FORMAT`].
+    pub format: String,
+    pub method: Method,
+    /// Pixel size of the camera frames this holds for; `None` if unknown
+    /// (manual points given without an image).
+    #[serde(default)]
+    pub image_size: Option<[u32; 2]>,
+    /// Width and height of the calibrated area in millimetres.
+    pub area_mm: [f64; 2],
+    /// Undistorted image pixels → table millimetres.
+    pub image_to_table: Homography,
+    /// Table millimetres → undistorted image pixels.
+    pub table_to_image: Homography,
+    /// The correspondences the fit used, for display and re-checking.
+    pub image_points: Vec<[f64; 2]>,
+    pub table_points_mm: Vec<[f64; 2]>,
+    /// Root-mean-square distance, in mm, between `table_points_mm` and the
+    /// mapped `image_points` (0 for exactly four points).
+    pub rms_error_mm: f64,
+    /// Lens correction applied to pixels before `image_to_table`.
+    #[serde(default)]
+    pub lens: Option<LensModel>,
+    /// The target board in this area, if any.
+    #[serde(default)]
+    pub board: Option<BoardRef>,
+}
+
+impl CalibrationProfile {
+    /// Builds a profile from correspondences (image pixels ↔ table mm).
+    pub fn from_points(
+        method: Method,
+        image_size: Option<[u32; 2]>,
+        area_mm: [f64; 2],
+        image_points: Vec<[f64; 2]>,
+        table_points_mm: Vec<[f64; 2]>,
+    ) -> Result<Self> {
+        let h = Homography::fit(&image_points, &table_points_mm).ok_or_else(|| {
+            CalibrationError::BadPoints(
+                "the points do not define a plane view (fewer than four, repeated, or three on one line)".into(),
+            )
+        })?;
+        let inv = h.inverse().ok_or_else(|| {
+            CalibrationError::BadPoints("the fitted map cannot be inverted".into())
+        })?;
+        let n = image_points.len() as f64;
+        let sq: f64 = image_points
+            .iter()
+            .zip(&table_points_mm)
+            .map(|(p, q)| h.map(*p).map_or(f64::INFINITY, |m| dist(m, *q).powi(2)))
+            .sum();
+        Ok(CalibrationProfile {
+            format: FORMAT.into(),
+            method,
+            image_size,
+            area_mm,
+            image_to_table: h,
+            table_to_image: inv,
+            image_points,
+            table_points_mm,
+            rms_error_mm: (sq / n).sqrt(),
+            lens: None,
+            board: None,
+        })
+    }
+
+    /// A camera pixel (as captured, distorted) → table millimetres.
+    pub fn image_to_table(&self, p: [f64; 2]) -> Option<[f64; 2]> {
+        let p = self.lens.as_ref().map_or(p, |l| l.undistort(p));
+        self.image_to_table.map(p)
+    }
+
+    /// Table millimetres → camera pixel (as captured, distorted).
+    pub fn table_to_image(&self, p: [f64; 2]) -> Option<[f64; 2]> {
+        let q = self.table_to_image.map(p)?;
+        Some(self.lens.as_ref().map_or(q, |l| l.distort(q)))
+    }
+
+    /// Reads and validates a profile. Every failure names `path`.
+    pub fn load(path: &Path) -> Result<Self> {
+        let text =
+            std::fs::read_to_string(path).map_err(|source| CalibrationError::ProfileRead {
+                path: path.to_path_buf(),
+                source,
+            })?;
+        Self::from_json(&text, path)
+    }
+
+    /// Parses and validates profile JSON; `path` is only used in messages.
+    pub fn from_json(text: &str, path: &Path) -> Result<Self> {
+        let p: CalibrationProfile =
+            serde_json::from_str(text).map_err(|e| CalibrationError::ProfileParse {
+                path: path.to_path_buf(),
+                line: e.line(),
+                column: e.column(),
+                message: e.to_string(),
+            })?;
+        p.validate(path)?;
+        Ok(p)
+    }
+
+    /// Writes the profile as pretty JSON, through a temporary file so that a
+    /// crash never leaves half a profile behind.
+    pub fn save(&self, path: &Path) -> Result<()> {
+        let text = serde_json::to_string_pretty(self).expect("profile serialises");
+        let tmp = path.with_extension("json.tmp");
+        let werr = |e: std::io::Error| CalibrationError::Write {
+            path: path.to_path_buf(),
+            reason: e.to_string(),
+        };
+        std::fs::write(&tmp, text + "\n").map_err(werr)?;
+        std::fs::rename(&tmp, path).map_err(werr)
+    }
+
+    /// Checks what serde cannot: the format tag, finite and invertible maps
+    /// that are each other's inverse, sizes, and the lens.
+    pub fn validate(&self, path: &Path) -> Result<()> {
+        let bad = |field: &str, problem: String| CalibrationError::ProfileInvalid {
+            path: path.to_path_buf(),
+            field: field.into(),
+            problem,
+        };
+        if self.format != FORMAT {
+            return Err(bad(
+                "format",
+                format!("is {:?}, this version reads {FORMAT:?}", self.format),
+            ));
+        }
+        if !(self.area_mm.iter().all(|v| v.is_finite() && *v > 0.0)) {
+            return Err(bad(
+                "area_mm",
+                format!("must be two positive sizes, got {:?}", self.area_mm),
+            ));
+        }
+        if self.image_size.is_some_and(|s| s[0] == 0 || s[1] == 0) {
+            return Err(bad("image_size", "must be positive".into()));
+        }
+        for (name, h) in [
+            ("image_to_table", &self.image_to_table),
+            ("table_to_image", &self.table_to_image),
+        ] {
+            if !h.is_finite() {
+                return Err(bad(name, "holds a non-finite number".into()));
+            }
+            if h.determinant().abs() < 1e-15 {
+                return Err(bad(name, "is singular (maps the plane onto a line)".into()));
+            }
+        }
+        let (w, h) = (self.area_mm[0], self.area_mm[1]);
+        for corner in [[0.0, 0.0], [w, 0.0], [w, h], [0.0, h]] {
+            let back = self
+                .table_to_image
+                .map(corner)
+                .and_then(|px| self.image_to_table.map(px));
+            if back.is_none_or(|b| dist(b, corner) > 1e-3 * w.max(h).max(1.0)) {
+                return Err(bad(
+                    "table_to_image",
+                    "is not the inverse of image_to_table".into(),
+                ));
+            }
+        }
+        if self.image_points.len() != self.table_points_mm.len() {
+            return Err(bad(
+                "table_points_mm",
+                format!(
+                    "has {} points but image_points has {}",
+                    self.table_points_mm.len(),
+                    self.image_points.len()
+                ),
+            ));
+        }
+        if !self.rms_error_mm.is_finite() || self.rms_error_mm < 0.0 {
+            return Err(bad("rms_error_mm", "must be a non-negative number".into()));
+        }
+        if let Some(l) = &self.lens {
+            let ok =
+                [l.fx, l.fy, l.cx, l.cy].iter().all(|v| v.is_finite()) && l.fx > 0.0 && l.fy > 0.0;
+            if !ok || !l.distortion.iter().all(|v| v.is_finite()) {
+                return Err(bad(
+                    "lens",
+                    "needs positive focal lengths and finite coefficients".into(),
+                ));
+            }
+            if self.image_size.is_some_and(|s| s != l.image_size) {
+                return Err(bad(
+                    "lens.image_size",
+                    format!(
+                        "{:?} differs from image_size {:?}",
+                        l.image_size, self.image_size
+                    ),
+                ));
+            }
+        }
+        if let Some(b) = &self.board {
+            if b.geometry.trim().is_empty() {
+                return Err(bad(
+                    "board.geometry",
+                    "must name a board geometry file".into(),
+                ));
+            }
+        }
+        Ok(())
+    }
+}
