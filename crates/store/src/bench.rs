@@ -17,6 +17,9 @@ pub struct BenchReport {
     pub append_median_ms: f64,
     pub append_p95_ms: f64,
     pub append_max_ms: f64,
+    /// The same number of bare SQLite commits (one small row, same pragmas,
+    /// same disk): the floor set by the disk's fsync latency.
+    pub baseline_commit_median_ms: f64,
     pub session_entries: i64,
     pub snapshot_every: u32,
     pub resume_median_ms: f64,
@@ -66,6 +69,14 @@ pub fn run(
         times.push(t.elapsed());
     }
     times.sort();
+    // Then as many bare commits right after (not interleaved: two files
+    // fsynced in turn share the filesystem journal and slow each other).
+    let floor = Baseline::new(&db.with_extension("baseline.sqlite3"))?;
+    let mut baseline = (0..appends)
+        .map(|_| floor.commit())
+        .collect::<Result<Vec<_>>>()?;
+    baseline.sort();
+    drop(floor);
 
     // 2. A long session, written without fsync to save time (setup, not measured).
     let mut long = GameSession::start(
@@ -126,6 +137,7 @@ pub fn run(
         append_median_ms: percentile(&times, 0.5),
         append_p95_ms: percentile(&times, 0.95),
         append_max_ms: percentile(&times, 1.0),
+        baseline_commit_median_ms: percentile(&baseline, 0.5),
         session_entries: entries,
         snapshot_every,
         resume_median_ms: percentile(&resume, 0.5),
@@ -133,4 +145,44 @@ pub fn run(
         fold_from_scratch_ms: ms(scratch),
         resume_runs,
     })
+}
+
+/// A bare WAL + synchronous=FULL database taking one-row commits: the floor
+/// the disk's fsync latency sets for any durable append.
+struct Baseline {
+    conn: rusqlite::Connection,
+    path: std::path::PathBuf,
+    body: String,
+}
+
+impl Baseline {
+    fn new(path: &Path) -> Result<Self> {
+        let conn = rusqlite::Connection::open(path)?;
+        conn.query_row("PRAGMA journal_mode = WAL", [], |_| Ok(()))?;
+        conn.execute_batch(
+            "PRAGMA synchronous = FULL; CREATE TABLE t (id INTEGER PRIMARY KEY, body TEXT);",
+        )?;
+        Ok(Baseline {
+            conn,
+            path: path.to_path_buf(),
+            body: "x".repeat(300),
+        })
+    }
+
+    fn commit(&self) -> Result<Duration> {
+        let t = Instant::now();
+        self.conn.execute_batch("BEGIN IMMEDIATE")?;
+        self.conn
+            .execute("INSERT INTO t (body) VALUES (?1)", [&self.body])?;
+        self.conn.execute_batch("COMMIT")?;
+        Ok(t.elapsed())
+    }
+}
+
+impl Drop for Baseline {
+    fn drop(&mut self) {
+        for suffix in ["", "-wal", "-shm"] {
+            let _ = std::fs::remove_file(format!("{}{suffix}", self.path.display()));
+        }
+    }
 }

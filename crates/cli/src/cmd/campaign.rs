@@ -62,7 +62,13 @@ pub fn run(a: Args) -> Result<ExitCode> {
                 println!("no campaigns in {}", store.path().display());
             }
             for c in list {
-                println!("{:<28} {:<22} {:>3} session(s)  players: {}", c.name, c.game, c.sessions, c.players.join(", "));
+                println!(
+                    "{:<28} {:<22} {:>3} session(s)  players: {}",
+                    c.name,
+                    c.game,
+                    c.sessions,
+                    c.players.join(", ")
+                );
             }
         }
         Action::Show { name } => {
@@ -79,27 +85,43 @@ pub fn run(a: Args) -> Result<ExitCode> {
             });
             println!("{}", serde_json::to_string_pretty(&doc)?);
         }
-        Action::New { name, game, players } => {
+        Action::New {
+            name,
+            game,
+            players,
+        } => {
             let id = store.create_campaign(&NewCampaign::fresh(&name, &game, &players)?)?;
-            println!("created campaign {name:?} (#{id}) in {}", store.path().display());
+            println!(
+                "created campaign {name:?} (#{id}) in {}",
+                store.path().display()
+            );
         }
         Action::Export { name, out } => {
             let doc = serde_json::to_string_pretty(&store.export_campaign(&name)?)?;
             match out {
                 Some(p) => {
-                    std::fs::write(&p, doc + "\n").with_context(|| format!("cannot write {}", p.display()))?;
+                    std::fs::write(&p, doc + "\n")
+                        .with_context(|| format!("cannot write {}", p.display()))?;
                     eprintln!("exported {name:?} to {}", p.display());
                 }
                 None => println!("{doc}"),
             }
         }
         Action::Import { file, rename } => {
-            let text = std::fs::read_to_string(&file).with_context(|| format!("cannot read {}", file.display()))?;
+            let text = std::fs::read_to_string(&file)
+                .with_context(|| format!("cannot read {}", file.display()))?;
             let id = store
                 .import_campaign(&text, rename.as_deref())
-                .with_context(|| format!("{} was not imported; nothing was changed", file.display()))?;
+                .with_context(|| {
+                    format!("{} was not imported; nothing was changed", file.display())
+                })?;
             let c = store.campaign_by_id(id)?;
-            println!("imported campaign {:?} ({}) from {}", c.name, c.game, file.display());
+            println!(
+                "imported campaign {:?} ({}) from {}",
+                c.name,
+                c.game,
+                file.display()
+            );
         }
     }
     Ok(ExitCode::SUCCESS)

@@ -64,7 +64,11 @@ pub enum Action {
 
 fn scratch_dir(dir: Option<PathBuf>, what: &str) -> Result<PathBuf> {
     let base = dir.unwrap_or_else(std::env::temp_dir);
-    let d = base.join(format!("warden-{what}-{}-{}", std::process::id(), tw_store::now_ms()));
+    let d = base.join(format!(
+        "warden-{what}-{}-{}",
+        std::process::id(),
+        tw_store::now_ms()
+    ));
     std::fs::create_dir_all(&d).with_context(|| format!("cannot create {}", d.display()))?;
     Ok(d)
 }
@@ -83,36 +87,88 @@ pub fn run(a: Args) -> Result<ExitCode> {
             let p = paths::resolve_db_path(db.as_deref())?;
             let store = Store::open(&p)?;
             store.integrity_check()?;
-            println!("{}: ok (schema version {})", p.display(), store.schema_version()?);
+            println!(
+                "{}: ok (schema version {})",
+                p.display(),
+                store.schema_version()?
+            );
             if let Some(b) = store.backup_taken() {
-                println!("upgraded; the previous version was backed up to {}", b.display());
+                println!(
+                    "upgraded; the previous version was backed up to {}",
+                    b.display()
+                );
             }
         }
-        Action::Bench { appends, entries, snapshot_every, resume_runs, dir } => {
+        Action::Bench {
+            appends,
+            entries,
+            snapshot_every,
+            resume_runs,
+            dir,
+        } => {
             let d = scratch_dir(dir, "bench")?;
-            let r = bench::run(&d.join("bench.sqlite3"), appends, entries, snapshot_every, resume_runs);
+            let r = bench::run(
+                &d.join("bench.sqlite3"),
+                appends,
+                entries,
+                snapshot_every,
+                resume_runs,
+            );
             let _ = std::fs::remove_dir_all(&d);
             let r = r?;
-            println!("append (WAL, synchronous=FULL, fsync per commit), {} appends:", r.appends);
-            println!("  median {:.3} ms   p95 {:.3} ms   max {:.3} ms   (target: median <= 2 ms)", r.append_median_ms, r.append_p95_ms, r.append_max_ms);
-            println!("resume of a {}-entry session (snapshot every {}), {} runs:", r.session_entries, r.snapshot_every, r.resume_runs);
-            println!("  median {:.3} ms   max {:.3} ms   (target: <= 200 ms)", r.resume_median_ms, r.resume_max_ms);
-            println!("  for comparison, fold from setup without snapshots: {:.3} ms", r.fold_from_scratch_ms);
+            println!(
+                "append (WAL, synchronous=FULL, fsync per commit), {} appends:",
+                r.appends
+            );
+            println!(
+                "  median {:.3} ms   p95 {:.3} ms   max {:.3} ms   (target: median <= 2 ms)",
+                r.append_median_ms, r.append_p95_ms, r.append_max_ms
+            );
+            println!("  bare SQLite commit of one row on the same disk (the fsync floor): median {:.3} ms", r.baseline_commit_median_ms);
+            println!(
+                "resume of a {}-entry session (snapshot every {}), {} runs:",
+                r.session_entries, r.snapshot_every, r.resume_runs
+            );
+            println!(
+                "  median {:.3} ms   max {:.3} ms   (target: <= 200 ms)",
+                r.resume_median_ms, r.resume_max_ms
+            );
+            println!(
+                "  for comparison, fold from setup without snapshots: {:.3} ms",
+                r.fold_from_scratch_ms
+            );
             println!("{}", serde_json::to_string(&r)?);
         }
-        Action::Soak { trials, per_db, max_delay_ms, seed, dir } => {
+        Action::Soak {
+            trials,
+            per_db,
+            max_delay_ms,
+            seed,
+            dir,
+        } => {
             if per_db == 0 {
                 bail!("--per-db must be at least 1");
             }
             let d = scratch_dir(dir, "soak")?;
-            let exe = std::env::current_exe().context("cannot find the warden executable to run the writer")?;
-            let writer = vec![exe.display().to_string(), "store".into(), "crash-writer".into()];
+            let exe = std::env::current_exe()
+                .context("cannot find the warden executable to run the writer")?;
+            let writer = vec![
+                exe.display().to_string(),
+                "store".into(),
+                "crash-writer".into(),
+            ];
             let (mut done, mut series) = (0, 0u64);
             let mut total = crash::SoakReport::default();
             while done < trials {
                 let n = per_db.min(trials - done);
                 let db = d.join(format!("soak-{series}.sqlite3"));
-                let r = crash::run_trials(&writer, &db, n, seed.wrapping_add(series), Duration::from_millis(max_delay_ms))?;
+                let r = crash::run_trials(
+                    &writer,
+                    &db,
+                    n,
+                    seed.wrapping_add(series),
+                    Duration::from_millis(max_delay_ms),
+                )?;
                 println!(
                     "database {series}: {n} trials, {} acknowledged, {} committed-not-yet-acknowledged, {} killed before ready, {} failures, {:.1} s",
                     r.acknowledged, r.unacknowledged_but_present, r.killed_before_ready, r.failures.len(), r.elapsed_s
