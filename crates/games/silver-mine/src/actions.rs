@@ -825,3 +825,16 @@ pub fn exit_dungeon(cx: &mut Ctx, id: &str) -> Result<(), Refusal> {
     }
     Ok(())
 }
+
+/// Clear the table for the next exploration (p.31: collect all cubes, shuffle
+/// the cards). Refused while anyone is still down there, so nobody is lost.
+pub fn new_dungeon(cx: &mut Ctx) -> Result<(), Refusal> {
+    if let Some(c) = cx.s.characters.iter().find(|c| c.in_dungeon()) {
+        return refuse(
+            "Completing a Dungeon",
+            format!("{} is still in the dungeon", c.id),
+        );
+    }
+    cx.emit(Event::DungeonCleared);
+    Ok(())
+}

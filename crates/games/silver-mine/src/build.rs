@@ -87,7 +87,10 @@ pub fn place_card(
             cx.set_torch(who, left, "exploring");
         }
     }
-    cx.emit(Event::CardPlaced { card });
+    cx.emit(Event::CardPlaced {
+        card,
+        explorer: explorer.filter(|_| !lost_map).map(String::from),
+    });
     Ok(())
 }
 
@@ -306,6 +309,8 @@ pub fn new_character(
         quest: None,
         completed: vec![],
         paths: vec![],
+        active_path: None,
+        path_charge: 0,
         bought_this_visit: vec![],
         rumor_heard: false,
     };

@@ -188,6 +188,10 @@ pub enum Command {
     ExitDungeon {
         character: String,
     },
+    /// Collect the cubes and cards for the next exploration: only once every
+    /// character has left the dungeon (or died). Characters, stashes and the
+    /// campaign stay.
+    NewDungeon,
     /// The dungeon's turn: every enemy moves and attacks. `dice` are used in
     /// attack order; with `roll_missing` the app rolls any still needed.
     /// `seed` (else the state's generator) breaks random ties.
@@ -230,13 +234,30 @@ pub enum Command {
     InnRumor {
         character: String,
     },
+    /// Take a path at the Tree: its name, the prerequisite icon and the
+    /// number of squares before the star (3 on the printed cards).
     ChoosePath {
         character: String,
         path: String,
+        prerequisite: crate::model::Prerequisite,
+        #[serde(default = "three")]
+        charges: u8,
+    },
+    SwitchPath {
+        character: String,
+        path: String,
+    },
+    /// Use the active path's special power once it is fully charged.
+    UsePower {
+        character: String,
     },
     /// End of an arena: everyone alive gets 20 coins, plus 10 per character they defeated.
     ArenaEnded {
         #[serde(default)]
         defeats: std::collections::BTreeMap<String, u32>,
     },
+}
+
+fn three() -> u8 {
+    3
 }

@@ -37,6 +37,9 @@ pub enum TieBreak {
 pub enum Event {
     CardPlaced {
         card: Card,
+        /// Who explored it (spending a Torch if they had one); none for a Lost Map or set-up.
+        #[serde(default)]
+        explorer: Option<String>,
     },
     CardEntered {
         card: String,
@@ -215,6 +218,7 @@ pub enum Event {
     ExitedDungeon {
         character: String,
     },
+    DungeonCleared,
     StashChanged {
         player: String,
         coins: u32,
@@ -240,6 +244,18 @@ pub enum Event {
         item: Item,
     },
     PathChosen {
+        character: String,
+        path: crate::model::PathCard,
+    },
+    PathSwitched {
+        character: String,
+        path: String,
+    },
+    PathCharged {
+        character: String,
+        charge: u8,
+    },
+    PowerUsed {
         character: String,
         path: String,
     },

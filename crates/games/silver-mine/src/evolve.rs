@@ -6,7 +6,7 @@ use crate::model::{Cell, Dropped, EnemyKind, Equipped, Item, State, TurnFlags};
 
 pub fn evolve(s: &mut State, e: &Event) {
     match e {
-        Event::CardPlaced { card } => s.cards.push(card.clone()),
+        Event::CardPlaced { card, .. } => s.cards.push(card.clone()),
         Event::CardEntered { card } => {
             if let Some(c) = s.cards.iter_mut().find(|c| &c.id == card) {
                 c.entered = true;
@@ -288,6 +288,14 @@ pub fn evolve(s: &mut State, e: &Event) {
                 s.current = None;
             }
         }
+        Event::DungeonCleared => {
+            s.cards.clear();
+            s.enemies.clear();
+            s.dropped.clear();
+            s.bosses_due.clear();
+            s.goblins_placed = 0;
+            s.current = None;
+        }
         Event::StashChanged {
             player,
             coins,
@@ -327,7 +335,27 @@ pub fn evolve(s: &mut State, e: &Event) {
         }
         Event::PathChosen { character, path } => {
             if let Some(c) = s.character_mut(character) {
+                if c.active_path.is_none() {
+                    c.active_path = Some(path.name.clone());
+                    c.path_charge = 0;
+                }
                 c.paths.push(path.clone());
+            }
+        }
+        Event::PathSwitched { character, path } => {
+            if let Some(c) = s.character_mut(character) {
+                c.active_path = Some(path.clone());
+                c.path_charge = 0;
+            }
+        }
+        Event::PathCharged { character, charge } => {
+            if let Some(c) = s.character_mut(character) {
+                c.path_charge = *charge;
+            }
+        }
+        Event::PowerUsed { character, .. } => {
+            if let Some(c) = s.character_mut(character) {
+                c.path_charge = 0;
             }
         }
         Event::Fled { character, .. } => {

@@ -14,6 +14,7 @@
 //! - [`combat`]: opposed rolls, damage, afflictions, defeat.
 //! - [`actions`]: the character turn helpers.
 //! - [`town`]: Crossroads Town and the campaign.
+//! - [`paths`]: path charges and special powers.
 //! - [`data`]: the tables, embedded from `data/*.json`.
 
 pub mod actions;
@@ -26,6 +27,7 @@ pub mod event;
 mod evolve;
 pub mod grid;
 pub mod model;
+pub mod paths;
 pub mod town;
 pub mod turn;
 
@@ -134,6 +136,7 @@ impl Game for SilverMine {
             Command::Drop { character, index } => actions::drop_item(c, character, *index),
             Command::Give { from, to, index } => actions::give(c, from, to, *index),
             Command::ExitDungeon { character } => actions::exit_dungeon(c, character),
+            Command::NewDungeon => actions::new_dungeon(c),
             Command::DungeonTurn {
                 seed,
                 dice,
@@ -150,9 +153,17 @@ impl Game for SilverMine {
             Command::BuyBook { character, book } => town::buy_book(c, character, book),
             Command::InnRecover { character } => town::inn_recover(c, character),
             Command::InnRumor { character } => town::inn_rumor(c, character),
-            Command::ChoosePath { character, path } => town::choose_path(c, character, path),
+            Command::ChoosePath {
+                character,
+                path,
+                prerequisite,
+                charges,
+            } => town::choose_path(c, character, path, *prerequisite, *charges),
+            Command::SwitchPath { character, path } => town::switch_path(c, character, path),
+            Command::UsePower { character } => paths::use_power(c, character),
             Command::ArenaEnded { defeats } => town::arena_ended(c, defeats),
         }?;
+        paths::charge(&mut cx, state);
         Ok(cx.events)
     }
 

@@ -461,6 +461,30 @@ pub enum Title {
 
 pub type BookId = String;
 
+/// What charges a path's special power (the icons on the path cards, p.36).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Prerequisite {
+    /// You successfully attack.
+    Attack,
+    /// You take damage.
+    BeHit,
+    /// You defeat an enemy.
+    Defeat,
+    /// A new Hall is explored.
+    Explore,
+    /// You spend a Torch.
+    Torch,
+}
+
+/// A path card as chosen: its prerequisite and the squares before the star.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PathCard {
+    pub name: String,
+    pub prerequisite: Prerequisite,
+    pub charges: u8,
+}
+
 /// A player's stash in Crossroads Town: never lost, inherited by the player's
 /// next character.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -496,7 +520,12 @@ pub struct Character {
     pub titles: Vec<Title>,
     pub quest: Option<String>,
     pub completed: Vec<String>,
-    pub paths: Vec<String>,
+    /// Paths chosen at the Tree; the active one charges.
+    pub paths: Vec<PathCard>,
+    #[serde(default)]
+    pub active_path: Option<String>,
+    #[serde(default)]
+    pub path_charge: u8,
     /// Items bought from the Merchant this visit (he will not buy them back).
     pub bought_this_visit: Vec<Item>,
     /// A rumour was bought for the coming exploration (one per exploration).

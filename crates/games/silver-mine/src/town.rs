@@ -10,7 +10,9 @@ use crate::actions::gain_item;
 use crate::ctx::{refuse, Ctx};
 use crate::data::tables;
 use crate::event::Event;
-use crate::model::{Attribute, Character, Difficulty, Item, Mode, Pos, Stash, Title};
+use crate::model::{
+    Attribute, Character, Difficulty, Item, Mode, PathCard, Pos, Prerequisite, Stash, Title,
+};
 use std::collections::BTreeMap;
 use tw_rules::Refusal;
 
@@ -107,7 +109,13 @@ pub fn complete_quest(
     let Some(quest) = c.quest.clone() else {
         return refuse("The Questmaster", format!("{id} has no quest to deliver"));
     };
-    let difficulty = tables().quests.quests[&quest];
+    // A state read back from disk may name a quest this build does not know.
+    let Some(&difficulty) = tables().quests.quests.get(&quest) else {
+        return refuse(
+            "Quests",
+            format!("{id}'s quest {quest:?} is not in the quest table"),
+        );
+    };
     let reward = tables().quests.rewards[&difficulty];
     match (reward.items, item) {
         (0, Some(_)) => {
@@ -307,23 +315,60 @@ pub fn inn_rumor(cx: &mut Ctx, id: &str) -> Result<(), Refusal> {
 }
 
 /// Paths open with the titles Vagabond (first) and Pathfinder (second).
-pub fn choose_path(cx: &mut Ctx, id: &str, path: &str) -> Result<(), Refusal> {
+/// The first path chosen becomes the active one.
+pub fn choose_path(
+    cx: &mut Ctx,
+    id: &str,
+    path: &str,
+    prerequisite: Prerequisite,
+    charges: u8,
+) -> Result<(), Refusal> {
     let c = in_town(cx, id, "the Tree")?.clone();
     let open = c
         .titles
         .iter()
         .filter(|t| matches!(t, Title::Vagabond | Title::Pathfinder))
         .count();
-    if c.paths.iter().any(|p| p == path) {
+    if path.is_empty() || charges == 0 {
+        return refuse(
+            "The Tree",
+            "a path needs a name and at least one charge square",
+        );
+    }
+    if c.paths.iter().any(|p| p.name == path) {
         return refuse("The Tree", format!("{id} already walks the {path} path"));
     }
     if c.paths.len() >= open {
         return refuse(
             "The Tree",
-            format!("{id} has {open} path(s) open and has chosen {}; paths open with the titles Vagabond and then Pathfinder", c.paths.len()),
+            format!(
+                "{id} has {open} path(s) open and has chosen {}; paths open with the titles Vagabond and then Pathfinder",
+                c.paths.len()
+            ),
         );
     }
+    let card = PathCard {
+        name: path.to_string(),
+        prerequisite,
+        charges,
+    };
     cx.emit(Event::PathChosen {
+        character: id.to_string(),
+        path: card,
+    });
+    Ok(())
+}
+
+/// Swap the active path (in town: one path per dungeon run); progress is lost.
+pub fn switch_path(cx: &mut Ctx, id: &str, path: &str) -> Result<(), Refusal> {
+    let c = in_town(cx, id, "switching paths")?.clone();
+    if !c.paths.iter().any(|p| p.name == path) {
+        return refuse("The Tree", format!("{id} has not chosen the {path} path"));
+    }
+    if c.active_path.as_deref() == Some(path) {
+        return refuse("The Tree", format!("the {path} path is already active"));
+    }
+    cx.emit(Event::PathSwitched {
         character: id.to_string(),
         path: path.to_string(),
     });

@@ -513,7 +513,7 @@ fn weapons_and_runes_raise_attributes_and_unequipping_lowers_them() {
     );
     assert!(refused(
         &mut s,
-        json!({"type": "equip", "character": "w", "index": 0 + 1})
+        json!({"type": "equip", "character": "w", "index": 1})
     )
     .reason
     .contains("equip one first"));

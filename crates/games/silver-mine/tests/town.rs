@@ -241,7 +241,7 @@ fn innkeeper_recover_and_one_rumour_per_exploration() {
 #[test]
 fn the_tree_opens_paths_after_vagabond_and_pathfinder() {
     let mut s = town();
-    let path = |p: &str| json!({"type": "choose_path", "character": "w", "path": p});
+    let path = |p: &str| json!({"type": "choose_path", "character": "w", "path": p, "prerequisite": "attack"});
     assert!(refused(&mut s, path("iron")).reason.contains("Vagabond"));
     s.character_mut("w").unwrap().titles = vec![Title::Vagabond, Title::Seeker];
     ok(&mut s, path("iron"));
@@ -302,4 +302,104 @@ fn a_campaign_survives_a_json_round_trip_between_evenings() {
         back.character("w").unwrap().titles,
         vec![Title::Vagabond, Title::Seeker]
     );
+}
+
+#[test]
+fn from_town_to_dungeon_and_back_then_a_fresh_dungeon() {
+    let mut s = town();
+    ok(
+        &mut s,
+        json!({"type": "accept_quest", "character": "w", "quest": "crates"}),
+    );
+    card(&mut s, "gate", "gate", (0, 0), &["...", "..."]);
+    enter(&mut s, "w", (0, 0));
+    enemy(&mut s, "g", "goblin", (2, 1), 1, 0, 1);
+    s.character_mut("w").unwrap().coins = 4;
+    assert!(refused(&mut s, json!({"type": "new_dungeon"}))
+        .reason
+        .contains("still in the dungeon"));
+    ok(&mut s, json!({"type": "exit_dungeon", "character": "w"}));
+    ok(&mut s, json!({"type": "new_dungeon"}));
+    assert!(s.cards.is_empty() && s.enemies.is_empty() && s.goblins_placed == 0);
+    ok(&mut s, json!({"type": "complete_quest", "character": "w"}));
+    assert_eq!(stash(&s), 9, "4 carried out + 5 reward");
+    // The next exploration starts from a new Gate; the quest and titles stay.
+    card(&mut s, "gate-2", "gate", (10, 10), &["..", ".."]);
+    enter(&mut s, "w", (10, 10));
+    assert_eq!(s.character("w").unwrap().titles, vec![Title::Vagabond]);
+}
+
+#[test]
+fn the_active_path_charges_on_its_prerequisite_and_the_power_empties_it() {
+    let mut s = town();
+    s.character_mut("w").unwrap().titles = vec![Title::Vagabond, Title::Seeker, Title::Pathfinder];
+    ok(
+        &mut s,
+        json!({"type": "choose_path", "character": "w", "path": "iron", "prerequisite": "attack", "charges": 2}),
+    );
+    ok(
+        &mut s,
+        json!({"type": "choose_path", "character": "w", "path": "ember", "prerequisite": "torch"}),
+    );
+    assert_eq!(
+        s.character("w").unwrap().active_path.as_deref(),
+        Some("iron")
+    );
+    card(&mut s, "gate", "gate", (0, 0), &["....", "...."]);
+    enter(&mut s, "w", (0, 0));
+    enemy(&mut s, "g", "goblin", (1, 0), 0, 0, 9);
+    let attack = |c: u8, e: u8| json!({"type": "attack", "character": "w", "enemy": "g", "dice": {"character": c, "enemy": e}});
+    ok(&mut s, json!({"type": "start_turn", "character": "w"}));
+    assert_eq!(
+        refused(&mut s, json!({"type": "use_power", "character": "w"})).rule,
+        "Special Powers"
+    );
+    ok(&mut s, attack(1, 6)); // a lost attack does not charge
+    assert_eq!(s.character("w").unwrap().path_charge, 0);
+    for expected in [1, 2, 2] {
+        ok(&mut s, json!({"type": "start_turn", "character": "w"}));
+        ok(&mut s, attack(6, 1));
+        assert_eq!(
+            s.character("w").unwrap().path_charge,
+            expected,
+            "charges stop at the star"
+        );
+    }
+    let ev = ok(&mut s, json!({"type": "use_power", "character": "w"}));
+    assert!(ev
+        .iter()
+        .any(|e| matches!(e, Event::PowerUsed { path, .. } if path == "iron")));
+    assert_eq!(s.character("w").unwrap().path_charge, 0);
+    // Switching (in town) makes the other path active and loses progress.
+    ok(&mut s, json!({"type": "start_turn", "character": "w"}));
+    ok(&mut s, attack(6, 1));
+    s.enemies.clear();
+    ok(&mut s, json!({"type": "exit_dungeon", "character": "w"}));
+    ok(
+        &mut s,
+        json!({"type": "switch_path", "character": "w", "path": "ember"}),
+    );
+    let w = s.character("w").unwrap();
+    assert_eq!(
+        (w.active_path.as_deref(), w.path_charge),
+        (Some("ember"), 0)
+    );
+}
+
+#[test]
+fn spending_a_torch_while_exploring_charges_a_torch_path() {
+    let mut s = town();
+    s.character_mut("w").unwrap().titles = vec![Title::Vagabond];
+    ok(
+        &mut s,
+        json!({"type": "choose_path", "character": "w", "path": "ember", "prerequisite": "torch"}),
+    );
+    card(&mut s, "gate", "gate", (0, 0), &[".."]);
+    enter(&mut s, "w", (1, 0));
+    ok(&mut s, json!({"type": "start_turn", "character": "w"}));
+    ok(
+        &mut s,
+        json!({"type": "place_card", "id": "h", "kind": "hall", "origin": [2, 0], "rows": [".."], "explorer": "w"}),
+    );
+    assert_eq!(s.character("w").unwrap().path_charge, 1);
 }
