@@ -12,6 +12,30 @@
 //! - [`bench`]: append and resume timings.
 //!
 //! The schema is documented in `SCHEMA.md` beside this crate.
+//!
+//! How the app drives a game through the store (any `DynGame` engine works;
+//! [`tally`] is the store's own tiny test engine):
+//!
+//! ```
+//! use serde_json::json;
+//! use tw_store::{tally, GameSession, Provenance, Source, Store};
+//!
+//! let dir = tempfile::tempdir().unwrap();
+//! let path = dir.path().join("warden.sqlite3");
+//! let game = tally::game();
+//! let id = {
+//!     let mut store = Store::open(&path).unwrap();
+//!     let mut s = GameSession::start(&mut store, &game, &json!({"start": 0}), None, 64).unwrap();
+//!     s.execute(&mut store, &tally::add(5, 0), Source::Camera, Provenance::default()).unwrap();
+//!     // The player says the camera misread a 5 that was really a 3.
+//!     s.correct(&mut store, &tally::add(3, 0), json!({"faces": [5]}), None).unwrap();
+//!     s.id()
+//! }; // the app closes, or crashes
+//! let store = Store::open(&path).unwrap();
+//! let s = GameSession::resume(&store, &game, id).unwrap();
+//! assert_eq!(s.state()["total"], json!(3));
+//! assert_eq!(store.entries(id, 0, 99).unwrap().len(), 3); // camera, undo, correction
+//! ```
 
 pub mod bench;
 pub mod campaign;
