@@ -22,6 +22,10 @@ enum Command {
     Replay(cmd::replay::Args),
     /// Target-board geometry: validate a file, rule where a die landed.
     Board(cmd::board::Args),
+    /// Read the dice in one image and print them as JSON.
+    Read(cmd::read::Args),
+    /// Measure readers against labelled data and print the figures.
+    Eval(cmd::eval::Args),
     /// Campaigns in the store: list, show, new, export, import.
     Campaign(cmd::campaign::Args),
     /// The database: path, check, and the bench and soak figures.
@@ -33,6 +37,8 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Replay(a) => cmd::replay::run(a),
         Command::Board(a) => cmd::board::run(a),
+        Command::Read(a) => cmd::read::run(a),
+        Command::Eval(a) => cmd::eval::run(a),
         Command::Campaign(a) => cmd::campaign::run(a),
         Command::Store(a) => cmd::store::run(a),
     };

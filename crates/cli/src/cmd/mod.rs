@@ -2,5 +2,7 @@
 
 pub mod board;
 pub mod campaign;
+pub mod eval;
+pub mod read;
 pub mod replay;
 pub mod store;

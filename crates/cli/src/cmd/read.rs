@@ -1,0 +1,69 @@
+//! `warden read`: read the dice in one still image and print them as JSON.
+//!
+//! The output is a stable contract other tools parse:
+//! `{"image", "width", "height", "elapsed_ms", "dice": [{"center", "corners",
+//! "face", "color", "confidence", "cocked"}]}`.
+
+use anyhow::{bail, Context, Result};
+use clap::Args as ClapArgs;
+use serde::Serialize;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+use tw_vision::{image_io::load_bgr, DiceReader, Die};
+
+#[derive(ClapArgs)]
+pub struct Args {
+    /// Image file to read (JPEG, PNG, ...).
+    #[arg(long)]
+    image: PathBuf,
+    /// Table calibration profile (JSON). Board sections are not read yet; the
+    /// file is only checked to exist and parse.
+    #[arg(long)]
+    calibration: Option<PathBuf>,
+    /// Die set to read with. Only the built-in "d6-pips" set exists so far.
+    #[arg(long = "dice-set")]
+    dice_set: Option<String>,
+}
+
+#[derive(Serialize)]
+struct Output<'a> {
+    image: String,
+    width: u32,
+    height: u32,
+    elapsed_ms: f64,
+    dice: &'a [Die],
+}
+
+pub fn run(args: Args) -> Result<ExitCode> {
+    if let Some(path) = &args.calibration {
+        let text = std::fs::read_to_string(path)
+            .with_context(|| format!("cannot read calibration file {}", path.display()))?;
+        serde_json::from_str::<serde_json::Value>(&text)
+            .with_context(|| format!("calibration file {} is not valid JSON", path.display()))?;
+    }
+    let reader = DiceReader::default();
+    if let Some(set) = &args.dice_set {
+        if set != reader.face_reader.name() {
+            bail!(
+                "unknown die set {set:?}: only {:?} is available so far",
+                reader.face_reader.name()
+            );
+        }
+    }
+    let frame = load_bgr(&args.image)?;
+    let start = Instant::now();
+    let reading = reader
+        .read(&frame)
+        .with_context(|| format!("reading dice in {}", args.image.display()))?;
+    let elapsed_ms = start.elapsed().as_secs_f64() * 1000.0;
+    let out = Output {
+        image: args.image.display().to_string(),
+        width: reading.width,
+        height: reading.height,
+        elapsed_ms: (elapsed_ms * 1000.0).round() / 1000.0,
+        dice: &reading.dice,
+    };
+    println!("{}", serde_json::to_string(&out)?);
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,34 @@
+//! Errors of the vision crate. Every variant names what failed and why, so a
+//! CLI or UI can show it to the player without losing context.
+
+use std::path::PathBuf;
+
+/// What can go wrong while reading dice from a frame.
+#[derive(Debug, thiserror::Error)]
+pub enum VisionError {
+    /// The image file could not be opened or read from disk.
+    #[error("cannot read image file {path}: {source}")]
+    Io {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    /// The file exists but holds no bytes.
+    #[error("image file {path} is empty")]
+    EmptyFile { path: PathBuf },
+    /// The bytes are not a picture OpenCV can decode (corrupt or unknown format).
+    #[error("image file {path} is not a decodable image (corrupt or unsupported format)")]
+    Undecodable { path: PathBuf },
+    /// A frame with zero width or height, or an unexpected pixel type.
+    #[error("bad frame: {0}")]
+    BadFrame(String),
+    /// A colour table or other data file that does not parse.
+    #[error("bad configuration {name}: {reason}")]
+    Config { name: String, reason: String },
+    /// An OpenCV call failed; carries OpenCV's own message.
+    #[error("OpenCV: {0}")]
+    OpenCv(#[from] opencv::Error),
+}
+
+/// Result alias for the crate.
+pub type Result<T> = std::result::Result<T, VisionError>;

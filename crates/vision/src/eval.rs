@@ -1,0 +1,300 @@
+//! Scoring the reader against photos with YOLO top-face labels.
+//!
+//! Label files hold one line per die: `class cx cy w h`, normalised to the
+//! image size, where class k means face k+1 and the box covers the top face.
+//! A detection matches a label when its centre lies inside the label's box
+//! (the nearest such label when boxes overlap; each label matches once).
+
+use crate::error::{Result, VisionError};
+use crate::image_io::load_bgr;
+use crate::reader::{DiceReader, Die};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+/// One labelled top face, in pixels.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LabelBox {
+    /// Face value 1..=6.
+    pub face: u8,
+    pub x0: f32,
+    pub y0: f32,
+    pub x1: f32,
+    pub y1: f32,
+}
+
+impl LabelBox {
+    fn contains(&self, x: f32, y: f32) -> bool {
+        self.x0 <= x && x <= self.x1 && self.y0 <= y && y <= self.y1
+    }
+    fn center(&self) -> (f32, f32) {
+        ((self.x0 + self.x1) / 2.0, (self.y0 + self.y1) / 2.0)
+    }
+}
+
+/// Parse a YOLO label file's text for an image of the given size.
+/// Blank lines are skipped; anything else malformed is an error naming the line.
+pub fn parse_yolo(text: &str, width: u32, height: u32) -> std::result::Result<Vec<LabelBox>, String> {
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        if fields.is_empty() {
+            continue;
+        }
+        if fields.len() != 5 {
+            return Err(format!("line {}: expected 5 fields, found {}", i + 1, fields.len()));
+        }
+        let class: u8 = fields[0]
+            .parse()
+            .map_err(|_| format!("line {}: class {:?} is not a small integer", i + 1, fields[0]))?;
+        if class > 5 {
+            return Err(format!("line {}: class {class} is outside 0..=5", i + 1));
+        }
+        let mut v = [0f32; 4];
+        for (k, f) in fields[1..].iter().enumerate() {
+            v[k] = f
+                .parse()
+                .map_err(|_| format!("line {}: {:?} is not a number", i + 1, f))?;
+        }
+        let (cx, cy, w, h) = (v[0] * width as f32, v[1] * height as f32, v[2] * width as f32, v[3] * height as f32);
+        out.push(LabelBox {
+            face: class + 1,
+            x0: cx - w / 2.0,
+            y0: cy - h / 2.0,
+            x1: cx + w / 2.0,
+            y1: cy + h / 2.0,
+        });
+    }
+    Ok(out)
+}
+
+/// Counts for one image.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ImageScore {
+    pub labels: usize,
+    pub detections: usize,
+    /// Detections matched to a label.
+    pub matched: usize,
+    /// Matched detections whose face equals the label's.
+    pub correct: usize,
+}
+
+/// What went wrong on one image (for the eval's detail listing).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Miss {
+    /// A label no detection matched.
+    Missed { face: u8, center: (f32, f32) },
+    /// A detection matching no label.
+    Spurious { face: Option<String>, center: (f32, f32) },
+    /// A match with the wrong face.
+    WrongFace { expected: u8, read: Option<String>, center: (f32, f32) },
+}
+
+/// Match detections to labels and count.
+pub fn score_image(labels: &[LabelBox], dice: &[Die]) -> (ImageScore, Vec<Miss>) {
+    let mut used = vec![false; labels.len()];
+    let mut score = ImageScore {
+        labels: labels.len(),
+        detections: dice.len(),
+        ..Default::default()
+    };
+    let mut misses = Vec::new();
+    for d in dice {
+        let (x, y) = (d.center[0], d.center[1]);
+        let best = labels
+            .iter()
+            .enumerate()
+            .filter(|(i, l)| !used[*i] && l.contains(x, y))
+            .min_by(|(_, a), (_, b)| {
+                let da = (a.center().0 - x).hypot(a.center().1 - y);
+                let db = (b.center().0 - x).hypot(b.center().1 - y);
+                da.total_cmp(&db)
+            })
+            .map(|(i, _)| i);
+        match best {
+            Some(i) => {
+                used[i] = true;
+                score.matched += 1;
+                if d.face.as_deref() == Some(labels[i].face.to_string().as_str()) {
+                    score.correct += 1;
+                } else {
+                    misses.push(Miss::WrongFace {
+                        expected: labels[i].face,
+                        read: d.face.clone(),
+                        center: (x, y),
+                    });
+                }
+            }
+            None => misses.push(Miss::Spurious {
+                face: d.face.clone(),
+                center: (x, y),
+            }),
+        }
+    }
+    for (i, l) in labels.iter().enumerate() {
+        if !used[i] {
+            misses.push(Miss::Missed {
+                face: l.face,
+                center: l.center(),
+            });
+        }
+    }
+    (score, misses)
+}
+
+/// Totals over a directory.
+#[derive(Clone, Debug, Default)]
+pub struct Summary {
+    pub images: usize,
+    pub totals: ImageScore,
+    /// Milliseconds per image, reading only (decoding excluded).
+    pub times_ms: Vec<f64>,
+    /// Per image: file name and what went wrong there.
+    pub misses: Vec<(String, Miss)>,
+}
+
+fn ratio(a: usize, b: usize) -> f64 {
+    if b == 0 {
+        0.0
+    } else {
+        a as f64 / b as f64
+    }
+}
+
+impl Summary {
+    /// Labelled faces that were found.
+    pub fn recall(&self) -> f64 {
+        ratio(self.totals.matched, self.totals.labels)
+    }
+    /// Detections that are labelled faces.
+    pub fn precision(&self) -> f64 {
+        ratio(self.totals.matched, self.totals.detections)
+    }
+    /// Found faces read correctly.
+    pub fn face_accuracy(&self) -> f64 {
+        ratio(self.totals.correct, self.totals.matched)
+    }
+    /// Mean, median and 95th percentile of the per-image time, ms.
+    pub fn timing(&self) -> (f64, f64, f64) {
+        if self.times_ms.is_empty() {
+            return (0.0, 0.0, 0.0);
+        }
+        let mut t = self.times_ms.clone();
+        t.sort_by(|a, b| a.total_cmp(b));
+        let mean = t.iter().sum::<f64>() / t.len() as f64;
+        let pick = |q: f64| t[((t.len() - 1) as f64 * q).round() as usize];
+        (mean, pick(0.5), pick(0.95))
+    }
+}
+
+/// Images in `dir` (jpg, jpeg, png), sorted by name.
+pub fn list_images(dir: &Path) -> Result<Vec<PathBuf>> {
+    let rd = std::fs::read_dir(dir).map_err(|source| VisionError::Io {
+        path: dir.to_path_buf(),
+        source,
+    })?;
+    let mut out: Vec<PathBuf> = rd
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| {
+            p.extension()
+                .and_then(|e| e.to_str())
+                .map(|e| matches!(e.to_ascii_lowercase().as_str(), "jpg" | "jpeg" | "png"))
+                .unwrap_or(false)
+        })
+        .collect();
+    out.sort();
+    Ok(out)
+}
+
+/// Read every image of a YOLO-labelled directory and score the reader.
+/// An image without a label file counts as showing no dice.
+pub fn evaluate_dir(dir: &Path, reader: &DiceReader) -> Result<Summary> {
+    let images = list_images(dir)?;
+    let mut summary = Summary::default();
+    for path in images {
+        let frame = load_bgr(&path)?;
+        let label_path = path.with_extension("txt");
+        let text = match std::fs::read_to_string(&label_path) {
+            Ok(t) => t,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
+            Err(source) => return Err(VisionError::Io { path: label_path, source }),
+        };
+        let start = Instant::now();
+        let reading = reader.read(&frame)?;
+        summary.times_ms.push(start.elapsed().as_secs_f64() * 1000.0);
+        let labels = parse_yolo(&text, reading.width, reading.height).map_err(|reason| VisionError::Config {
+            name: label_path.display().to_string(),
+            reason,
+        })?;
+        let (score, misses) = score_image(&labels, &reading.dice);
+        summary.images += 1;
+        summary.totals.labels += score.labels;
+        summary.totals.detections += score.detections;
+        summary.totals.matched += score.matched;
+        summary.totals.correct += score.correct;
+        let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        summary.misses.extend(misses.into_iter().map(|m| (name.clone(), m)));
+    }
+    Ok(summary)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn die_at(x: f32, y: f32, face: &str) -> Die {
+        Die {
+            center: [x, y],
+            corners: [[x - 1.0, y - 1.0], [x + 1.0, y - 1.0], [x + 1.0, y + 1.0], [x - 1.0, y + 1.0]],
+            face: Some(face.into()),
+            color: "white".into(),
+            confidence: 1.0,
+            cocked: false,
+        }
+    }
+
+    #[test]
+    fn yolo_lines_become_pixel_boxes_with_face_values() {
+        let b = parse_yolo("2 0.5 0.25 0.1 0.2\n\n0 0.1 0.1 0.2 0.2\n", 640, 480).unwrap();
+        assert_eq!(b.len(), 2);
+        assert_eq!(b[0].face, 3);
+        assert!((b[0].x0 - 288.0).abs() < 1e-3 && (b[0].x1 - 352.0).abs() < 1e-3);
+        assert!((b[0].y0 - 72.0).abs() < 1e-3 && (b[0].y1 - 168.0).abs() < 1e-3);
+        assert_eq!(b[1].face, 1);
+    }
+
+    #[test]
+    fn malformed_yolo_lines_are_errors_naming_the_line() {
+        assert!(parse_yolo("1 0.5 0.5 0.1\n", 10, 10).unwrap_err().contains("line 1"));
+        assert!(parse_yolo("0 0.5 0.5 0.1 0.1\n7 0.5 0.5 0.1 0.1", 10, 10).unwrap_err().contains("line 2"));
+        assert!(parse_yolo("x 0.5 0.5 0.1 0.1", 10, 10).is_err());
+    }
+
+    #[test]
+    fn detections_match_labels_whose_box_holds_their_centre() {
+        let labels = parse_yolo("0 0.25 0.5 0.2 0.2\n5 0.75 0.5 0.2 0.2\n3 0.5 0.9 0.1 0.1", 100, 100).unwrap();
+        let dice = vec![die_at(25.0, 50.0, "1"), die_at(76.0, 52.0, "5"), die_at(50.0, 20.0, "2")];
+        let (s, misses) = score_image(&labels, &dice);
+        assert_eq!(s, ImageScore { labels: 3, detections: 3, matched: 2, correct: 1 });
+        assert_eq!(misses.len(), 3);
+        assert!(misses.iter().any(|m| matches!(m, Miss::WrongFace { expected: 6, .. })));
+        assert!(misses.iter().any(|m| matches!(m, Miss::Spurious { .. })));
+        assert!(misses.iter().any(|m| matches!(m, Miss::Missed { face: 4, .. })));
+    }
+
+    #[test]
+    fn a_label_is_matched_at_most_once() {
+        let labels = parse_yolo("0 0.5 0.5 0.4 0.4", 100, 100).unwrap();
+        let dice = vec![die_at(50.0, 50.0, "1"), die_at(52.0, 50.0, "1")];
+        let (s, _) = score_image(&labels, &dice);
+        assert_eq!((s.matched, s.detections), (1, 2));
+    }
+
+    #[test]
+    fn timing_summary_picks_mean_median_and_p95() {
+        let s = Summary { times_ms: (1..=100).map(|i| i as f64).collect(), ..Default::default() };
+        let (mean, median, p95) = s.timing();
+        assert!((mean - 50.5).abs() < 1e-9);
+        assert!((median - 51.0).abs() < 1.01);
+        assert!((p95 - 95.0).abs() < 1.01);
+    }
+}

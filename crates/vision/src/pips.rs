@@ -1,0 +1,374 @@
+//! Pip candidates: small, compact blobs that contrast strongly with a uniform
+//! ring of face around them.
+//!
+//! Pips are the most distinctive thing on a die whatever its colours, so the
+//! reader starts from them. A blob is kept when it differs from the local mean
+//! brightness by a clear margin (either polarity: dark pips on a light face or
+//! light pips on a dark face), is roughly elliptical, and is ringed by pixels
+//! that are all on the far side of the contrast — which rejects wood grain,
+//! cable edges and keyboard lettering.
+
+use crate::error::Result;
+use crate::gray::GrayImage;
+use opencv::{
+    core::{self, Mat, Point, Size, Vector},
+    imgproc,
+    prelude::*,
+};
+use serde::Serialize;
+
+/// Whether pips are darker or lighter than the face they sit on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Polarity {
+    /// Dark pips on a light face (white dice, cream Catan dice).
+    Dark,
+    /// Light pips on a dark face (coloured dice with white or yellow pips).
+    Bright,
+}
+
+/// One pip seen in the image, described by its best-fit ellipse.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Pip {
+    /// Centre in image pixels.
+    pub center: (f32, f32),
+    /// Area in pixels.
+    pub area: f32,
+    /// Full length of the major axis, pixels.
+    pub major: f32,
+    /// Full length of the minor axis, pixels.
+    pub minor: f32,
+    /// Direction of the major axis, radians.
+    pub angle: f32,
+    /// Face level around the pip minus the pip's core level (always positive).
+    pub contrast: f32,
+    /// Gray level of the ring of face around the pip.
+    pub ring_level: f32,
+    /// Dark or light pip.
+    pub polarity: Polarity,
+}
+
+impl Pip {
+    /// Minor over major axis: 1 for a pip seen face-on, small for one seen edge-on.
+    pub fn roundness(&self) -> f32 {
+        if self.major <= 0.0 {
+            0.0
+        } else {
+            self.minor / self.major
+        }
+    }
+}
+
+/// Tuning of the pip detector. Sizes are fractions of the image width so one
+/// setting serves 640×480 up to 1920×1080.
+#[derive(Clone, Debug)]
+pub struct PipParams {
+    /// Local-mean window as a fraction of image width.
+    pub window_frac: f32,
+    /// Minimum difference from the local mean to be a pip pixel (gray levels).
+    pub min_local_contrast: u8,
+    /// Smallest major axis accepted, pixels (distant dice have tiny pips).
+    pub min_major_px: f32,
+    /// Largest major axis accepted, fraction of image width.
+    pub max_major_frac: f32,
+    /// Minimum minor/major ratio; thinner blobs are edges or side-face pips seen edge-on.
+    pub min_roundness: f32,
+    /// Minimum area / convex hull area for blobs big enough to measure it.
+    pub min_solidity: f32,
+    /// Minimum ring median minus core level.
+    pub min_ring_contrast: f32,
+    /// Minimum contrast of the ring's darkest quarter (for dark pips) — the
+    /// whole ring must be face, not half face and half table.
+    pub min_ring_low_contrast: f32,
+}
+
+impl Default for PipParams {
+    fn default() -> Self {
+        PipParams {
+            window_frac: 1.0 / 14.0,
+            min_local_contrast: 35,
+            min_major_px: 2.5,
+            max_major_frac: 1.0 / 12.0,
+            min_roundness: 0.25,
+            min_solidity: 0.8,
+            min_ring_contrast: 45.0,
+            min_ring_low_contrast: 30.0,
+        }
+    }
+}
+
+/// Find pips of both polarities in a gray image.
+pub fn find_pips(gray: &GrayImage, params: &PipParams) -> Result<Vec<Pip>> {
+    let mat = gray.as_mat()?;
+    let w = gray.width as f32;
+    let win = (((w * params.window_frac) as i32) | 1).max(15);
+    let mut mean = Mat::default();
+    imgproc::blur(
+        &mat,
+        &mut mean,
+        Size::new(win, win),
+        Point::new(-1, -1),
+        core::BORDER_REPLICATE,
+    )?;
+    let mut out = Vec::new();
+    for polarity in [Polarity::Dark, Polarity::Bright] {
+        let mut diff = Mat::default();
+        match polarity {
+            Polarity::Dark => core::subtract(&mean, &mat, &mut diff, &core::no_array(), -1)?,
+            Polarity::Bright => core::subtract(&mat, &mean, &mut diff, &core::no_array(), -1)?,
+        }
+        let mut mask = Mat::default();
+        imgproc::threshold(
+            &diff,
+            &mut mask,
+            params.min_local_contrast as f64,
+            255.0,
+            imgproc::THRESH_BINARY,
+        )?;
+        let mut contours = Vector::<Vector<Point>>::new();
+        let mut hierarchy = Vector::<core::Vec4i>::new();
+        // Two-level hierarchy: outer blobs and their holes. A blob with holes
+        // is not a pip — typically it is a whole die whose pips are the holes.
+        imgproc::find_contours_with_hierarchy(
+            &mask,
+            &mut contours,
+            &mut hierarchy,
+            imgproc::RETR_CCOMP,
+            imgproc::CHAIN_APPROX_NONE,
+            Point::new(0, 0),
+        )?;
+        let mask_bytes = mask.data_bytes()?;
+        for (i, contour) in contours.iter().enumerate() {
+            let h = hierarchy.get(i)?;
+            if h[3] >= 0 {
+                continue; // a hole, not a blob
+            }
+            if h[2] >= 0 && has_big_hole(&contours, &hierarchy, h[2], &contour)? {
+                continue;
+            }
+            if let Some(pip) = measure(gray, mask_bytes, &contour, polarity, params)? {
+                out.push(pip);
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// Whether any hole of a blob (children listed from `first` via the
+/// hierarchy's next links) covers more than a few percent of it. Tiny holes
+/// are sensor noise or glare specks inside a real pip.
+fn has_big_hole(
+    contours: &Vector<Vector<Point>>,
+    hierarchy: &Vector<core::Vec4i>,
+    first: i32,
+    outer: &Vector<Point>,
+) -> Result<bool> {
+    let outer_area = imgproc::contour_area(outer, false)?.max(1.0);
+    let mut child = first;
+    while child >= 0 {
+        let hole = contours.get(child as usize)?;
+        if hole.len() >= 3 && imgproc::contour_area(&hole, false)? > 0.04 * outer_area {
+            return Ok(true);
+        }
+        child = hierarchy.get(child as usize)?[0];
+    }
+    Ok(false)
+}
+
+/// Shape of a blob from its pixel moments.
+struct Blob {
+    area: f32,
+    cx: f32,
+    cy: f32,
+    major: f32,
+    minor: f32,
+    angle: f32,
+}
+
+fn blob_moments(gray: &GrayImage, mask: &[u8], rect: core::Rect) -> Option<Blob> {
+    let (mut n, mut sx, mut sy, mut sxx, mut syy, mut sxy) = (0f64, 0f64, 0f64, 0f64, 0f64, 0f64);
+    for y in rect.y..rect.y + rect.height {
+        let row = y as usize * gray.width;
+        for x in rect.x..rect.x + rect.width {
+            if mask[row + x as usize] != 0 {
+                let (fx, fy) = (x as f64, y as f64);
+                n += 1.0;
+                sx += fx;
+                sy += fy;
+                sxx += fx * fx;
+                syy += fy * fy;
+                sxy += fx * fy;
+            }
+        }
+    }
+    if n < 3.0 {
+        return None;
+    }
+    let (cx, cy) = (sx / n, sy / n);
+    // Pixel variances plus 1/12 for the pixel's own extent.
+    let vxx = sxx / n - cx * cx + 1.0 / 12.0;
+    let vyy = syy / n - cy * cy + 1.0 / 12.0;
+    let vxy = sxy / n - cx * cy;
+    let tr = vxx + vyy;
+    let det = vxx * vyy - vxy * vxy;
+    let disc = (tr * tr / 4.0 - det).max(0.0).sqrt();
+    let l1 = tr / 2.0 + disc;
+    let l2 = (tr / 2.0 - disc).max(1e-6);
+    Some(Blob {
+        area: n as f32,
+        cx: cx as f32,
+        cy: cy as f32,
+        major: (4.0 * l1.sqrt()) as f32,
+        minor: (4.0 * l2.sqrt()) as f32,
+        angle: (0.5 * (2.0 * vxy).atan2(vxx - vyy)) as f32,
+    })
+}
+
+fn measure(
+    gray: &GrayImage,
+    mask: &[u8],
+    contour: &Vector<Point>,
+    polarity: Polarity,
+    params: &PipParams,
+) -> Result<Option<Pip>> {
+    let rect = imgproc::bounding_rect(contour)?;
+    let max_major = gray.width as f32 * params.max_major_frac;
+    if rect.width as f32 > max_major * 1.5 || rect.height as f32 > max_major * 1.5 {
+        return Ok(None);
+    }
+    let Some(b) = blob_moments(gray, mask, rect) else {
+        return Ok(None);
+    };
+    if b.major < params.min_major_px || b.major > max_major {
+        return Ok(None);
+    }
+    if b.minor / b.major < params.min_roundness {
+        return Ok(None);
+    }
+    if b.area >= 20.0 {
+        let mut hull = Vector::<Point>::new();
+        imgproc::convex_hull(contour, &mut hull, false, true)?;
+        let hull_area = imgproc::contour_area(&hull, false)? as f32;
+        let area = imgproc::contour_area(contour, false)? as f32;
+        if hull_area > 0.0 && area / hull_area < params.min_solidity {
+            return Ok(None);
+        }
+    }
+    let Some((core_level, ring_med, ring_low)) = ring_levels(gray, &b, polarity) else {
+        return Ok(None);
+    };
+    let contrast = ring_med - core_level;
+    if contrast < params.min_ring_contrast || ring_low - core_level < params.min_ring_low_contrast {
+        return Ok(None);
+    }
+    let ring_level = match polarity {
+        Polarity::Dark => ring_med,
+        Polarity::Bright => 255.0 - ring_med,
+    };
+    Ok(Some(Pip {
+        center: (b.cx, b.cy),
+        area: b.area,
+        major: b.major,
+        minor: b.minor,
+        angle: b.angle,
+        contrast,
+        ring_level,
+        polarity,
+    }))
+}
+
+/// Core level, ring median and ring lower quartile, all expressed so that the
+/// face is "high" (values are inverted for light pips).
+fn ring_levels(gray: &GrayImage, b: &Blob, polarity: Polarity) -> Option<(f32, f32, f32)> {
+    let a = (b.major / 2.0).max(0.75);
+    let c = (b.minor / 2.0).max(0.75);
+    let reach = (a * 2.4).ceil() as i32 + 1;
+    let (cos, sin) = (b.angle.cos(), b.angle.sin());
+    let x0 = b.cx as i32 - reach;
+    let x1 = b.cx as i32 + reach;
+    let y0 = b.cy as i32 - reach;
+    let y1 = b.cy as i32 + reach;
+    // A pip must be seen whole with its ring: blobs cut by the frame edge are
+    // mostly objects leaving the view.
+    if x0 < 0 || y0 < 0 || x1 >= gray.width as i32 || y1 >= gray.height as i32 {
+        return None;
+    }
+    let mut core_min = 255u8;
+    let mut core_n = 0;
+    let mut ring: Vec<u8> = Vec::with_capacity(64);
+    for y in y0..=y1 {
+        for x in x0..=x1 {
+            let dx = x as f32 - b.cx;
+            let dy = y as f32 - b.cy;
+            let u = (dx * cos + dy * sin) / a;
+            let v = (-dx * sin + dy * cos) / c;
+            let r2 = u * u + v * v;
+            let raw = gray.get(x as usize, y as usize);
+            let val = match polarity {
+                Polarity::Dark => raw,
+                Polarity::Bright => 255 - raw,
+            };
+            if r2 < 0.5 {
+                core_min = core_min.min(val);
+                core_n += 1;
+            } else if (1.9..4.6).contains(&r2) {
+                ring.push(val);
+            }
+        }
+    }
+    if core_n == 0 || ring.len() < 6 {
+        return None;
+    }
+    ring.sort_unstable();
+    let med = ring[ring.len() / 2] as f32;
+    let low = ring[ring.len() / 4] as f32;
+    Some((core_min as f32, med, low))
+}
+
+/// Share of the annulus 2–3 pip radii out that looks like the pip's own ring
+/// of face (within a third of the pip's contrast of it). A die's "1" pip sits
+/// alone in the middle of a plain face, so this is near 1 for it and low for
+/// a dark dot among lettering, texture or clutter. `None` when the annulus
+/// leaves the frame.
+pub fn surround_uniformity(gray: &GrayImage, pip: &Pip) -> Option<f32> {
+    let a = (pip.major / 2.0).max(0.75);
+    let c = (pip.minor / 2.0).max(0.75);
+    let reach = (a * 3.2).ceil() as i32 + 1;
+    let (cx, cy) = (pip.center.0, pip.center.1);
+    let (x0, x1, y0, y1) = (cx as i32 - reach, cx as i32 + reach, cy as i32 - reach, cy as i32 + reach);
+    if x0 < 0 || y0 < 0 || x1 >= gray.width as i32 || y1 >= gray.height as i32 {
+        return None;
+    }
+    let (cos, sin) = (pip.angle.cos(), pip.angle.sin());
+    let face = match pip.polarity {
+        Polarity::Dark => pip.ring_level,
+        Polarity::Bright => 255.0 - pip.ring_level,
+    };
+    let tolerance = pip.contrast * 0.35;
+    let (mut n, mut ok) = (0u32, 0u32);
+    for y in y0..=y1 {
+        for x in x0..=x1 {
+            let dx = x as f32 - cx;
+            let dy = y as f32 - cy;
+            let u = (dx * cos + dy * sin) / a;
+            let v = (-dx * sin + dy * cos) / c;
+            let r2 = u * u + v * v;
+            if (4.0..9.0).contains(&r2) {
+                let raw = gray.get(x as usize, y as usize) as f32;
+                let val = match pip.polarity {
+                    Polarity::Dark => raw,
+                    Polarity::Bright => 255.0 - raw,
+                };
+                n += 1;
+                if (val - face).abs() < tolerance {
+                    ok += 1;
+                }
+            }
+        }
+    }
+    if n < 8 {
+        None
+    } else {
+        Some(ok as f32 / n as f32)
+    }
+}

@@ -1,0 +1,224 @@
+//! The dice reader: frame in, dice out.
+//!
+//! Pipeline: gray → pip candidates (both polarities) → faces (pip groups) →
+//! top faces (one per die) → outline from pips → colour from the face around
+//! the pips → label from a [`FaceReader`]. Labelling is a trait so a die set
+//! with symbols instead of pips (Dungeon Fighter's, say) can plug its own
+//! classifier in while keeping the finding, outline and colour stages.
+
+use crate::color::{ColorTable, Hsv};
+use crate::error::{Result, VisionError};
+use crate::faces::{group_faces, top_faces, GroupParams};
+use crate::geometry::{face_geometry, FaceGeometry};
+use crate::gray::GrayImage;
+use crate::pips::{find_pips, surround_uniformity, Pip, PipParams};
+use opencv::{core::Mat, prelude::*};
+use serde::Serialize;
+
+/// One die found in a frame (the `dice[]` entries of `warden read`).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Die {
+    /// Top face centre, image pixels.
+    pub center: [f32; 2],
+    /// Top face corners, image pixels, clockwise from the top-left-most.
+    pub corners: [[f32; 2]; 4],
+    /// Face label: "1".."6" for pip dice, a die-set label, or null if unread.
+    pub face: Option<String>,
+    /// Colour class name from the colour table.
+    pub color: String,
+    /// 0–1: how sure the label is.
+    pub confidence: f32,
+    /// The die seems not to lie flat (see [`DiceReader`] docs).
+    pub cocked: bool,
+}
+
+/// What a face labeller sees of one top face.
+pub struct FaceView<'a> {
+    /// The whole frame (BGR), for classifiers that look at pixels.
+    pub frame: &'a Mat,
+    /// The face outline in the frame.
+    pub corners: [[f32; 2]; 4],
+    /// The pips found on the face.
+    pub pips: &'a [Pip],
+    /// How well the pips fit a standard layout (grid steps; 0 is perfect).
+    pub layout_residual: f32,
+}
+
+/// A label for a face with its confidence.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FaceLabel {
+    pub label: String,
+    pub confidence: f32,
+}
+
+/// Turns a found face into a label. Implement this for a die set whose faces
+/// are not plain pip counts.
+pub trait FaceReader: Send + Sync {
+    /// Short name of the die set, e.g. "d6-pips".
+    fn name(&self) -> &str;
+    /// The face's label, or `None` when it cannot be read.
+    fn label(&self, face: &FaceView<'_>) -> Option<FaceLabel>;
+}
+
+/// Standard six-sided pip dice: the label is the pip count, and the
+/// confidence falls as the pips stray from the standard layout.
+#[derive(Clone, Debug, Default)]
+pub struct PipCountReader;
+
+/// Layout residual (grid steps) at which confidence reaches zero.
+const RESIDUAL_ZERO_CONFIDENCE: f32 = 0.6;
+
+impl FaceReader for PipCountReader {
+    fn name(&self) -> &str {
+        "d6-pips"
+    }
+    fn label(&self, face: &FaceView<'_>) -> Option<FaceLabel> {
+        let n = face.pips.len();
+        if !(1..=6).contains(&n) {
+            return None;
+        }
+        let fit = (1.0 - face.layout_residual / RESIDUAL_ZERO_CONFIDENCE).clamp(0.0, 1.0);
+        Some(FaceLabel {
+            label: n.to_string(),
+            confidence: fit,
+        })
+    }
+}
+
+/// All tuning of the reader in one place.
+#[derive(Clone, Debug, Default)]
+pub struct ReadParams {
+    pub pips: PipParams,
+    pub grouping: GroupParams,
+}
+
+/// Result of reading one frame.
+#[derive(Clone, Debug, Serialize)]
+pub struct Reading {
+    pub width: u32,
+    pub height: u32,
+    pub dice: Vec<Die>,
+}
+
+/// Finds and reads dice.
+///
+/// `cocked` is set when another face of the same die is seen nearly as
+/// squarely as the top face (the die leans), or when the top face's pips do
+/// not fit a flat standard layout. Without a table calibration we cannot
+/// measure the face's tilt directly, so this is a warning, not a proof.
+pub struct DiceReader {
+    pub params: ReadParams,
+    pub colors: ColorTable,
+    pub face_reader: Box<dyn FaceReader>,
+}
+
+impl Default for DiceReader {
+    fn default() -> Self {
+        DiceReader {
+            params: ReadParams::default(),
+            colors: ColorTable::builtin(),
+            face_reader: Box::new(PipCountReader),
+        }
+    }
+}
+
+/// A rival face this squarely seen (relative to the top) flags a leaning die.
+const COCKED_RIVAL_RATIO: f32 = 0.8;
+/// A layout this far off (grid steps) flags a face that is not flat.
+const COCKED_RESIDUAL: f32 = 0.45;
+
+/// A lone pip must be at least this round to be read as a "1"...
+const LONE_PIP_MIN_ROUNDNESS: f32 = 0.45;
+/// ...and sit in at least this much plain face.
+const LONE_PIP_MIN_SURROUND: f32 = 0.95;
+
+impl DiceReader {
+    /// A "1" has nothing but its pip to go on, so it must look like a pip
+    /// alone on a plain face; this rejects dots in lettering and clutter.
+    fn lone_pip_is_face(&self, gray: &GrayImage, pip: &Pip) -> bool {
+        pip.roundness() >= LONE_PIP_MIN_ROUNDNESS
+            && surround_uniformity(gray, pip).is_some_and(|u| u >= LONE_PIP_MIN_SURROUND)
+    }
+
+    /// Read every die in a BGR frame.
+    pub fn read(&self, frame: &Mat) -> Result<Reading> {
+        if frame.channels() != 3 {
+            return Err(VisionError::BadFrame(format!(
+                "expected a 3-channel BGR frame, got {} channels",
+                frame.channels()
+            )));
+        }
+        let gray = GrayImage::from_mat(frame)?;
+        let bgr = if frame.is_continuous() {
+            frame.try_clone()?
+        } else {
+            frame.clone()
+        };
+        let bgr_bytes = bgr.data_bytes()?;
+        let pips = find_pips(&gray, &self.params.pips)?;
+        let faces = group_faces(&pips, &self.params.grouping);
+        let tops = top_faces(faces, &self.params.grouping);
+        let mut dice = Vec::with_capacity(tops.len());
+        for top in tops {
+            if top.face.pips.len() == 1 && !self.lone_pip_is_face(&gray, &top.face.pips[0]) {
+                continue;
+            }
+            let FaceGeometry {
+                corners,
+                layout_residual,
+            } = face_geometry(&top.face);
+            let view = FaceView {
+                frame,
+                corners,
+                pips: &top.face.pips,
+                layout_residual,
+            };
+            let label = self.face_reader.label(&view);
+            let hsv = face_color(bgr_bytes, gray.width, gray.height, &top.face.pips);
+            let ambiguity = ((top.rival_ratio - 0.5) / 0.5).clamp(0.0, 1.0);
+            dice.push(Die {
+                center: [top.face.center.0, top.face.center.1],
+                corners,
+                confidence: label.as_ref().map_or(0.0, |l| l.confidence * (1.0 - 0.5 * ambiguity)),
+                face: label.map(|l| l.label),
+                color: self.colors.classify(hsv).to_string(),
+                cocked: top.rival_ratio >= COCKED_RIVAL_RATIO || layout_residual > COCKED_RESIDUAL,
+            });
+        }
+        Ok(Reading {
+            width: gray.width as u32,
+            height: gray.height as u32,
+            dice,
+        })
+    }
+}
+
+/// Median colour of the face just around its pips.
+fn face_color(bgr: &[u8], width: usize, height: usize, pips: &[Pip]) -> Hsv {
+    let mut samples: Vec<[u8; 3]> = Vec::with_capacity(pips.len() * 8);
+    for p in pips {
+        let (c, s) = (p.angle.cos(), p.angle.sin());
+        let (a, b) = (p.major * 0.85 + 1.0, p.minor * 0.85 + 1.0);
+        for k in 0..8 {
+            let t = k as f32 * std::f32::consts::FRAC_PI_4;
+            let (u, v) = (a * t.cos(), b * t.sin());
+            let x = (p.center.0 + u * c - v * s).round();
+            let y = (p.center.1 + u * s + v * c).round();
+            if x < 0.0 || y < 0.0 || x as usize >= width || y as usize >= height {
+                continue;
+            }
+            let i = (y as usize * width + x as usize) * 3;
+            samples.push([bgr[i], bgr[i + 1], bgr[i + 2]]);
+        }
+    }
+    if samples.is_empty() {
+        return Hsv { h: 0, s: 0, v: 0 };
+    }
+    let ch = |k: usize| {
+        let mut v: Vec<u8> = samples.iter().map(|s| s[k]).collect();
+        v.sort_unstable();
+        v[v.len() / 2]
+    };
+    let (b, g, r) = (ch(0), ch(1), ch(2));
+    Hsv::from_bgr(b, g, r)
+}
