@@ -237,3 +237,40 @@ fn verify(db: &Path, before: i64, acked: Option<i64>) -> std::result::Result<(i6
     }
     Ok((acked_to - before, last - acked_to))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The checker itself must catch a lost or altered entry, or the harness proves nothing.
+    #[test]
+    fn the_checker_catches_lost_and_altered_entries() {
+        let dir = tempfile::tempdir().unwrap();
+        let db = dir.path().join("w.sqlite3");
+        writer_main(&db, 6).unwrap();
+        assert_eq!(verify(&db, 0, Some(6)), Ok((6, 0)));
+        assert_eq!(
+            verify(&db, 0, Some(4)),
+            Ok((4, 2)),
+            "committed but not yet acknowledged is fine"
+        );
+        let lost = verify(&db, 0, Some(7)).unwrap_err();
+        assert!(
+            lost.contains("acknowledged but the log ends at 6"),
+            "{lost}"
+        );
+
+        let conn = rusqlite::Connection::open(&db).unwrap();
+        conn.execute_batch(
+            "DROP TRIGGER log_entries_no_update;
+             UPDATE log_entries SET command = json_set(command, '$.amount', 99) WHERE seq = 2;",
+        )
+        .unwrap();
+        drop(conn);
+        let altered = verify(&db, 0, Some(6)).unwrap_err();
+        assert!(
+            altered.contains("entry 2 holds the wrong command"),
+            "{altered}"
+        );
+    }
+}
