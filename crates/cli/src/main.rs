@@ -22,6 +22,10 @@ enum Command {
     Replay(cmd::replay::Args),
     /// Target-board geometry: validate a file, rule where a die landed.
     Board(cmd::board::Args),
+    /// Generate target-board scenes and throw sequences with ground truth.
+    Synth(cmd::synth::Args),
+    /// Die sets for the target board: enrol from labelled faces, read dice on the target.
+    Dice(cmd::dice::Args),
     /// Read the dice in one image and print them as JSON.
     Read(cmd::read::Args),
     /// Measure readers against labelled data and print the figures.
@@ -37,6 +41,8 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Replay(a) => cmd::replay::run(a),
         Command::Board(a) => cmd::board::run(a),
+        Command::Synth(a) => cmd::synth::run(a),
+        Command::Dice(a) => cmd::dice::run(a),
         Command::Read(a) => cmd::read::run(a),
         Command::Eval(a) => cmd::eval::run(a),
         Command::Campaign(a) => cmd::campaign::run(a),

@@ -2,6 +2,7 @@
 //!
 //! - `check FILE`: validate a geometry; every problem is listed with the file
 //!   and the JSON field, exit status 1 if any.
+//! - `overlay`: draw the geometry over an image through a calibration.
 //! - `land --corners …`: apply the rulebook's landing rule to one die whose
 //!   top-face corners are given in board millimetres.
 
@@ -24,6 +25,19 @@ pub enum BoardCommand {
         /// Geometry JSON (e.g. calibration/boards/catacombs-default.json).
         file: PathBuf,
     },
+    /// Draw the geometry over an image using a calibration's homography.
+    Overlay {
+        #[arg(long)]
+        image: PathBuf,
+        /// Calibration profile; its `board.geometry` names the board unless --board is given.
+        #[arg(long)]
+        calibration: PathBuf,
+        #[arg(long)]
+        board: Option<PathBuf>,
+        /// Output PNG.
+        #[arg(long)]
+        out: PathBuf,
+    },
     /// Rule where a die landed from its top-face corners in board mm.
     Land {
         /// Geometry JSON; the shipped default when omitted.
@@ -41,6 +55,12 @@ pub enum BoardCommand {
 pub fn run(a: Args) -> Result<ExitCode> {
     match a.command {
         BoardCommand::Check { file } => check(&file),
+        BoardCommand::Overlay {
+            image,
+            calibration,
+            board,
+            out,
+        } => overlay(&image, &calibration, board.as_deref(), &out),
         BoardCommand::Land {
             board,
             corners,
@@ -105,5 +125,25 @@ fn land(board: Option<&std::path::Path>, corners: &str, webs: &[String]) -> Resu
     let webs = Webs::on(&b, webs)?;
     let l = b.landing(&corners, &webs)?;
     println!("{}", serde_json::to_string_pretty(&l)?);
+    Ok(ExitCode::SUCCESS)
+}
+
+fn overlay(
+    image: &std::path::Path,
+    calibration: &std::path::Path,
+    board: Option<&std::path::Path>,
+    out: &std::path::Path,
+) -> Result<ExitCode> {
+    let profile = tw_calibration::CalibrationProfile::load(calibration)
+        .map_err(|e| anyhow::anyhow!("{e}"))?;
+    let board = super::dice::board_for(&profile, calibration, board)?;
+    tw_target::overlay::overlay_file(image, &profile.table_to_image.0, &board, None, out)
+        .map_err(anyhow::Error::msg)?;
+    println!(
+        "{}: {} drawn over {}",
+        out.display(),
+        board.spec().name,
+        image.display()
+    );
     Ok(ExitCode::SUCCESS)
 }

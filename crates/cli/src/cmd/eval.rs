@@ -25,11 +25,15 @@ enum What {
         #[arg(long)]
         verbose: bool,
     },
+    /// Score the target-board reader on `warden synth` scenes: throw score,
+    /// icon/blank, border cases, confusion table, ms per scene.
+    Throws(super::eval_throws::Args),
 }
 
 pub fn run(args: Args) -> Result<ExitCode> {
     match args.what {
         What::Dice { yolo, verbose } => dice(yolo, verbose),
+        What::Throws(a) => super::eval_throws::run(a),
     }
 }
 

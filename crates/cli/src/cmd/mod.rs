@@ -1,8 +1,11 @@
 //! One module per command group.
 
 pub mod board;
+pub mod dice;
 pub mod campaign;
 pub mod eval;
+pub mod eval_throws;
 pub mod read;
 pub mod replay;
 pub mod store;
+pub mod synth;

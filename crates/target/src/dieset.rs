@@ -1,0 +1,252 @@
+//! Die sets: what a player's dice look like, learned from labelled examples
+//! and stored as JSON under `models/dice-sets/` (format in models/README.md).
+
+use crate::face::{chroma, Descriptor};
+use crate::shape::DieShape;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::path::Path;
+
+pub const FORMAT: &str = "tw-dice-set/1";
+
+/// Colour names a die set may use (the camera's colour classes).
+pub const KNOWN_COLORS: &[&str] = &[
+    "red", "green", "blue", "white", "black", "yellow", "purple", "orange",
+];
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DieSet {
+    pub format: String,
+    pub name: String,
+    pub die: DieShape,
+    /// One prototype per (colour, face label).
+    pub prototypes: Vec<Prototype>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Prototype {
+    pub color: String,
+    /// `"icon"` or `"blank"`.
+    pub face: String,
+    pub samples: usize,
+    /// Mean chroma features (see `face::chroma`).
+    pub chroma: [f64; 3],
+    pub glyph_fraction: f64,
+    pub glyph_contrast: f64,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum DieSetError {
+    #[error("{file}: cannot read: {reason}")]
+    Read { file: String, reason: String },
+    #[error("{file}: not a die set: {reason}")]
+    Parse { file: String, reason: String },
+    #[error("{file}: {field}: {problem}")]
+    Invalid {
+        file: String,
+        field: String,
+        problem: String,
+    },
+}
+
+/// One labelled example for enrolment.
+#[derive(Debug, Clone)]
+pub struct Example {
+    pub color: String,
+    pub face: String,
+    pub descriptor: Descriptor,
+    /// Where it came from, for error messages.
+    pub source: String,
+}
+
+impl DieSet {
+    /// Builds a set from examples; every colour needs both an icon and a blank example.
+    pub fn enroll(name: &str, die: DieShape, examples: &[Example]) -> Result<DieSet, DieSetError> {
+        let mut groups: BTreeMap<(String, String), Vec<&Example>> = BTreeMap::new();
+        for e in examples {
+            if !KNOWN_COLORS.contains(&e.color.as_str()) {
+                return Err(DieSetError::Invalid {
+                    file: e.source.clone(),
+                    field: "color".into(),
+                    problem: format!(
+                        "unknown colour {:?}; known: {}",
+                        e.color,
+                        KNOWN_COLORS.join(", ")
+                    ),
+                });
+            }
+            if e.face != "icon" && e.face != "blank" {
+                return Err(DieSetError::Invalid {
+                    file: e.source.clone(),
+                    field: "face".into(),
+                    problem: format!("unknown face {:?}; expected \"icon\" or \"blank\"", e.face),
+                });
+            }
+            groups
+                .entry((e.color.clone(), e.face.clone()))
+                .or_default()
+                .push(e);
+        }
+        let prototypes = groups
+            .into_iter()
+            .map(|((color, face), xs)| {
+                let n = xs.len() as f64;
+                let mut ch = [0.0; 3];
+                for x in &xs {
+                    let c = chroma(x.descriptor.bgr);
+                    for k in 0..3 {
+                        ch[k] += c[k] / n;
+                    }
+                }
+                Prototype {
+                    color,
+                    face,
+                    samples: xs.len(),
+                    chroma: ch,
+                    glyph_fraction: xs.iter().map(|x| x.descriptor.glyph_fraction).sum::<f64>() / n,
+                    glyph_contrast: xs.iter().map(|x| x.descriptor.glyph_contrast).sum::<f64>() / n,
+                }
+            })
+            .collect();
+        let set = DieSet {
+            format: FORMAT.into(),
+            name: name.into(),
+            die,
+            prototypes,
+        };
+        set.validate(&format!("die set {name:?}"))?;
+        Ok(set)
+    }
+
+    /// Every colour must have both faces; sizes must be sane.
+    pub fn validate(&self, file: &str) -> Result<(), DieSetError> {
+        let bad = |field: &str, problem: String| {
+            Err(DieSetError::Invalid {
+                file: file.into(),
+                field: field.into(),
+                problem,
+            })
+        };
+        if self.format != FORMAT {
+            return bad(
+                "format",
+                format!("unknown format {:?}; expected {FORMAT:?}", self.format),
+            );
+        }
+        if !(self.die.edge_mm.is_finite() && self.die.edge_mm > 2.0 && self.die.edge_mm < 60.0) {
+            return bad(
+                "die.edge_mm",
+                format!("{} mm is not a plausible d12 edge", self.die.edge_mm),
+            );
+        }
+        if self.prototypes.is_empty() {
+            return bad("prototypes", "no faces enrolled".into());
+        }
+        for (i, p) in self.prototypes.iter().enumerate() {
+            if !KNOWN_COLORS.contains(&p.color.as_str()) {
+                return bad(
+                    &format!("prototypes[{i}].color"),
+                    format!("unknown colour {:?}", p.color),
+                );
+            }
+            if p.face != "icon" && p.face != "blank" {
+                return bad(
+                    &format!("prototypes[{i}].face"),
+                    format!("unknown face {:?}", p.face),
+                );
+            }
+            for want in ["icon", "blank"] {
+                if !self
+                    .prototypes
+                    .iter()
+                    .any(|q| q.color == p.color && q.face == want)
+                {
+                    return bad("prototypes", format!("colour {:?} has no {want} face enrolled (a die set needs every face of every die)", p.color));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    pub fn load(path: &Path) -> Result<DieSet, DieSetError> {
+        let file = path.display().to_string();
+        let text = std::fs::read_to_string(path).map_err(|e| DieSetError::Read {
+            file: file.clone(),
+            reason: e.to_string(),
+        })?;
+        let set: DieSet = serde_json::from_str(&text).map_err(|e| DieSetError::Parse {
+            file: file.clone(),
+            reason: e.to_string(),
+        })?;
+        set.validate(&file)?;
+        Ok(set)
+    }
+
+    pub fn save(&self, path: &Path) -> Result<(), DieSetError> {
+        let file = path.display().to_string();
+        let text = serde_json::to_string_pretty(self).map_err(|e| DieSetError::Parse {
+            file: file.clone(),
+            reason: e.to_string(),
+        })?;
+        if let Some(dir) = path.parent() {
+            std::fs::create_dir_all(dir).map_err(|e| DieSetError::Read {
+                file: file.clone(),
+                reason: e.to_string(),
+            })?;
+        }
+        std::fs::write(path, text + "\n").map_err(|e| DieSetError::Read {
+            file,
+            reason: e.to_string(),
+        })
+    }
+
+    /// Colour, face and a confidence in 0..1 (margin between the best face
+    /// and the other face of the same colour).
+    pub fn classify(&self, d: &Descriptor) -> (String, String, f64) {
+        let ch = chroma(d.bgr);
+        // Colour: nearest chroma over all prototypes.
+        let color_dist = |p: &Prototype| {
+            (0..3)
+                .map(|k| (ch[k] - p.chroma[k]).powi(2) * if k == 2 { 0.5 } else { 4.0 })
+                .sum::<f64>()
+        };
+        let best_color = self
+            .prototypes
+            .iter()
+            .min_by(|a, b| color_dist(a).total_cmp(&color_dist(b)))
+            .map(|p| p.color.clone())
+            .unwrap_or_default();
+        let face_dist = |p: &Prototype| {
+            ((d.glyph_fraction - p.glyph_fraction) / 0.1).powi(2)
+                + ((d.glyph_contrast - p.glyph_contrast) / 15.0).powi(2)
+        };
+        let of_color: Vec<&Prototype> = self
+            .prototypes
+            .iter()
+            .filter(|p| p.color == best_color)
+            .collect();
+        let icon = of_color
+            .iter()
+            .find(|p| p.face == "icon")
+            .map(|p| face_dist(p))
+            .unwrap_or(f64::INFINITY);
+        let blank = of_color
+            .iter()
+            .find(|p| p.face == "blank")
+            .map(|p| face_dist(p))
+            .unwrap_or(f64::INFINITY);
+        let (face, a, b) = if icon < blank {
+            ("icon", icon, blank)
+        } else {
+            ("blank", blank, icon)
+        };
+        let conf = if b.is_finite() {
+            1.0 - (a.sqrt() / (a.sqrt() + b.sqrt()).max(1e-9))
+        } else {
+            0.5
+        };
+        (best_color, face.into(), conf.clamp(0.0, 1.0))
+    }
+}

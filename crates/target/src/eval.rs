@@ -1,0 +1,333 @@
+//! Measuring the target reader on generated scenes (`warden synth` output):
+//! throw score (section value or miss), icon/blank, both, border cases,
+//! a confusion table and time per scene.
+
+use crate::dieset::{DieSet, Example};
+use crate::face::{describe, face_patch};
+use crate::read::read_target;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use tw_board::{Board, Webs};
+use tw_synth::SceneTruth;
+
+#[derive(Debug, thiserror::Error)]
+pub enum EvalError {
+    #[error("{file}: {reason}")]
+    File { file: String, reason: String },
+    #[error("{0}")]
+    Read(#[from] crate::read::ReadError),
+    #[error("image processing failed: {0}")]
+    OpenCv(#[from] opencv::Error),
+}
+
+fn ferr(p: &Path, e: impl std::fmt::Display) -> EvalError {
+    EvalError::File {
+        file: p.display().to_string(),
+        reason: e.to_string(),
+    }
+}
+
+/// The scenes in a folder: `scene-*.json` truth files, sorted.
+pub fn list_scenes(dir: &Path) -> Result<Vec<PathBuf>, EvalError> {
+    let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map_err(|e| ferr(dir, e))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| {
+            let n = p.file_name().and_then(|n| n.to_str()).unwrap_or("");
+            n.starts_with("scene-") && n.ends_with(".json") && !n.ends_with(".calibration.json")
+        })
+        .collect();
+    v.sort();
+    if v.is_empty() {
+        return Err(ferr(
+            dir,
+            "no scene-*.json ground-truth files (generate some with `warden synth`)",
+        ));
+    }
+    Ok(v)
+}
+
+pub fn load_truth(p: &Path) -> Result<SceneTruth, EvalError> {
+    let text = std::fs::read_to_string(p).map_err(|e| ferr(p, e))?;
+    serde_json::from_str(&text).map_err(|e| ferr(p, format!("not scene ground truth: {e}")))
+}
+
+fn load_image(p: &Path) -> Result<opencv::core::Mat, EvalError> {
+    crate::io::load_image(p).map_err(|reason| EvalError::File {
+        file: p.display().to_string(),
+        reason,
+    })
+}
+
+/// The calibration homography of a scene: the `.calibration.json` beside it.
+fn scene_homography(truth_path: &Path) -> Result<[[f64; 3]; 3], EvalError> {
+    let s = truth_path.to_string_lossy();
+    let cal = PathBuf::from(s.trim_end_matches(".json").to_string() + ".calibration.json");
+    let prof = tw_calibration::CalibrationProfile::load(&cal).map_err(|e| ferr(&cal, e))?;
+    Ok(prof.table_to_image.0)
+}
+
+/// Labelled face examples cut from generated scenes with their truth.
+pub fn examples_from_scenes(dir: &Path) -> Result<Vec<Example>, EvalError> {
+    let mut out = Vec::new();
+    for tp in list_scenes(dir)? {
+        let t = load_truth(&tp)?;
+        let img = load_image(&tp.with_file_name(&t.image))?;
+        for d in &t.dice {
+            let px: [[f64; 2]; 5] = std::array::from_fn(|k| d.corners_px[k]);
+            let patch = face_patch(&img, &px)?;
+            out.push(Example {
+                color: d.color.name().into(),
+                face: match d.face {
+                    tw_synth::Face::Icon => "icon",
+                    tw_synth::Face::Blank => "blank",
+                }
+                .into(),
+                descriptor: describe(&patch)?,
+                source: tp.display().to_string(),
+            });
+        }
+    }
+    Ok(out)
+}
+
+#[derive(Debug, Default, Clone)]
+pub struct Report {
+    pub scenes: usize,
+    pub dice: usize,
+    pub found: usize,
+    pub extra: usize,
+    pub score_ok: usize,
+    pub face_ok: usize,
+    pub both_ok: usize,
+    pub color_ok: usize,
+    pub border: usize,
+    pub border_ok: usize,
+    pub uncertain: usize,
+    /// (truth, read) → count, labels "10", "5", …, "0 web", "miss", "not found".
+    pub confusion: BTreeMap<(String, String), usize>,
+    pub ms: Vec<f64>,
+    /// Scene files and dice that were read wrong, for inspection.
+    pub failures: Vec<String>,
+}
+
+fn label(v: Option<u32>) -> String {
+    match v {
+        None => "miss".into(),
+        Some(0) => "0 web".into(),
+        Some(v) => v.to_string(),
+    }
+}
+
+/// Reads every scene in `dir` and compares with its truth.
+pub fn evaluate(dir: &Path, board: &Board, set: &DieSet) -> Result<Report, EvalError> {
+    let mut r = Report::default();
+    for tp in list_scenes(dir)? {
+        let t = load_truth(&tp)?;
+        let img = load_image(&tp.with_file_name(&t.image))?;
+        let h = scene_homography(&tp)?;
+        let webs = Webs::on(board, &t.webs).map_err(|e| ferr(&tp, e))?;
+        let start = std::time::Instant::now();
+        let reading = read_target(&img, &h, board, &webs, set)?;
+        r.ms.push(start.elapsed().as_secs_f64() * 1000.0);
+        r.scenes += 1;
+        let mut used = vec![false; reading.dice.len()];
+        for d in &t.dice {
+            r.dice += 1;
+            if d.border {
+                r.border += 1;
+            }
+            let near = reading
+                .dice
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| !used[*i])
+                .map(|(i, x)| {
+                    let c = x
+                        .corners_mm
+                        .iter()
+                        .fold([0.0, 0.0], |s, p| [s[0] + p[0] / 5.0, s[1] + p[1] / 5.0]);
+                    (i, (c[0] - d.center_mm[0]).hypot(c[1] - d.center_mm[1]))
+                })
+                .filter(|(_, dist)| *dist < 12.0)
+                .min_by(|a, b| a.1.total_cmp(&b.1));
+            let truth_face = match d.face {
+                tw_synth::Face::Icon => "icon",
+                tw_synth::Face::Blank => "blank",
+            };
+            let Some((i, _)) = near else {
+                *r.confusion
+                    .entry((label(d.section.value), "not found".into()))
+                    .or_default() += 1;
+                r.failures.push(format!(
+                    "{}: {} die at {:?} not found",
+                    tp.display(),
+                    d.color.name(),
+                    d.center_px
+                ));
+                continue;
+            };
+            used[i] = true;
+            r.found += 1;
+            let x = &reading.dice[i];
+            *r.confusion
+                .entry((label(d.section.value), label(x.section.value)))
+                .or_default() += 1;
+            let score_ok = x.section.value == d.section.value;
+            let face_ok = x.face == truth_face;
+            r.score_ok += score_ok as usize;
+            r.face_ok += face_ok as usize;
+            r.both_ok += (score_ok && face_ok) as usize;
+            r.color_ok += (x.color == d.color.name()) as usize;
+            r.uncertain += x.uncertain as usize;
+            if d.border && score_ok {
+                r.border_ok += 1;
+            }
+            if !(score_ok && face_ok) {
+                r.failures.push(format!(
+                    "{}: {} {} at {:?}: truth {} {}, read {} {} (clearance {:.1} mm)",
+                    tp.display(),
+                    d.color.name(),
+                    truth_face,
+                    d.center_px.map(|v| v.round()),
+                    label(d.section.value),
+                    d.section.name,
+                    label(x.section.value),
+                    x.face,
+                    d.corner_clearance_mm
+                ));
+            }
+        }
+        r.extra += used.iter().filter(|u| !**u).count();
+    }
+    Ok(r)
+}
+
+/// Labelled face examples from crop files named `<colour>-<icon|blank>[-anything].<ext>`:
+/// each crop shows one top face, roughly centred and filling the crop.
+pub fn examples_from_crops(dir: &Path) -> Result<Vec<Example>, EvalError> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map_err(|e| ferr(dir, e))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| {
+            matches!(
+                p.extension()
+                    .and_then(|x| x.to_str())
+                    .map(|x| x.to_ascii_lowercase())
+                    .as_deref(),
+                Some("png" | "jpg" | "jpeg")
+            )
+        })
+        .collect();
+    files.sort();
+    if files.is_empty() {
+        return Err(ferr(dir, "no .png/.jpg face crops"));
+    }
+    let mut out = Vec::new();
+    for f in files {
+        let stem = f
+            .file_stem()
+            .and_then(|s| s.to_str())
+            .unwrap_or("")
+            .to_string();
+        let mut parts = stem.split('-');
+        let (Some(color), Some(face)) = (parts.next(), parts.next()) else {
+            return Err(ferr(
+                &f,
+                "name must be <colour>-<icon|blank>[-…], e.g. red-icon-1.png",
+            ));
+        };
+        let img = load_image(&f)?;
+        let mut patch = opencv::core::Mat::default();
+        opencv::imgproc::resize(
+            &img,
+            &mut patch,
+            opencv::core::Size::new(crate::face::PATCH, crate::face::PATCH),
+            0.0,
+            0.0,
+            opencv::imgproc::INTER_AREA,
+        )?;
+        out.push(Example {
+            color: color.to_string(),
+            face: face.to_string(),
+            descriptor: describe(&patch)?,
+            source: f.display().to_string(),
+        });
+    }
+    Ok(out)
+}
+
+/// Prints the report as the `warden eval throws` figures.
+pub fn print_report(r: &Report, dir: &Path) {
+    let pct = |a: usize, b: usize| {
+        if b == 0 {
+            0.0
+        } else {
+            100.0 * a as f64 / b as f64
+        }
+    };
+    let mut ms = r.ms.clone();
+    ms.sort_by(|a, b| a.total_cmp(b));
+    let mean = if ms.is_empty() {
+        0.0
+    } else {
+        ms.iter().sum::<f64>() / ms.len() as f64
+    };
+    let q = |f: f64| {
+        if ms.is_empty() {
+            0.0
+        } else {
+            ms[((ms.len() - 1) as f64 * f).round() as usize]
+        }
+    };
+    println!("directory:            {}", dir.display());
+    println!("scenes:               {}", r.scenes);
+    println!("dice (truth):         {}", r.dice);
+    println!(
+        "dice found:           {} ({:.2}%), extra detections {}",
+        r.found,
+        pct(r.found, r.dice),
+        r.extra
+    );
+    println!(
+        "throw score correct:  {:.2}%  (section value or miss; missed dice count as wrong)",
+        pct(r.score_ok, r.dice)
+    );
+    println!("icon/blank correct:   {:.2}%", pct(r.face_ok, r.dice));
+    println!("score + icon correct: {:.2}%", pct(r.both_ok, r.dice));
+    println!("colour correct:       {:.2}%", pct(r.color_ok, r.dice));
+    println!(
+        "border cases:         {:.2}%  ({} of {} dice across a section border)",
+        pct(r.border_ok, r.border),
+        r.border_ok,
+        r.border
+    );
+    println!("flagged uncertain:    {}", r.uncertain);
+    println!(
+        "ms per scene:         mean {mean:.1}  median {:.1}  p95 {:.1}",
+        q(0.5),
+        q(0.95)
+    );
+    let labels = ["10", "5", "4", "3", "2", "1", "0 web", "miss"];
+    let mut reads: Vec<&str> = labels.to_vec();
+    reads.push("not found");
+    println!("confusion (rows truth, columns read):");
+    print!("{:>8}", "");
+    for c in &reads {
+        print!("{:>10}", c);
+    }
+    println!();
+    for t in labels {
+        print!("{:>8}", t);
+        for c in &reads {
+            print!(
+                "{:>10}",
+                r.confusion
+                    .get(&(t.to_string(), c.to_string()))
+                    .copied()
+                    .unwrap_or(0)
+            );
+        }
+        println!();
+    }
+}

@@ -1,0 +1,177 @@
+//! The target reader on generated scenes, and die-set files.
+
+use tw_board::{Board, Webs};
+use tw_synth::scene::{render, sample_scene, Options};
+use tw_target::dieset::{DieSet, Example};
+use tw_target::face::Descriptor;
+use tw_target::pose::Pose;
+use tw_target::{read_target, DieShape};
+
+const BOARD_FILE: &str = "calibration/boards/catacombs-default.json";
+
+fn clean() -> Options {
+    Options {
+        effects: false,
+        ..Options::default()
+    }
+}
+
+#[test]
+fn pose_from_the_homography_reprojects_points_above_the_board() {
+    let b = Board::catacombs_default();
+    for seed in 0..12 {
+        let s = sample_scene(&b, seed, &Options::default());
+        let h = s.camera.board_to_image();
+        let pose = Pose::from_homography(&h, s.camera.width, s.camera.height).unwrap();
+        for p in [
+            [300.0, 300.0, -24.5],
+            [120.0, 410.0, -24.5],
+            [480.0, 200.0, -10.0],
+        ] {
+            let want = s.camera.project(p).unwrap();
+            let got = pose.project(p).unwrap();
+            // Near top-down the focal length is assumed, so allow a little.
+            assert!(
+                (want[0] - got[0]).hypot(want[1] - got[1]) < 2.0,
+                "seed {seed} el {:.0}: {want:?} vs {got:?}",
+                s.elevation_deg
+            );
+        }
+        let q = pose
+            .unproject_at_height(s.camera.project([250.0, 260.0, -12.0]).unwrap(), 12.0)
+            .unwrap();
+        assert!((q[0] - 250.0).hypot(q[1] - 260.0) < 1.0, "{q:?}");
+    }
+}
+
+fn enrolled() -> DieSet {
+    let b = Board::catacombs_default();
+    let mut ex = Vec::new();
+    for seed in 500..530 {
+        let (img, t) = render(
+            &b,
+            BOARD_FILE,
+            &sample_scene(&b, seed, &Options::default()),
+            "x",
+        )
+        .unwrap();
+        for d in &t.dice {
+            let px: [[f64; 2]; 5] = std::array::from_fn(|k| d.corners_px[k]);
+            let patch = tw_target::face::face_patch(&img, &px).unwrap();
+            ex.push(Example {
+                color: d.color.name().into(),
+                face: if d.face == tw_synth::Face::Icon {
+                    "icon"
+                } else {
+                    "blank"
+                }
+                .into(),
+                descriptor: tw_target::face::describe(&patch).unwrap(),
+                source: format!("seed {seed}"),
+            });
+        }
+    }
+    DieSet::enroll(
+        "test",
+        DieShape {
+            edge_mm: tw_synth::scene::DIE_EDGE_MM,
+        },
+        &ex,
+    )
+    .unwrap()
+}
+
+#[test]
+fn reads_dice_sections_and_faces_on_clean_scenes() {
+    let b = Board::catacombs_default();
+    let set = enrolled();
+    let (mut total, mut found, mut score, mut face, mut colour) = (0, 0, 0, 0, 0);
+    for seed in 900..915 {
+        let s = sample_scene(&b, seed, &clean());
+        let (img, t) = render(&b, BOARD_FILE, &s, "x").unwrap();
+        let webs = Webs::on(&b, &t.webs).unwrap();
+        let r = read_target(&img, &t.board_to_image, &b, &webs, &set).unwrap();
+        for d in &t.dice {
+            total += 1;
+            let near = r.dice.iter().find(|x| {
+                let c = x
+                    .corners_mm
+                    .iter()
+                    .fold([0.0, 0.0], |s, p| [s[0] + p[0] / 5.0, s[1] + p[1] / 5.0]);
+                (c[0] - d.center_mm[0]).hypot(c[1] - d.center_mm[1]) < 10.0
+            });
+            let Some(x) = near else { continue };
+            found += 1;
+            score += (x.section.value == d.section.value) as usize;
+            face += (x.face
+                == if d.face == tw_synth::Face::Icon {
+                    "icon"
+                } else {
+                    "blank"
+                }) as usize;
+            colour += (x.color == d.color.name()) as usize;
+        }
+    }
+    assert!(total >= 25);
+    let pct = |n: usize| 100.0 * n as f64 / total as f64;
+    assert!(pct(found) >= 90.0, "found {found}/{total}");
+    assert!(pct(score) >= 88.0, "score {score}/{total}");
+    assert!(pct(face) >= 88.0, "face {face}/{total}");
+    assert!(pct(colour) >= 90.0, "colour {colour}/{total}");
+}
+
+fn ex(color: &str, face: &str, g: f64) -> Example {
+    Example {
+        color: color.into(),
+        face: face.into(),
+        descriptor: Descriptor {
+            bgr: [40.0, 40.0, 200.0],
+            glyph_fraction: g,
+            glyph_contrast: 50.0 * g,
+        },
+        source: format!("{color}-{face}.png"),
+    }
+}
+
+#[test]
+fn a_die_set_needs_every_face_and_known_colours() {
+    let shape = DieShape { edge_mm: 11.0 };
+    let e = DieSet::enroll("x", shape, &[ex("red", "icon", 0.6)])
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("\"red\" has no blank face"), "{e}");
+    let e = DieSet::enroll("x", shape, &[ex("mauve", "icon", 0.6)])
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.starts_with("mauve-icon.png: color: unknown colour \"mauve\""),
+        "{e}"
+    );
+    let e = DieSet::enroll("x", shape, &[ex("red", "skull", 0.6)])
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("face: unknown face \"skull\""), "{e}");
+}
+
+#[test]
+fn die_sets_round_trip_and_classify_by_glyph() {
+    let shape = DieShape { edge_mm: 11.0 };
+    let set = DieSet::enroll(
+        "x",
+        shape,
+        &[ex("red", "icon", 0.6), ex("red", "blank", 0.0)],
+    )
+    .unwrap();
+    let dir = std::env::temp_dir().join(format!("tw-target-test-{}", std::process::id()));
+    let path = dir.join("x.json");
+    set.save(&path).unwrap();
+    assert_eq!(DieSet::load(&path).unwrap(), set);
+    let (c, f, conf) = set.classify(&ex("red", "?", 0.55).descriptor);
+    assert_eq!((c.as_str(), f.as_str()), ("red", "icon"));
+    assert!(conf > 0.8);
+    assert_eq!(set.classify(&ex("red", "?", 0.02).descriptor).1, "blank");
+    std::fs::write(&path, "{\"format\": \"tw-dice-set/1\"").unwrap();
+    let e = DieSet::load(&path).unwrap_err().to_string();
+    assert!(e.contains("x.json") && e.contains("not a die set"), "{e}");
+    let _ = std::fs::remove_dir_all(dir);
+}
