@@ -48,8 +48,10 @@ pub struct MotionConfig {
     pub restless_on: f32,
     pub restless_off: f32,
     /// A hand-sized difference from the pre-throw scene is kept out of the
-    /// reference (so its fringe keeps counting as "hand") until its cells
-    /// have not changed for this long; then it is taken as part of the table.
+    /// reference (so its fringe keeps counting as "hand") until nothing in
+    /// or around it has changed for this long; then it is taken as part of
+    /// the table (a box put down for good). A hand that trembles is never
+    /// wholly still, so it stays a hand for as long as it is there.
     pub absorb_large_after_ms: f64,
 }
 
@@ -138,6 +140,34 @@ impl Comparison {
         let mut m = vec![false; n];
         for (b, k) in self.blobs.iter().zip(&self.kinds) {
             if *k == Some(RegionKind::Large) {
+                b.cells.iter().for_each(|&c| m[c] = true);
+            }
+        }
+        m
+    }
+
+    /// Cells of large blobs in whose bounding box (plus one cell) no cell has
+    /// changed since `now - after`, according to `last_change` (per cell).
+    pub fn settled_large_cells(
+        &self,
+        grid: &Grid,
+        last_change: &[f64],
+        now: f64,
+        after: f64,
+    ) -> Vec<bool> {
+        let mut m = vec![false; grid.len()];
+        for (b, k) in self.blobs.iter().zip(&self.kinds) {
+            if *k != Some(RegionKind::Large) {
+                continue;
+            }
+            let (x0, y0) = (b.bbox.0.saturating_sub(1), b.bbox.1.saturating_sub(1));
+            let (x1, y1) = (
+                (b.bbox.2 + 1).min(grid.width - 1),
+                (b.bbox.3 + 1).min(grid.height - 1),
+            );
+            let still = (y0..=y1)
+                .all(|y| (x0..=x1).all(|x| now - last_change[y * grid.width + x] >= after));
+            if still {
                 b.cells.iter().for_each(|&c| m[c] = true);
             }
         }

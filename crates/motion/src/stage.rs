@@ -142,7 +142,7 @@ impl MotionStage {
             });
         };
         let (fw, fh) = (frame.width, frame.height);
-        let cfg = &self.cfg.motion;
+        let cfg = &self.cfg.motion.clone();
         let mut cmp = compare(cfg, &grid, &previous, Some(&self.restless.flagged), fw, fh);
         self.restless.update(cfg, &cmp.changed, t_ms - self.last_t);
         for (lc, &ch) in self.last_change.iter_mut().zip(&cmp.changed) {
@@ -187,7 +187,7 @@ impl MotionStage {
                 moving_since_ms,
             }) => {
                 let regions = throw_regions(&presence);
-                self.adopt(&grid, &hand, None);
+                self.adopt(&grid, &hand, None, None);
                 events.push(Event::ThrowFinished {
                     t_ms,
                     still_since_ms,
@@ -200,7 +200,7 @@ impl MotionStage {
                 moving_since_ms,
             }) => {
                 let regions = throw_regions(&presence);
-                self.adopt(&grid, &hand, None);
+                self.adopt(&grid, &hand, None, None);
                 events.push(Event::MotionTimeout {
                     t_ms,
                     moving_since_ms,
@@ -209,7 +209,13 @@ impl MotionStage {
             }
         }
         if events.is_empty() && matches!(self.state(), State::Idle | State::AtRest) {
-            self.adopt(&grid, &hand, Some((&cmp.changed, t_ms)));
+            let settled = presence.settled_large_cells(
+                &grid,
+                &self.last_change,
+                t_ms,
+                cfg.absorb_large_after_ms,
+            );
+            self.adopt(&grid, &hand, Some(&settled), Some(&cmp.changed));
         }
         self.previous = Some(grid);
         self.last_t = t_ms;
@@ -220,19 +226,25 @@ impl MotionStage {
         })
     }
 
-    /// Takes cells of `grid` into the reference scene. Cells covered by a
-    /// hand-sized difference stay out until they have been unchanged for
-    /// `absorb_large_after_ms`. With `still = Some((changed, t))` (between
-    /// throws) only cells not changing now are taken, so slow light drift or
-    /// a hand clearing dice away do not count as "changed by the next throw".
-    fn adopt(&mut self, grid: &Grid, hand: &[bool], still: Option<(&[bool], f64)>) {
-        let absorb = self.cfg.motion.absorb_large_after_ms;
+    /// Takes cells of `grid` into the reference scene. Cells of a hand-sized
+    /// difference stay out unless `settled` (see
+    /// `MotionConfig::absorb_large_after_ms`) marks them. With `changed`
+    /// (between throws) only cells not changing now are taken, so slow light
+    /// drift or a hand clearing dice away do not count as "changed by the
+    /// next throw".
+    fn adopt(
+        &mut self,
+        grid: &Grid,
+        hand: &[bool],
+        settled: Option<&[bool]>,
+        changed: Option<&[bool]>,
+    ) {
         let Some(r) = self.reference.as_mut() else {
             return;
         };
         for i in 0..grid.len() {
-            let settled_hand = still.is_some_and(|(_, t)| t - self.last_change[i] >= absorb);
-            let moving = still.is_some_and(|(changed, _)| changed[i]);
+            let settled_hand = settled.is_some_and(|s| s[i]);
+            let moving = changed.is_some_and(|c| c[i]);
             if !moving && (!hand[i] || settled_hand) {
                 r.cells[i] = grid.cells[i];
             }

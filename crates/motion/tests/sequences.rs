@@ -302,3 +302,78 @@ fn bgr_frames_behave_like_grey_ones() {
     };
     assert_one_timely_finish(&seq, &run);
 }
+
+/// Long after the throw, a hand still trembling in view has been learnt as
+/// restless or absorbed: no new throw starts for fifteen seconds.
+#[test]
+fn a_hand_trembling_for_fifteen_seconds_starts_nothing() {
+    let seq = ThrowSequence::new(ThrowSpec {
+        dice: 1,
+        hand: HandMode::Stays,
+        tail_ms: 15_000.0,
+        ..spec(60)
+    });
+    let run = play(&seq);
+    assert_one_timely_finish(&seq, &run);
+    let started = run
+        .events
+        .iter()
+        .filter(|e| matches!(e, Event::MotionStarted { .. }))
+        .count();
+    assert_eq!(started, 1, "{:?}", run.events);
+}
+
+/// Something large put down for good (a box, a rule book) becomes part of the
+/// table once nothing around it has moved for a while, so a die rolling up
+/// beside it counts again.
+#[test]
+fn a_large_object_left_on_the_table_is_absorbed() {
+    let (w, h) = (320, 240);
+    let mut stage = MotionStage::new(StageConfig::default());
+    let mut events = Vec::new();
+    let dt = 1000.0 / 30.0;
+    for i in 0..420 {
+        let t = i as f64 * dt;
+        let mut img = vec![100u8; w * h];
+        if i >= 10 {
+            for y in 60..160 {
+                for x in 0..100 {
+                    img[y * w + x] = 200;
+                }
+            }
+        }
+        // From 12 s a die rolls left, close beside the box, and stops 4 px
+        // from it: near enough to be taken for the box's fringe if the box
+        // were still a hand.
+        if t >= 12_000.0 {
+            let x0 = (110.0 - (t - 12_000.0) * 0.01).max(104.0) as usize;
+            for y in 100..116 {
+                for x in x0..x0 + 16 {
+                    img[y * w + x] = 240;
+                }
+            }
+        }
+        events.extend(
+            stage
+                .process(&FrameView::gray(w, h, &img), t)
+                .unwrap()
+                .events,
+        );
+    }
+    let starts: Vec<f64> = events
+        .iter()
+        .filter_map(|e| match e {
+            Event::MotionStarted { t_ms, .. } => Some(*t_ms),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(starts.len(), 1, "{events:?}");
+    assert!(
+        starts[0] >= 12_000.0,
+        "the box itself started a throw: {events:?}"
+    );
+    assert!(
+        matches!(events.last(), Some(Event::ThrowFinished { .. })),
+        "{events:?}"
+    );
+}
