@@ -21,4 +21,4 @@ pub use homography::Homography;
 pub use lens::{calibrate_lens, LensModel};
 pub use manual::{manual_profile, parse_pair, parse_points};
 pub use profile::{BoardRef, CalibrationProfile, Layout, Method, FORMAT};
-pub use sheet::{render_sheet, SheetLayout};
+pub use sheet::{render_sheet, write_sheet, SheetLayout};

@@ -207,6 +207,25 @@ pub fn render_sheet(layout: &SheetLayout, dpi: f64) -> Result<Mat> {
     Ok(page)
 }
 
+/// Draws the sheet and writes it as an image file (PNG recommended; the
+/// format follows the extension).
+pub fn write_sheet(layout: &SheetLayout, dpi: f64, path: &std::path::Path) -> Result<()> {
+    let img = render_sheet(layout, dpi)?;
+    let werr = |reason: String| CalibrationError::Write {
+        path: path.to_path_buf(),
+        reason,
+    };
+    let ok =
+        opencv::imgcodecs::imwrite(&path.to_string_lossy(), &img, &opencv::core::Vector::new())
+            .map_err(|e| werr(e.message))?;
+    if !ok {
+        return Err(werr(
+            "unsupported extension or unwritable path (use .png)".into(),
+        ));
+    }
+    Ok(())
+}
+
 fn put(img: &mut Mat, text: &str, at: Point, scale: f64, color: Scalar) -> Result<()> {
     let thickness = ((scale * 2.0).round() as i32).max(1);
     imgproc::put_text(

@@ -20,6 +20,10 @@ struct Cli {
 enum Command {
     /// Run a JSON script of commands through a game engine and print the result.
     Replay(cmd::replay::Args),
+    /// Benchmarks that print their figures (motion stage, …).
+    Bench(cmd::bench::Args),
+    /// Table calibration: marker sheet, marker detection, manual points, lens.
+    Calibration(cmd::calibration::Args),
     /// Target-board geometry: validate a file, rule where a die landed.
     Board(cmd::board::Args),
     /// Generate target-board scenes and throw sequences with ground truth.
@@ -40,6 +44,8 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Replay(a) => cmd::replay::run(a),
+        Command::Bench(a) => cmd::bench::run(a),
+        Command::Calibration(a) => cmd::calibration::run(a),
         Command::Board(a) => cmd::board::run(a),
         Command::Synth(a) => cmd::synth::run(a),
         Command::Dice(a) => cmd::dice::run(a),

@@ -1,7 +1,9 @@
 //! One module per command group.
 
+pub mod bench;
 pub mod board;
 pub mod dice;
+pub mod calibration;
 pub mod campaign;
 pub mod eval;
 pub mod eval_throws;

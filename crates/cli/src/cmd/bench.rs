@@ -1,0 +1,104 @@
+//! `warden bench …`: benchmarks that print their figures. One subcommand per
+//! stage (add yours to [`What`]); timings are single-threaded and only
+//! meaningful in a release build (`cargo run --release -p warden -- bench …`).
+
+use anyhow::{bail, Result};
+use std::process::ExitCode;
+
+#[derive(clap::Args)]
+pub struct Args {
+    #[command(subcommand)]
+    pub what: What,
+}
+
+#[derive(clap::Subcommand)]
+pub enum What {
+    /// Motion stage ms per frame, and "throw finished" latency on generated throws.
+    Motion(MotionArgs),
+}
+
+pub fn run(a: Args) -> Result<ExitCode> {
+    if cfg!(debug_assertions) {
+        eprintln!("warden bench: note: debug build, timings are pessimistic (build with --release)");
+    }
+    match a.what {
+        What::Motion(m) => motion(m),
+    }
+}
+
+/// Targets from issue 3.
+const STAGE_BUDGET_MS: f64 = 3.0;
+const LATENCY_BUDGET_MS: f64 = 300.0;
+
+#[derive(clap::Args)]
+pub struct MotionArgs {
+    #[arg(long, default_value_t = 1280)]
+    pub width: usize,
+    #[arg(long, default_value_t = 720)]
+    pub height: usize,
+    #[arg(long, default_value_t = 30.0)]
+    pub fps: f64,
+    /// Frames timed per pixel format (grey and BGR).
+    #[arg(long, default_value_t = 300)]
+    pub frames: usize,
+    /// Generated throws for the latency figures (12 variants cycled: 1–3
+    /// dice, ± flicker, no hand / hand leaves / hand stays, ± drifting
+    /// shadow), plus as many sequences with the nuisances and no dice.
+    #[arg(long, default_value_t = 24)]
+    pub sequences: usize,
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Print the report as JSON instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+fn motion(a: MotionArgs) -> Result<ExitCode> {
+    if a.width < 64 || a.height < 64 || a.frames == 0 || !(a.fps > 1.0) {
+        bail!("need --width and --height ≥ 64, --frames ≥ 1 and --fps > 1");
+    }
+    let cfg = tw_motion::bench::BenchConfig {
+        width: a.width,
+        height: a.height,
+        fps: a.fps,
+        frames: a.frames,
+        sequences: a.sequences,
+        seed: a.seed,
+    };
+    let r = tw_motion::bench::run(&cfg);
+    if a.json {
+        println!("{}", serde_json::to_string_pretty(&r)?);
+        return Ok(ExitCode::SUCCESS);
+    }
+    let verdict = |ok: bool| if ok { "met" } else { "MISSED" };
+    println!("motion stage, {}×{}, one thread, {} frames per format", r.width, r.height, a.frames);
+    for (name, cpu, wall) in [("grey", r.stage_gray_cpu_ms, r.stage_gray_wall_ms), ("BGR", r.stage_bgr_cpu_ms, r.stage_bgr_wall_ms)] {
+        println!(
+            "  {name:<4} CPU ms/frame: mean {:.3}, median {:.3}, p95 {:.3}, max {:.3}   (wall: median {:.3}, p95 {:.3})  [target ≤ {STAGE_BUDGET_MS} ms: {}]",
+            cpu.mean,
+            cpu.median,
+            cpu.p95,
+            cpu.max,
+            wall.median,
+            wall.p95,
+            verdict(cpu.p95 <= STAGE_BUDGET_MS)
+        );
+    }
+    let l = r.latency_ms;
+    println!("throw finished after the last die stops, {} generated throws at {} fps:", r.sequences, a.fps);
+    println!(
+        "  latency ms: mean {:.0}, median {:.0}, p95 {:.0}, min {:.0}, max {:.0}  [target ≤ {LATENCY_BUDGET_MS} ms: {}]",
+        l.mean,
+        l.median,
+        l.p95,
+        l.min,
+        l.max,
+        verdict(l.max <= LATENCY_BUDGET_MS && r.missed == 0)
+    );
+    println!(
+        "  missed {}, premature (before the last die's remaining travel < 1 px) {}, extra finishes {}",
+        r.missed, r.premature, r.extra_finishes
+    );
+    println!("  nuisance-only sequences (flicker / hand / shadow, no dice): {} run, {} false motion events", r.sequences, r.false_events);
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,198 @@
+//! `warden calibration …`: the marker sheet, marker detection, the manual
+//! four-point fallback, lens correction, and profile checks. Profiles are
+//! documented in `calibration/README.md`.
+
+use anyhow::{bail, Context, Result};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use tw_calibration::{
+    calibrate_image, calibrate_lens, manual_profile, parse_pair, parse_points, read_image, write_sheet, CalibrationProfile,
+    Placement, SheetLayout,
+};
+
+#[derive(clap::Args)]
+pub struct Args {
+    #[command(subcommand)]
+    pub what: What,
+}
+
+#[derive(clap::Subcommand)]
+pub enum What {
+    /// Write the printable ArUco marker sheet (PNG).
+    Sheet {
+        #[arg(long)]
+        out: PathBuf,
+        /// Print resolution of the PNG.
+        #[arg(long, default_value_t = 300.0)]
+        dpi: f64,
+    },
+    /// Find the sheet's markers in a photo and compute image ↔ table mm.
+    Detect {
+        #[arg(long)]
+        image: PathBuf,
+        /// Markers cut out and centred on the corners of a W,H mm area
+        /// (without it: the whole sheet lies on the table).
+        #[arg(long, value_name = "W,H")]
+        size_mm: Option<String>,
+        /// Lens model to apply first: a profile file holding one.
+        #[arg(long)]
+        lens_from: Option<PathBuf>,
+        /// Write the profile here (printed to stdout otherwise).
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
+    /// Calibrate from four image points (top-left, top-right, bottom-right, bottom-left).
+    Manual {
+        #[arg(long, value_name = "x,y;x,y;x,y;x,y")]
+        points: String,
+        #[arg(long, value_name = "W,H")]
+        size_mm: String,
+        /// Camera frame size the points were clicked on.
+        #[arg(long, value_name = "W,H")]
+        image_size: Option<String>,
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
+    /// Fit lens distortion from chessboard photos and store it in a profile.
+    Lens {
+        /// Chessboard photos (files, or a directory of them).
+        #[arg(long, required = true, num_args = 1..)]
+        images: Vec<PathBuf>,
+        /// Inner corners of the chessboard, columns,rows (e.g. 9,6).
+        #[arg(long, value_name = "C,R")]
+        corners: String,
+        #[arg(long, default_value_t = 25.0)]
+        square_mm: f64,
+        /// Profile to add the lens model to (re-run `detect` afterwards so the
+        /// homography uses corrected pixels); without it, print the model.
+        #[arg(long)]
+        profile: Option<PathBuf>,
+    },
+    /// Validate a profile file and print its summary.
+    Check { file: PathBuf },
+}
+
+pub fn run(a: Args) -> Result<ExitCode> {
+    match a.what {
+        What::Sheet { out, dpi } => sheet(&out, dpi),
+        What::Detect { image, size_mm, lens_from, out } => detect(&image, size_mm.as_deref(), lens_from.as_deref(), out.as_deref()),
+        What::Manual { points, size_mm, image_size, out } => manual(&points, &size_mm, image_size.as_deref(), out.as_deref()),
+        What::Lens { images, corners, square_mm, profile } => lens(&images, &corners, square_mm, profile.as_deref()),
+        What::Check { file } => {
+            let p = CalibrationProfile::load(&file)?;
+            eprintln!("{}: valid", file.display());
+            summarize(&p);
+            Ok(ExitCode::SUCCESS)
+        }
+    }
+}
+
+fn sheet(out: &Path, dpi: f64) -> Result<ExitCode> {
+    let layout = SheetLayout::a4();
+    write_sheet(&layout, dpi, out)?;
+    eprintln!("wrote {} ({dpi} dpi)", out.display());
+    for line in layout.caption() {
+        eprintln!("  {line}");
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn mm_pair(text: &str, what: &str) -> Result<[f64; 2]> {
+    let v = parse_pair(text).map_err(|e| anyhow::anyhow!("{what}: {e}"))?;
+    if !(v[0] > 0.0 && v[1] > 0.0) {
+        bail!("{what}: both values must be positive, got {text:?}");
+    }
+    Ok(v)
+}
+
+fn detect(image: &Path, size_mm: Option<&str>, lens_from: Option<&Path>, out: Option<&Path>) -> Result<ExitCode> {
+    let placement = match size_mm {
+        Some(s) => Placement::Corners(mm_pair(s, "--size-mm")?),
+        None => Placement::Sheet,
+    };
+    let mut img = read_image(image)?;
+    let lens = match lens_from {
+        Some(p) => Some(
+            CalibrationProfile::load(p)?.lens.with_context(|| format!("{} holds no lens model", p.display()))?,
+        ),
+        None => None,
+    };
+    if let Some(l) = &lens {
+        img = tw_calibration::lens::undistort_image(&img, l)?;
+    }
+    let mut profile = calibrate_image(&img, &image.display().to_string(), &SheetLayout::a4(), placement)?;
+    profile.lens = lens;
+    emit(&profile, out)
+}
+
+fn manual(points: &str, size_mm: &str, image_size: Option<&str>, out: Option<&Path>) -> Result<ExitCode> {
+    let pts = parse_points(points)?;
+    let size = mm_pair(size_mm, "--size-mm")?;
+    let image_size = match image_size {
+        Some(s) => {
+            let v = mm_pair(s, "--image-size")?;
+            Some([v[0] as u32, v[1] as u32])
+        }
+        None => None,
+    };
+    emit(&manual_profile(pts, size, image_size)?, out)
+}
+
+fn lens(inputs: &[PathBuf], corners: &str, square_mm: f64, profile: Option<&Path>) -> Result<ExitCode> {
+    let c = parse_pair(corners).map_err(|e| anyhow::anyhow!("--corners: {e}"))?;
+    let mut files = Vec::new();
+    for p in inputs {
+        if p.is_dir() {
+            let mut entries: Vec<PathBuf> = std::fs::read_dir(p)
+                .with_context(|| format!("cannot list {}", p.display()))?
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|f| f.extension().is_some_and(|x| matches!(x.to_string_lossy().to_lowercase().as_str(), "png" | "jpg" | "jpeg" | "bmp")))
+                .collect();
+            entries.sort();
+            files.extend(entries);
+        } else {
+            files.push(p.clone());
+        }
+    }
+    let mut images = Vec::new();
+    for f in &files {
+        images.push((f.display().to_string(), read_image(f)?));
+    }
+    let model = calibrate_lens(&images, (c[0] as i32, c[1] as i32), square_mm)?;
+    eprintln!("lens: {} views, rms {:.3} px, k1 {:.4} k2 {:.4}", model.views, model.rms_px, model.distortion[0], model.distortion[1]);
+    match profile {
+        Some(p) => {
+            let mut prof = CalibrationProfile::load(p)?;
+            prof.lens = Some(model);
+            prof.validate(p)?;
+            prof.save(p)?;
+            eprintln!("added the lens model to {}; re-run `warden calibration detect --lens-from {}` for a corrected homography", p.display(), p.display());
+        }
+        None => println!("{}", serde_json::to_string_pretty(&model)?),
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn emit(profile: &CalibrationProfile, out: Option<&Path>) -> Result<ExitCode> {
+    summarize(profile);
+    match out {
+        Some(path) => {
+            profile.save(path)?;
+            eprintln!("wrote {}", path.display());
+        }
+        None => println!("{}", serde_json::to_string_pretty(profile)?),
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn summarize(p: &CalibrationProfile) {
+    eprintln!(
+        "calibration: {:?}, area {} × {} mm, {} points, rms {:.3} mm{}",
+        p.method,
+        p.area_mm[0],
+        p.area_mm[1],
+        p.image_points.len(),
+        p.rms_error_mm,
+        if p.lens.is_some() { ", lens corrected" } else { "" }
+    );
+}
