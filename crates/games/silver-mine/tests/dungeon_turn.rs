@@ -334,3 +334,38 @@ fn rats_stay_in_their_hall_goblins_chase() {
     assert_eq!(target_of(&ev, "gob").as_deref(), Some("warrior"));
     assert!(!moves(&ev, "gob").is_empty());
 }
+
+#[test]
+fn a_boss_hunts_the_closest_character_in_the_whole_dungeon() {
+    let mut s = new_game(1);
+    card(&mut s, "gate", "gate", (0, 0), &["...", "...", "..."]);
+    hero(&mut s, "warrior", 1, 3, 1, 4);
+    hero(&mut s, "mage", 1, 3, 1, 4);
+    enter(&mut s, "warrior", (2, 1));
+    enter(&mut s, "mage", (2, 2));
+    ok(
+        &mut s,
+        json!({"type": "start_turn", "character": "warrior"}),
+    );
+    // Exploring with the last Torch calls a boss at the warrior's Gate.
+    ok(
+        &mut s,
+        json!({"type": "place_card", "id": "hall", "kind": "hall", "origin": [3, 0], "rows": ["...", "...", "..."], "explorer": "warrior"}),
+    );
+    card(&mut s, "far", "hall", (6, 0), &["...", "...", "..."]);
+    assert_eq!(s.bosses_due.len(), 1);
+    ok(
+        &mut s,
+        json!({"type": "exit_dungeon", "character": "warrior"}),
+    );
+    put(&mut s, "mage", (8, 2));
+    ok(
+        &mut s,
+        json!({"type": "place_enemy", "id": "boss", "kind": "boss", "at": [0, 0],
+                      "attrs": {"attack": 2, "move": 4, "torch": 0, "life": 5}}),
+    );
+    // A rat in the same spot would stay in its hall; the boss crosses two cards.
+    let ev = turn(&mut s, 1, &[]);
+    assert_eq!(target_of(&ev, "boss").as_deref(), Some("mage"));
+    assert_eq!(moves(&ev, "boss").len(), 4);
+}
