@@ -20,14 +20,15 @@ impl Pos {
     /// Up, right, down, left: the only moves the game allows (no diagonals).
     pub fn neighbours(self) -> [Pos; 4] {
         [
-            Pos::new(self.x, self.y - 1),
-            Pos::new(self.x + 1, self.y),
-            Pos::new(self.x, self.y + 1),
-            Pos::new(self.x - 1, self.y),
+            Pos::new(self.x, self.y.saturating_sub(1)),
+            Pos::new(self.x.saturating_add(1), self.y),
+            Pos::new(self.x, self.y.saturating_add(1)),
+            Pos::new(self.x.saturating_sub(1), self.y),
         ]
     }
     pub fn adjacent(self, o: Pos) -> bool {
-        (self.x - o.x).abs() + (self.y - o.y).abs() == 1
+        // In i64 so that a wild coordinate from bad input cannot overflow.
+        (i64::from(self.x) - i64::from(o.x)).abs() + (i64::from(self.y) - i64::from(o.y)).abs() == 1
     }
 }
 
@@ -179,6 +180,10 @@ impl From<Card> for CardRepr {
         }
     }
 }
+
+/// How far from the origin a card may lie, in squares: a table is far
+/// smaller, and the bound keeps every square sum well inside `i32`.
+pub const MAX_COORD: i32 = 10_000;
 
 /// Largest card side we accept, in squares; real cards are far smaller, so a
 /// bigger one is a typo, not a card.

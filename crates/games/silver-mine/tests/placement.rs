@@ -190,3 +190,27 @@ fn exploring_spends_a_torch_and_the_last_one_calls_a_boss_each_time() {
     );
     assert_eq!(s.bosses_due.len(), 2);
 }
+
+#[test]
+fn wild_coordinates_are_refused_not_panicked_on() {
+    let mut s = new_game(1);
+    let r = refused(
+        &mut s,
+        json!({"type": "place_card", "id": "g", "kind": "gate", "origin": [2147483647, 0], "rows": [".."]}),
+    );
+    assert!(r.reason.contains("beyond"), "{r}");
+    gate(&mut s);
+    hero(&mut s, "w", 1, 3, 2, 4);
+    enter(&mut s, "w", (0, 0));
+    let r = refused(
+        &mut s,
+        json!({"type": "move", "character": "w", "path": [[-2147483648, -2147483648]]}),
+    );
+    assert_eq!(r.rule, "Move");
+    let r = refused(
+        &mut s,
+        json!({"type": "place_enemy", "id": "g", "kind": "goblin", "at": [2147483647, 2147483647],
+                                   "attrs": {"attack": 1, "move": 1, "torch": 0, "life": 1}}),
+    );
+    assert!(r.reason.contains("not on any"));
+}
