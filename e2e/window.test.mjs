@@ -1,0 +1,153 @@
+// Window end-to-end test for Table Warden.
+//
+// Launches the real `table-warden` binary through tauri-driver (which runs
+// WebKitWebDriver) and checks, from inside the window, that the Table screen
+// shows moving, non-blank demo frames with a status line and the demo notice.
+// scripts/e2e.sh sets up Xvfb, the driver and the binary, then runs:
+//
+//   node e2e/window.test.mjs --driver http://127.0.0.1:4444 --app PATH --screenshot PATH
+//
+// Prints one line per check and "N passed, M failed" at the end; exits 1 on
+// any failure.
+
+import { mkdir, writeFile } from "node:fs/promises";
+import { dirname } from "node:path";
+import { Session, waitFor } from "./webdriver.mjs";
+
+function arg(name, fallback) {
+  const i = process.argv.indexOf(`--${name}`);
+  if (i >= 0 && i + 1 < process.argv.length) return process.argv[i + 1];
+  if (fallback !== undefined) return fallback;
+  console.error(`missing --${name}`);
+  process.exit(2);
+}
+
+const driver = arg("driver", "http://127.0.0.1:4444");
+const app = arg("app");
+const screenshotPath = arg("screenshot", "");
+
+const results = [];
+async function check(name, fn) {
+  const started = Date.now();
+  try {
+    const note = await fn();
+    results.push({ name, ok: true });
+    console.log(`ok   - ${name}${note ? ` (${note})` : ""} [${Date.now() - started} ms]`);
+  } catch (e) {
+    results.push({ name, ok: false });
+    console.log(`FAIL - ${name}: ${e instanceof Error ? e.message : e}`);
+  }
+}
+
+function assert(cond, message) {
+  if (!cond) throw new Error(message);
+}
+
+const framesShown = (s) => s.execute("return Number(document.getElementById('live').dataset.framesShown || 0);");
+
+let session;
+try {
+  session = await Session.start(driver, app);
+} catch (e) {
+  console.log(`FAIL - start the app through tauri-driver: ${e.message}`);
+  console.log("0 passed, 1 failed");
+  process.exit(1);
+}
+
+try {
+  await check("the window opens on the Table screen", async () => {
+    const s = await waitFor("the page to load", () =>
+      session.execute(`
+        if (document.readyState !== 'complete') return null;
+        const tab = document.getElementById('tab-table');
+        const screen = document.getElementById('screen-table');
+        return tab && screen ? { title: document.title, selected: tab.getAttribute('aria-selected'), hidden: screen.hidden } : null;`),
+    );
+    assert(s.title === "Table Warden", `title is ${JSON.stringify(s.title)}`);
+    assert(s.selected === "true", "the Table tab is not selected");
+    assert(s.hidden === false, "the Table screen is hidden");
+  });
+
+  await check("demo frames arrive and the frame counter rises over 2 s", async () => {
+    await waitFor("the first frame", async () => (await framesShown(session)) > 0);
+    const before = await framesShown(session);
+    await new Promise((r) => setTimeout(r, 2000));
+    const after = await framesShown(session);
+    assert(after - before >= 5, `only ${after - before} new frames in 2 s (from ${before} to ${after})`);
+    return `${before} -> ${after}`;
+  });
+
+  await check("the live image is not blank", async () => {
+    const px = await session.execute(`
+      const c = document.getElementById('live');
+      const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+      let n = 0, sum = 0, sq = 0;
+      for (let i = 0; i < d.length; i += 4 * 7) {
+        const y = 0.299 * d[i] + 0.587 * d[i + 1] + 0.114 * d[i + 2];
+        n++; sum += y; sq += y * y;
+      }
+      const mean = sum / n;
+      return { w: c.width, h: c.height, mean, variance: sq / n - mean * mean };`);
+    assert(px.w >= 320 && px.h >= 240, `canvas is ${px.w}x${px.h}`);
+    assert(px.mean > 20 && px.mean < 235, `mean brightness ${px.mean.toFixed(1)} looks blank`);
+    assert(px.variance > 100, `brightness variance ${px.variance.toFixed(1)}: a flat picture`);
+    return `${px.w}x${px.h}, mean ${px.mean.toFixed(0)}, variance ${px.variance.toFixed(0)}`;
+  });
+
+  await check("the demo banner says plainly that demo footage is playing", async () => {
+    const b = await waitFor("the banner", () =>
+      session.execute(`const b = document.getElementById('demo-banner'); return b.hidden ? null : b.textContent;`),
+    );
+    assert(/demo footage/i.test(b), `banner reads ${JSON.stringify(b)}`);
+    return b;
+  });
+
+  let statusText = "";
+  await check("the status line shows source, frame size, fps and frame count", async () => {
+    statusText = await waitFor("a status line with a measured rate", async () => {
+      const t = await session.execute("return document.getElementById('status-line').textContent;");
+      return /Source: Demo footage/.test(t) && /[1-9][0-9]*\.[0-9] fps shown/.test(t) ? t : null;
+    });
+    assert(/\d+×\d+/.test(statusText), `no frame size in ${JSON.stringify(statusText)}`);
+    assert(/frame \d+/.test(statusText), `no frame counter in ${JSON.stringify(statusText)}`);
+    return statusText;
+  });
+
+  await check("the other screens are reachable and say what is coming", async () => {
+    for (const name of ["game", "campaign", "calibration", "settings"]) {
+      await session.click(`#tab-${name}`);
+      const s = await session.execute(
+        `const el = document.getElementById('screen-${name}');
+         return { visible: !el.hidden, table: !document.getElementById('screen-table').hidden, text: el.textContent };`,
+      );
+      assert(s.visible && !s.table, `${name} screen not shown after clicking its tab`);
+      assert(/not built yet/i.test(s.text), `${name} screen does not say it is a placeholder`);
+    }
+    await session.click("#tab-table");
+    const back = await session.execute("return !document.getElementById('screen-table').hidden;");
+    assert(back, "the Table screen did not come back");
+  });
+
+  if (screenshotPath) {
+    await check("a screenshot of the window is saved", async () => {
+      // Let a few frames land after the tab switch so the picture is live.
+      const n = await framesShown(session);
+      await waitFor("frames after returning to Table", async () => (await framesShown(session)) > n + 2);
+      const png = await session.screenshot();
+      assert(png.subarray(1, 4).toString() === "PNG", "the driver did not return a PNG");
+      await mkdir(dirname(screenshotPath), { recursive: true });
+      await writeFile(screenshotPath, png);
+      return `${screenshotPath}, ${png.length} bytes`;
+    });
+  }
+
+  const fps = /([0-9.]+) fps captured, ([0-9.]+) fps shown/.exec(statusText);
+  if (fps) console.log(`measured in the window: ${fps[1]} fps captured, ${fps[2]} fps shown`);
+} finally {
+  await session.end().catch((e) => console.log(`(could not end the session cleanly: ${e.message})`));
+}
+
+const passed = results.filter((r) => r.ok).length;
+const failed = results.length - passed;
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);

@@ -1,0 +1,282 @@
+//! The capture thread: pulls frames from `tw-capture`, measures the rate,
+//! encodes JPEG and publishes the latest frame for the window to fetch.
+//!
+//! Only the newest frame is kept (a `watch` channel): a window that draws
+//! slower than the camera skips frames instead of building a backlog. When the
+//! camera fails at any point the thread switches to demo footage and says why;
+//! it never panics the app.
+
+use serde::Serialize;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+use tokio::sync::watch;
+use tw_capture::{open_default, open_demo, open_spec, CaptureError, FpsMeter, Frame, FrameSource, SourceKind};
+
+use crate::frames::{pack, PackedFrame};
+
+/// Environment variable naming the source to open instead of the first camera
+/// (`demo`, `camera`, `camera:N`, or a path); see `tw_capture::open_spec`.
+pub const SOURCE_ENV: &str = "TABLE_WARDEN_SOURCE";
+const JPEG_QUALITY: i32 = 82;
+/// How long a frame-level error stays on screen once frames flow again.
+const ERROR_LINGER: Duration = Duration::from_secs(3);
+/// Pause after a failed frame, so a broken source cannot spin a core.
+const RETRY_PAUSE: Duration = Duration::from_millis(50);
+
+/// What the window's status line and banner show. Field names are the JSON
+/// the UI reads (`ui/src/ipc.ts`).
+#[derive(Debug, Clone, Serialize, Default, PartialEq)]
+pub struct CaptureStatus {
+    pub source: String,
+    pub kind: Option<SourceKind>,
+    pub demo: bool,
+    pub fallback_reason: Option<String>,
+    pub error: Option<String>,
+    pub width: u32,
+    pub height: u32,
+    pub capture_fps: f64,
+    pub frames_captured: u64,
+}
+
+/// Shared between the capture thread and the command handlers.
+pub struct Hub {
+    status: Mutex<CaptureStatus>,
+    latest: watch::Sender<Option<Arc<PackedFrame>>>,
+}
+
+impl Hub {
+    pub fn new() -> Arc<Hub> {
+        Arc::new(Hub {
+            status: Mutex::new(CaptureStatus { source: "starting…".into(), ..Default::default() }),
+            latest: watch::Sender::new(None),
+        })
+    }
+
+    pub fn status(&self) -> CaptureStatus {
+        self.status.lock().unwrap_or_else(|p| p.into_inner()).clone()
+    }
+
+    fn update(&self, f: impl FnOnce(&mut CaptureStatus)) {
+        f(&mut self.status.lock().unwrap_or_else(|p| p.into_inner()));
+    }
+
+    /// Waits up to `timeout` for a frame newer than `after`.
+    pub async fn frame_after(&self, after: u64, timeout: Duration) -> Option<Arc<PackedFrame>> {
+        let mut rx = self.latest.subscribe();
+        let newer = rx.wait_for(|f| f.as_ref().is_some_and(|f| f.seq > after));
+        // Bound to a local so the borrow of `rx` ends before `rx` is dropped.
+        let found = match tokio::time::timeout(timeout, newer).await {
+            Ok(Ok(frame)) => frame.clone(),
+            _ => None,
+        };
+        found
+    }
+
+    fn publish(&self, frame: PackedFrame) {
+        self.latest.send_replace(Some(Arc::new(frame)));
+    }
+}
+
+/// The source in use and what the banner should say about it.
+struct Active {
+    source: Box<dyn FrameSource>,
+    fallback_reason: Option<String>,
+    /// Set when the source came from `TABLE_WARDEN_SOURCE`, to reopen it when a file ends.
+    spec: Option<String>,
+}
+
+/// Picks the start-up source: `TABLE_WARDEN_SOURCE` if set, else the first
+/// camera, else the demo footage.
+fn open_initial() -> Result<Active, CaptureError> {
+    if let Ok(spec) = std::env::var(SOURCE_ENV) {
+        let spec = spec.trim().to_string();
+        if !spec.is_empty() {
+            return match open_spec(&spec, None) {
+                Ok(source) => Ok(Active { source, fallback_reason: None, spec: Some(spec) }),
+                Err(e) => demo_instead(format!("{SOURCE_ENV}={spec}: {e}")),
+            };
+        }
+    }
+    let opened = open_default()?;
+    Ok(Active { source: opened.source, fallback_reason: opened.fallback_reason, spec: None })
+}
+
+fn demo_instead(reason: String) -> Result<Active, CaptureError> {
+    Ok(Active { source: Box::new(open_demo()?), fallback_reason: Some(reason), spec: None })
+}
+
+/// Starts the capture thread. It runs for the life of the app.
+pub fn spawn(hub: Arc<Hub>) -> std::io::Result<std::thread::JoinHandle<()>> {
+    std::thread::Builder::new().name("capture".into()).spawn(move || run(&hub))
+}
+
+fn run(hub: &Hub) {
+    let mut active = loop {
+        match open_initial() {
+            Ok(a) => break a,
+            Err(e) => {
+                // Even the bundled footage failed: say so and keep trying.
+                hub.update(|s| s.error = Some(format!("no frame source available: {e}")));
+                std::thread::sleep(Duration::from_secs(2));
+            }
+        }
+    };
+    announce(hub, &active);
+
+    let mut meter = FpsMeter::new(Duration::from_secs(2));
+    let mut seq = 0u64;
+    let mut last_error: Option<Instant> = None;
+    loop {
+        let frame = match active.source.next_frame() {
+            Ok(frame) => frame,
+            Err(CaptureError::SizeChanged { from, to, frame }) => {
+                set_error(hub, &mut last_error, format!("frame size changed from {}x{} to {}x{}", from.0, from.1, to.0, to.1));
+                *frame
+            }
+            Err(e) if e.is_terminal() => {
+                active = replace_source(hub, active, e);
+                announce(hub, &active);
+                continue;
+            }
+            Err(e) => {
+                set_error(hub, &mut last_error, e.to_string());
+                std::thread::sleep(RETRY_PAUSE);
+                continue;
+            }
+        };
+        let now = Instant::now();
+        meter.tick(now);
+        match encode(&frame, seq + 1) {
+            Ok(packed) => {
+                seq += 1;
+                hub.publish(packed);
+            }
+            Err(e) => set_error(hub, &mut last_error, format!("could not encode frame {}: {e}", frame.index)),
+        }
+        let clear_error = last_error.is_some_and(|t| now.duration_since(t) > ERROR_LINGER);
+        if clear_error {
+            last_error = None;
+        }
+        hub.update(|s| {
+            s.width = frame.width;
+            s.height = frame.height;
+            s.capture_fps = meter.fps();
+            s.frames_captured += 1;
+            if clear_error {
+                s.error = None;
+            }
+        });
+    }
+}
+
+fn encode(frame: &Frame, seq: u64) -> Result<PackedFrame, CaptureError> {
+    let jpeg = frame.encode_jpeg(JPEG_QUALITY)?;
+    Ok(pack(seq, frame.width, frame.height, &jpeg))
+}
+
+fn set_error(hub: &Hub, last_error: &mut Option<Instant>, message: String) {
+    *last_error = Some(Instant::now());
+    hub.update(|s| s.error = Some(message));
+}
+
+/// A source finished or died: loop a file given by name, otherwise switch to
+/// the demo footage with the reason; retry until something opens.
+fn replace_source(hub: &Hub, old: Active, why: CaptureError) -> Active {
+    let ended_file = matches!(why, CaptureError::Ended { .. }) && old.spec.is_some();
+    let was_demo = old.source.kind() == SourceKind::Demo;
+    let old_reason = old.fallback_reason.clone();
+    let spec = old.spec.clone();
+    drop(old);
+    loop {
+        let attempt = if ended_file {
+            let spec = spec.clone().unwrap_or_default();
+            open_spec(&spec, None).map(|source| Active { source, fallback_reason: None, spec: Some(spec) })
+        } else if was_demo {
+            // The demo itself should never end; reopen it, keeping the original reason.
+            open_demo().map(|d| Active { source: Box::new(d), fallback_reason: old_reason.clone(), spec: None })
+        } else {
+            demo_instead(why.to_string())
+        };
+        match attempt {
+            Ok(a) => return a,
+            Err(e) => {
+                hub.update(|s| s.error = Some(format!("no frame source available: {e}")));
+                std::thread::sleep(Duration::from_secs(2));
+            }
+        }
+    }
+}
+
+fn announce(hub: &Hub, active: &Active) {
+    let source = active.source.name().to_string();
+    let kind = active.source.kind();
+    let reason = active.fallback_reason.clone();
+    if let Some(r) = &reason {
+        eprintln!("table-warden: playing demo footage: {r}");
+    }
+    hub.update(|s| {
+        s.source = source;
+        s.kind = Some(kind);
+        s.demo = kind == SourceKind::Demo;
+        s.fallback_reason = reason;
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn frames_reach_waiters_in_order_and_old_requests_do_not_block() {
+        let hub = Hub::new();
+        let rt = tokio::runtime::Builder::new_current_thread().enable_time().build().unwrap();
+        rt.block_on(async {
+            assert!(hub.frame_after(0, Duration::from_millis(20)).await.is_none(), "no frame yet");
+            hub.publish(pack(1, 2, 2, b"a"));
+            hub.publish(pack(2, 2, 2, b"b"));
+            let f = hub.frame_after(0, Duration::from_millis(20)).await.unwrap();
+            assert_eq!(f.seq, 2, "only the newest frame is kept");
+            assert!(hub.frame_after(2, Duration::from_millis(20)).await.is_none());
+        });
+    }
+
+    #[test]
+    fn demo_fallback_is_announced_with_its_reason() {
+        let hub = Hub::new();
+        let active = demo_instead("camera #0 is busy".into()).unwrap();
+        announce(&hub, &active);
+        let s = hub.status();
+        assert!(s.demo);
+        assert_eq!(s.kind, Some(SourceKind::Demo));
+        assert_eq!(s.fallback_reason.as_deref(), Some("camera #0 is busy"));
+    }
+
+    /// Stands in for a webcam that has just been unplugged.
+    struct UnpluggedCamera;
+    impl FrameSource for UnpluggedCamera {
+        fn name(&self) -> &str {
+            "Camera 0 (test)"
+        }
+        fn kind(&self) -> SourceKind {
+            SourceKind::Camera
+        }
+        fn next_frame(&mut self) -> Result<Frame, CaptureError> {
+            Err(CaptureError::DeviceLost { camera: "#0".into(), detail: "No such device (os error 19)".into() })
+        }
+    }
+
+    #[test]
+    fn a_lost_camera_is_replaced_by_demo_footage_with_the_reason() {
+        let hub = Hub::new();
+        let mut camera = Active { source: Box::new(UnpluggedCamera), fallback_reason: None, spec: None };
+        announce(&hub, &camera);
+        assert!(!hub.status().demo);
+        let err = camera.source.next_frame().unwrap_err();
+        assert!(err.is_terminal());
+        let replaced = replace_source(&hub, camera, err);
+        announce(&hub, &replaced);
+        let s = hub.status();
+        assert!(s.demo);
+        assert!(s.fallback_reason.as_deref().unwrap().contains("unplugged"), "{s:?}");
+    }
+}

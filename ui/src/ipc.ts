@@ -1,0 +1,52 @@
+// Typed wrappers around the Rust commands in src-tauri/src/commands.rs.
+import { invoke } from "@tauri-apps/api/core";
+
+/** What the capture thread reports; mirrors `CaptureStatus` in Rust. */
+export interface CaptureStatus {
+  source: string;
+  kind: "camera" | "video_file" | "image_sequence" | "still_image" | "demo" | null;
+  demo: boolean;
+  /** Why demo footage plays instead of a camera, worded for the player. */
+  fallback_reason: string | null;
+  /** The latest source problem (a bad frame, a lost camera); null when all is well. */
+  error: string | null;
+  width: number;
+  height: number;
+  capture_fps: number;
+  frames_captured: number;
+}
+
+export interface EncodedFrame {
+  /** Capture-thread sequence number, rising by one per published frame. */
+  seq: number;
+  width: number;
+  height: number;
+  jpeg: Uint8Array<ArrayBuffer>;
+}
+
+export function captureStatus(): Promise<CaptureStatus> {
+  return invoke<CaptureStatus>("capture_status");
+}
+
+const MAGIC = 0x31465754; // "TWF1" read as a little-endian u32
+const HEADER = 24;
+
+/** Parses the binary reply of `next_frame` (see src-tauri/src/frames.rs). */
+export function parseFrame(buf: ArrayBuffer): EncodedFrame | null {
+  if (buf.byteLength === 0) return null; // no new frame within the wait
+  if (buf.byteLength < HEADER) throw new Error(`frame reply too short (${buf.byteLength} bytes)`);
+  const view = new DataView(buf);
+  if (view.getUint32(0, true) !== MAGIC) throw new Error("frame reply has no TWF1 header");
+  return {
+    width: view.getUint32(4, true),
+    height: view.getUint32(8, true),
+    seq: Number(view.getBigUint64(16, true)),
+    jpeg: new Uint8Array(buf, HEADER),
+  };
+}
+
+/** Waits (up to about a second) for a frame newer than `after`; null when none came. */
+export async function nextFrame(after: number): Promise<EncodedFrame | null> {
+  const reply = await invoke<ArrayBuffer>("next_frame", { after });
+  return parseFrame(reply);
+}

@@ -1,0 +1,18 @@
+// Entry point: tab switching between the five screens, then the live view.
+import { startTableView } from "./table";
+
+function setupTabs(): void {
+  const tabs = Array.from(document.querySelectorAll<HTMLButtonElement>('[role="tab"]'));
+  const show = (name: string) => {
+    for (const tab of tabs) {
+      const selected = tab.dataset.screen === name;
+      tab.setAttribute("aria-selected", String(selected));
+      const panel = document.getElementById(`screen-${tab.dataset.screen}`);
+      if (panel) panel.hidden = !selected;
+    }
+  };
+  for (const tab of tabs) tab.addEventListener("click", () => show(tab.dataset.screen ?? "table"));
+}
+
+setupTabs();
+startTableView();
