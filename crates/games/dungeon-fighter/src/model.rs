@@ -57,6 +57,24 @@ impl Die {
     }
 }
 
+/// The camera's colour classes: red, green, blue and white are dice of this
+/// game; the special dice are told apart by the player, not by colour.
+impl TryFrom<tw_rules::DieColor> for Die {
+    type Error = String;
+    fn try_from(c: tw_rules::DieColor) -> Result<Self, String> {
+        match c {
+            tw_rules::DieColor::Red => Ok(Die::Red),
+            tw_rules::DieColor::Green => Ok(Die::Green),
+            tw_rules::DieColor::Blue => Ok(Die::Blue),
+            tw_rules::DieColor::White => Ok(Die::White),
+            other => Err(format!(
+                "a {} die is not a Dungeon Fighter die (red, green, blue or white)",
+                other.name()
+            )),
+        }
+    }
+}
+
 /// The face up: the special icon or anything else.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -394,6 +412,41 @@ impl State {
             .map(|k| (from + k) % n)
             .find(|&i| self.heroes[i].can_act())
     }
+    /// Dice the active hero may throw now (for the play screen's dice panel).
+    pub fn throwable_dice(&self) -> Vec<Die> {
+        let Some(c) = self
+            .combat
+            .as_ref()
+            .filter(|_| matches!(self.phase, Phase::Combat))
+        else {
+            return Vec::new();
+        };
+        if c.pending.is_some() {
+            return Vec::new();
+        }
+        if let Some(d) = c.rethrow {
+            return vec![d];
+        }
+        let mut out: Vec<Die> = Colour::ALL
+            .iter()
+            .filter(|col| !c.thrown.contains(col))
+            .map(|col| match col {
+                Colour::Red => Die::Red,
+                Colour::Green => Die::Green,
+                Colour::Blue => Die::Blue,
+            })
+            .collect();
+        for (d, thrown) in &c.special_dice {
+            if !thrown && !out.contains(&Die::from_special(*d)) {
+                out.push(Die::from_special(*d));
+            }
+        }
+        if c.pool_empty() && self.chest.white_dice > 0 {
+            out.push(Die::White);
+        }
+        out
+    }
+
     pub fn is_over(&self) -> bool {
         matches!(self.phase, Phase::Over(_))
     }

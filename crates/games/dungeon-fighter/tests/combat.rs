@@ -249,3 +249,23 @@ fn undo_restores_the_state_before_the_last_command() {
     r.history.undo().unwrap();
     assert_eq!(before, serde_json::to_value(r.state()).unwrap());
 }
+
+#[test]
+fn throwable_dice_follow_the_pool_and_the_chest() {
+    use tw_dungeon_fighter::model::Die;
+    let mut r = fight(party(), json!({"special_dice": ["pendulum"]}));
+    assert_eq!(
+        r.state().throwable_dice(),
+        vec![Die::Red, Die::Green, Die::Blue, Die::Pendulum]
+    );
+    r.exec(score("red", 1)).unwrap();
+    r.exec(score("green", 1)).unwrap();
+    r.exec(score("blue", 1)).unwrap();
+    assert_eq!(r.state().throwable_dice(), vec![Die::Pendulum]);
+    r.exec(score("pendulum", 1)).unwrap();
+    assert_eq!(r.state().throwable_dice(), vec![Die::White]);
+    assert_eq!(Die::try_from(tw_rules::DieColor::White), Ok(Die::White));
+    assert!(Die::try_from(tw_rules::DieColor::Black)
+        .unwrap_err()
+        .contains("black"));
+}
