@@ -247,7 +247,17 @@ fn adjacent_enemy(cx: &Ctx, id: &str, enemy: &str) -> Result<(), Refusal> {
     Ok(())
 }
 
-pub fn attack(cx: &mut Ctx, id: &str, enemy: &str, dice: DicePair) -> Result<(), Refusal> {
+/// Giant Strength: 3 charges of +2 per dungeon run.
+pub const GIANT_STRENGTH_CHARGES: u8 = 3;
+
+pub fn attack(
+    cx: &mut Ctx,
+    id: &str,
+    enemy: &str,
+    mut dice: DicePair,
+    giant_strength: bool,
+    reroll: Option<D6>,
+) -> Result<(), Refusal> {
     let c = cx.can_act(id, "attacking")?;
     if c.turn.attacked {
         return refuse(
@@ -256,6 +266,51 @@ pub fn attack(cx: &mut Ctx, id: &str, enemy: &str, dice: DicePair) -> Result<(),
         );
     }
     adjacent_enemy(cx, id, enemy)?;
+    if let Some(again) = reroll {
+        if !has_book(cx, id, "second_wind") {
+            return refuse(
+                "Books",
+                format!("{id} has no Second Wind book to reroll with"),
+            );
+        }
+        if dice.character.value() != 1 {
+            return refuse(
+                "Books: Second Wind",
+                "only a 1 on the combat roll may be rerolled",
+            );
+        }
+        let detail = format!("rerolled a 1 into {}", again.value());
+        cx.emit(Event::BookUsed {
+            character: id.to_string(),
+            book: "second_wind".into(),
+            detail,
+        });
+        dice.character = again;
+    }
+    if giant_strength {
+        if !has_book(cx, id, "giant_strength") {
+            return refuse("Books", format!("{id} has no Giant Strength book"));
+        }
+        let used =
+            cx.s.character(id)
+                .map(|c| c.giant_strength_used)
+                .unwrap_or(0);
+        if used >= GIANT_STRENGTH_CHARGES {
+            return refuse(
+                "Books: Giant Strength",
+                "all 3 charges are spent until you leave the dungeon",
+            );
+        }
+        let detail = format!(
+            "+2 to the combat roll ({} charge(s) left)",
+            GIANT_STRENGTH_CHARGES - used - 1
+        );
+        cx.emit(Event::BookUsed {
+            character: id.to_string(),
+            book: "giant_strength".into(),
+            detail,
+        });
+    }
     combat::resolve(cx, id, enemy, dice, true);
     Ok(())
 }

@@ -322,6 +322,7 @@ pub fn new_character(
         path_charge: 0,
         bought_this_visit: vec![],
         rumor_heard: false,
+        giant_strength_used: 0,
     };
     cx.emit(Event::CharacterCreated { character });
     Ok(())

@@ -120,10 +120,17 @@ pub enum Command {
         #[serde(default)]
         run: bool,
     },
+    /// Attack an adjacent enemy. `giant_strength` spends one of the Giant
+    /// Strength book's 3 charges (+2); `reroll` is the Second Wind book's
+    /// reroll of a 1 on the character's die.
     Attack {
         character: String,
         enemy: String,
         dice: DicePair,
+        #[serde(default)]
+        giant_strength: bool,
+        #[serde(default)]
+        reroll: Option<D6>,
     },
     Flee {
         character: String,

@@ -219,6 +219,12 @@ pub enum Event {
         character: String,
     },
     DungeonCleared,
+    /// A book's effect was used on a roll (Giant Strength, Second Wind).
+    BookUsed {
+        character: String,
+        book: String,
+        detail: String,
+    },
     StashChanged {
         player: String,
         coins: u32,

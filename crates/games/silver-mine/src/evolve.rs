@@ -283,9 +283,20 @@ pub fn evolve(s: &mut State, e: &Event) {
                 c.pos = None;
                 c.on_trap = None;
                 c.afflictions.clear();
+                c.giant_strength_used = 0;
             }
             if s.current.as_deref() == Some(character.as_str()) {
                 s.current = None;
+            }
+        }
+        Event::BookUsed {
+            character, book, ..
+        } => {
+            if let Some(c) = s.character_mut(character) {
+                if book == "giant_strength" {
+                    c.giant_strength_used += 1;
+                    c.turn.combat_bonus += 2;
+                }
             }
         }
         Event::DungeonCleared => {

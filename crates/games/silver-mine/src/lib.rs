@@ -104,7 +104,9 @@ impl Game for SilverMine {
                 character,
                 enemy,
                 dice,
-            } => actions::attack(c, character, enemy, *dice),
+                giant_strength,
+                reroll,
+            } => actions::attack(c, character, enemy, *dice, *giant_strength, *reroll),
             Command::Flee {
                 character,
                 enemy,

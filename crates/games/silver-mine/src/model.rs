@@ -536,6 +536,9 @@ pub struct Character {
     /// A rumour was bought for the coming exploration (one per exploration).
     #[serde(default)]
     pub rumor_heard: bool,
+    /// Giant Strength charges spent this dungeon run (3 per run).
+    #[serde(default)]
+    pub giant_strength_used: u8,
 }
 
 impl Character {

@@ -587,3 +587,58 @@ fn leaving_through_the_gate_puts_carried_coins_in_the_stash() {
     let w = s.character("w").unwrap();
     assert!(w.pos.is_none() && w.coins == 0);
 }
+
+#[test]
+fn giant_strength_gives_plus_two_three_times_per_run_and_second_wind_rerolls_a_one() {
+    let mut s = start();
+    enemy(&mut s, "g", "goblin", (1, 1), 1, 0, 9);
+    let attack = |gs: bool| {
+        json!({"type": "attack", "character": "w", "enemy": "g", "giant_strength": gs,
+                                   "dice": {"character": 2, "enemy": 4}})
+    };
+    assert_eq!(refused(&mut s, attack(true)).rule, "Books");
+    s.stashes
+        .get_mut("p-w")
+        .unwrap()
+        .books
+        .push("giant_strength".into());
+    for _ in 0..3 {
+        ok(&mut s, json!({"type": "start_turn", "character": "w"}));
+        // 2 + 1 + 2 = 5 against 4 + 1 = 5: a tie instead of a loss.
+        let ev = ok(&mut s, attack(true));
+        assert!(ev.iter().any(|e| matches!(
+            e,
+            Event::Combat {
+                character_hit: 5,
+                enemy_hit: 5,
+                loser: None,
+                ..
+            }
+        )));
+    }
+    ok(&mut s, json!({"type": "start_turn", "character": "w"}));
+    assert_eq!(refused(&mut s, attack(true)).rule, "Books: Giant Strength");
+
+    let mut s = start();
+    enemy(&mut s, "g", "goblin", (1, 1), 1, 0, 9);
+    let reroll = |first: u8| {
+        json!({"type": "attack", "character": "w", "enemy": "g", "reroll": 6,
+                                    "dice": {"character": first, "enemy": 4}})
+    };
+    assert_eq!(refused(&mut s, reroll(1)).rule, "Books");
+    s.stashes
+        .get_mut("p-w")
+        .unwrap()
+        .books
+        .push("second_wind".into());
+    assert_eq!(refused(&mut s, reroll(2)).rule, "Books: Second Wind");
+    let ev = ok(&mut s, reroll(1));
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::Combat {
+            character_roll: 6,
+            character_hit: 7,
+            ..
+        }
+    )));
+}
