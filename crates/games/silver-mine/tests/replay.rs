@@ -99,3 +99,36 @@ fn the_documented_example_script_runs() {
         .iter()
         .any(|e| e["type"] == "combat" && e["source"] == "camera"));
 }
+
+#[test]
+fn undo_restores_the_state_before_a_dungeon_turn() {
+    use tw_rules::{Game, History};
+    let script = script();
+    let setup = serde_json::from_value(script["setup"].clone()).unwrap();
+    let mut h = History::<SilverMine>::new(&setup).unwrap();
+    for c in script["commands"].as_array().unwrap().iter().take(6) {
+        h.execute(serde_json::from_value(c.clone()).unwrap())
+            .unwrap();
+    }
+    let before = h.state().clone();
+    let turn = serde_json::from_value(script["commands"][6].clone()).unwrap();
+    h.execute(turn).unwrap();
+    assert_ne!(*h.state(), before);
+    h.undo().unwrap();
+    assert_eq!(*h.state(), before);
+    // Bad JSON input is a refusal, not a panic.
+    let g = JsonGame::<SilverMine>::default();
+    let state = serde_json::to_value(&before).unwrap();
+    let r = g
+        .execute(&state, &json!({"type": "summon_dragon"}))
+        .unwrap_err();
+    assert_eq!(r.rule, "Input");
+    let r = g
+        .execute(
+            &state,
+            &json!({"type": "move", "character": "warrior", "path": [[1]]}),
+        )
+        .unwrap_err();
+    assert_eq!(r.rule, "Input");
+    assert_eq!(<SilverMine as Game>::NAME, "silver-mine");
+}
