@@ -1,0 +1,90 @@
+//! `warden game`: a persisted Dungeon Fighter game driven from the command
+//! line, with a camera observation, a correction and an undo, resumed by a
+//! fresh process each time.
+
+use serde_json::Value;
+use std::process::Command;
+
+fn warden(db: &std::path::Path, args: &[&str]) -> (i32, Value, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_warden")).arg("game").arg("--db").arg(db).args(args).output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout).to_string();
+    let json = serde_json::from_str(&stdout).unwrap_or(Value::Null);
+    (out.status.code().unwrap_or(-1), json, String::from_utf8_lossy(&out.stderr).to_string())
+}
+
+const SETUP: &str = r#"{"heroes": ["saul-baysar", "lianna-lightbringer", "lady-mary"], "leader": 0, "difficulty": "normal"}"#;
+
+#[test]
+fn camera_throw_correction_and_undo_are_logged_and_survive_restarts() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("warden.sqlite");
+    let (rc, v, err) = warden(&db, &["new", "dungeon-fighter", "--setup", SETUP]);
+    assert_eq!(rc, 0, "{err}");
+    let id = v["session"].as_i64().unwrap().to_string();
+    let cmds = [
+        r#"{"type": "enter_dungeon", "card": {"name": "Rotten Food", "shop_icons": 4}, "declined": "Dusty Crypt"}"#,
+        r#"{"type": "reveal_monster", "card": {"name": "Skeleton Goblin", "level": 1}}"#,
+    ];
+    for c in cmds {
+        let (rc, _, err) = warden(&db, &["do", &id, c]);
+        assert_eq!(rc, 0, "{err}");
+    }
+    // The camera saw a blue blank die in a 3 section: a hit for 3.
+    let reading = r#"{"center":[10,10],"face":"blank","color":"blue","confidence":0.95,"section":{"value":3,"kind":"score"}}"#;
+    let (rc, v, err) = warden(&db, &["observe", &id, reading]);
+    assert_eq!(rc, 0, "{err}");
+    let hit = v["events"].as_array().unwrap().iter().find(|e| e["type"] == "hit").expect("a hit event");
+    assert_eq!(hit["damage"], 3);
+
+    // The player says it was the 1 section: one action replaces it.
+    let fix = r#"{"type": "throw", "die": "blue", "face": "blank", "landing": {"value": 1, "kind": "score"}}"#;
+    let (rc, v, err) = warden(&db, &["correct", &id, fix]);
+    assert_eq!(rc, 0, "{err}");
+    let hit = v["events"].as_array().unwrap().iter().find(|e| e["type"] == "hit").unwrap();
+    assert_eq!(hit["damage"], 1);
+
+    // An unreadable face is put to the player and nothing is written.
+    let unsure = r#"{"center":[10,10],"face":null,"color":"red","confidence":0.95,"section":{"value":3,"kind":"score"}}"#;
+    let (rc, v, _) = warden(&db, &["observe", &id, unsure]);
+    assert_eq!(rc, 3);
+    assert!(v["ask_player"].as_str().unwrap().contains("icon or blank"));
+
+    // Throwing the blue die again is refused by the rule, state unchanged.
+    let (rc, _, err) = warden(&db, &["do", &id, fix]);
+    assert_eq!(rc, 1);
+    assert!(err.contains("thrown just once per combat"), "{err}");
+    assert_eq!(err.matches("refused by rule").count(), 1, "error repeated: {err}");
+
+    let (_, shown, _) = warden(&db, &["show", &id]);
+    let log: Vec<(String, bool)> = shown["log"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| (e["source"].as_str().unwrap().to_string(), !e["original_reading"].is_null()))
+        .collect();
+    let sources: Vec<&str> = log.iter().map(|(s, _)| s.as_str()).collect();
+    assert_eq!(sources, ["manual", "manual", "camera", "undo", "correction"]);
+    // The correction keeps the camera's reading beside it.
+    assert!(log[4].1);
+    let life_after_fix = shown["state"].clone();
+
+    let (rc, v, _) = warden(&db, &["undo", &id]);
+    assert_eq!(rc, 0);
+    assert_eq!(v["reverted"], 5);
+    assert_ne!(v["state"], life_after_fix);
+}
+
+#[test]
+fn bad_input_is_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("w.sqlite");
+    let (rc, _, err) = warden(&db, &["new", "chess", "--setup", "{}"]);
+    assert_eq!(rc, 1);
+    assert!(err.contains("unknown game \"chess\""), "{err}");
+    let (rc, _, err) = warden(&db, &["new", "dungeon-fighter", "--setup", "/no/such/setup.json"]);
+    assert_eq!(rc, 1);
+    assert!(err.contains("/no/such/setup.json"), "{err}");
+    let (rc, _, err) = warden(&db, &["show", "42"]);
+    assert_eq!(rc, 1);
+    assert!(!err.is_empty());
+}
