@@ -70,6 +70,8 @@ pub struct Price {
 pub struct BookRow {
     pub tier: u8,
     pub name: String,
+    /// Character types the Mystic sells this book to.
+    pub types: Vec<crate::model::CharacterType>,
 }
 
 #[derive(Debug, Clone, Deserialize)]

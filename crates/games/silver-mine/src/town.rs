@@ -246,6 +246,11 @@ pub fn sell(cx: &mut Ctx, id: &str, index: usize) -> Result<(), Refusal> {
     Ok(())
 }
 
+/// The Mystic sells a book only to the character types printed on it.
+fn sold_to(row: &crate::data::BookRow, t: crate::model::CharacterType) -> bool {
+    row.types.contains(&t)
+}
+
 fn check_book(cx: &Ctx, c: &Character, book: &str) -> Result<u32, Refusal> {
     let t = &tables().books;
     let Some(row) = t.books.get(book) else {
@@ -255,6 +260,15 @@ fn check_book(cx: &Ctx, c: &Character, book: &str) -> Result<u32, Refusal> {
             format!("no book {book:?}; books are {}", known.join(", ")),
         );
     };
+    if !sold_to(row, c.character_type) {
+        return refuse(
+            "The Mystic",
+            format!(
+                "{} is not a book for a {:?} character",
+                row.name, c.character_type
+            ),
+        );
+    }
     let st = stash(cx, c);
     if st.books.iter().any(|b| b == book) {
         return refuse(
@@ -396,4 +410,22 @@ pub fn arena_ended(cx: &mut Ctx, defeats: &BTreeMap<String, u32>) -> Result<(), 
         earn(cx, &c.player, q.arena_bonus + n * q.arena_per_defeat);
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::data::BookRow;
+    use crate::model::CharacterType;
+
+    #[test]
+    fn the_mystic_sells_by_character_type() {
+        let row = BookRow {
+            tier: 1,
+            name: "Trader".into(),
+            types: vec![CharacterType::Magic],
+        };
+        assert!(sold_to(&row, CharacterType::Magic));
+        assert!(!sold_to(&row, CharacterType::Strength));
+    }
 }
