@@ -164,6 +164,8 @@ pub fn evolve(s: &mut State, e: &Event) {
             if let Some(c) = s.character_mut(character) {
                 c.alive = false;
                 c.pos = None;
+                // "If you die in the dungeon ... the quest is failed."
+                c.quest = None;
                 c.inventory.clear();
                 c.equipped = None;
                 c.coins = 0;

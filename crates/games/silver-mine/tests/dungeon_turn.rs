@@ -306,6 +306,7 @@ fn a_character_at_zero_life_dies_and_loses_what_they_carry_not_the_stash() {
         .any(|e| matches!(e, Event::CharacterDefeated { coins_lost: 7, .. })));
     let c = s.character("warrior").unwrap();
     assert!(!c.alive && c.pos.is_none() && c.inventory.is_empty() && c.coins == 0);
+    assert_eq!(c.quest, None, "the quest is failed");
     assert_eq!(s.stashes["p-warrior"].coins, 12);
     // A new character for the same player inherits the stash.
     ok(
