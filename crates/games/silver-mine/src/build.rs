@@ -148,7 +148,7 @@ pub fn describe(c: Cell) -> String {
 pub fn place_cube(cx: &mut Ctx, at: Pos, cube: Cube) -> Result<(), Refusal> {
     empty_floor(cx, at, "Dungeon: cubes", "a cube")?;
     let cell = match cube {
-        Cube::Container { container } => Cell::Container(container),
+        Cube::Container(container) => Cell::Container(container),
         Cube::Trap => Cell::Trap,
         Cube::Campfire => Cell::Campfire,
         Cube::LockedDoor => Cell::Door { locked: true },

@@ -35,7 +35,7 @@ pub struct DicePair {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Cube {
-    Container { container: ContainerKind },
+    Container(ContainerKind),
     Trap,
     Campfire,
     LockedDoor,

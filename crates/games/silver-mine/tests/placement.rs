@@ -98,7 +98,7 @@ fn cubes_go_on_empty_floor_only() {
     gate(&mut s);
     ok(
         &mut s,
-        json!({"type": "place_cube", "at": [1, 1], "cube": {"container": {"container": "chest"}}}),
+        json!({"type": "place_cube", "at": [1, 1], "cube": {"container": "chest"}}),
     );
     assert_eq!(s.cards[0].rows()[1], ".h..");
     let r = refused(
