@@ -1,0 +1,101 @@
+// Typed wrappers around the Rust commands in src-tauri/src/game.rs. Every
+// call rejects with the Rust side's error string (a refusal reads
+// `refused by rule "…": …`), which the screens show as it is.
+import { invoke } from "@tauri-apps/api/core";
+
+/** Mirrors `GameInfo`. */
+export interface GameInfo {
+  name: string;
+  dedicated_screen: boolean;
+  camera: boolean;
+}
+
+/** Mirrors `SessionSummary`: one saved game. */
+export interface SessionSummary {
+  id: number;
+  game: string;
+  campaign_id: number | null;
+  created_at_ms: number;
+  entries: number;
+}
+
+export type Source = "camera" | "manual" | "correction" | "undo";
+
+/** Mirrors `LogLine`: one entry of a game's log. */
+export interface LogLine {
+  seq: number;
+  at_ms: number;
+  source: Source;
+  command: Record<string, unknown> | null;
+  events: Array<Record<string, unknown>>;
+  original_reading: unknown;
+  image_path: string | null;
+  reverts_seq: number | null;
+}
+
+/** Mirrors `GameView`: a game as it stands after a call. */
+export interface GameView {
+  session: number;
+  game: string;
+  campaign_id: number | null;
+  last_seq: number;
+  can_undo: boolean;
+  state: unknown;
+  events: Array<Record<string, unknown>>;
+  command: Record<string, unknown> | null;
+  /** Set when a camera reading was too uncertain to act on (nothing was written). */
+  ask_player: string | null;
+  log: LogLine[];
+}
+
+/** Mirrors `CampaignSummary`. */
+export interface CampaignSummary {
+  id: number;
+  name: string;
+  game: string;
+  players: string[];
+  sessions: number;
+  updated_at_ms: number;
+}
+
+/** Mirrors `CampaignView`. */
+export interface CampaignView {
+  id: number;
+  name: string;
+  game: string;
+  notes: string;
+  players: string[];
+  record: unknown;
+  created_at_ms: number;
+  updated_at_ms: number;
+  sessions: SessionSummary[];
+}
+
+/** Mirrors `HeroChoice`: a Dungeon Fighter hero of the engine's data file. */
+export interface HeroChoice {
+  key: string;
+  name: string;
+  life: number;
+}
+
+export const dfHeroes = () => invoke<HeroChoice[]>("df_heroes");
+export const gamesList = () => invoke<GameInfo[]>("games_list");
+export const gameNew = (game: string, setup: unknown, campaign?: string) =>
+  invoke<GameView>("game_new", { game, setup, campaign: campaign ?? null });
+export const gameList = () => invoke<SessionSummary[]>("game_list");
+export const gameState = (id: number) => invoke<GameView>("game_state", { id });
+export const gameDo = (id: number, command: unknown, source: "manual" | "camera" = "manual") =>
+  invoke<GameView>("game_do", { id, command, source });
+export const gameUndo = (id: number) => invoke<GameView>("game_undo", { id });
+export const gameCorrect = (id: number, command: unknown) => invoke<GameView>("game_correct", { id, command });
+export const gameObserve = (id: number, reading: unknown) => invoke<GameView>("game_observe", { id, reading });
+export const campaignList = () => invoke<CampaignSummary[]>("campaign_list");
+export const campaignShow = (name: string) => invoke<CampaignView>("campaign_show", { name });
+export const campaignExport = (name: string) => invoke<string>("campaign_export", { name });
+
+/** The message of whatever a rejected `invoke` threw. */
+export function errorText(e: unknown): string {
+  if (typeof e === "string") return e;
+  if (e instanceof Error) return e.message;
+  return JSON.stringify(e);
+}

@@ -1,0 +1,454 @@
+// The Game screen: start or resume a saved game and play it. Dungeon Fighter
+// has its own board (monster, heroes, chest, dice left, throw panel, phase
+// buttons, one-click corrections, throw log); the other engines get a JSON
+// view until their editors exist. Every action goes to the Rust side, which
+// saves it before answering, so the screen only ever shows saved state.
+// The pure parts (state → view, throw → command, keys) are in df-model.ts.
+import {
+  dfHeroes,
+  errorText,
+  gameCorrect,
+  gameDo,
+  gameList,
+  gameNew,
+  gameObserve,
+  gameState,
+  gamesList,
+  gameUndo,
+  type GameInfo,
+  type GameView,
+  type HeroChoice,
+} from "./game-ipc";
+import {
+  correctedThrow,
+  correctionSections,
+  defaultDie,
+  describeCommand,
+  describeEvent,
+  dfSetup,
+  dfView,
+  DICE,
+  KEY_HELP,
+  keyAction,
+  lastActiveEntry,
+  parseRefusal,
+  phaseActions,
+  SECTIONS,
+  throwCommand,
+  throwOf,
+  words,
+  type DfView,
+  type DieName,
+  type Face,
+  type SectionName,
+} from "./df-model";
+import { fill, h } from "./dom";
+
+const SECTION_LABEL: Record<SectionName, string> = {
+  "1": "1", "2": "2", "3": "3", "4": "4", "5": "5",
+  bullseye: "Bullseye", hole: "Hole", web: "Web", bone: "Bone", outside: "Outside",
+};
+
+interface Ui {
+  root: HTMLElement;
+  start: HTMLElement;
+  play: HTMLElement;
+  games: GameInfo[];
+  heroes: HeroChoice[];
+  view: GameView | null;
+  die: DieName | null;
+  face: Face;
+  noBounce: boolean;
+  requirementFailed: boolean;
+  /** The last error (shown until the next successful action). */
+  error: string | null;
+  busy: boolean;
+}
+
+let ui: Ui | null = null;
+
+/** Builds the Game screen inside `#game-root`. Call once at start-up. */
+export function initGameScreen(): void {
+  const root = document.getElementById("game-root");
+  if (!root) return;
+  const start = h("div", { class: "game-start", id: "game-start" });
+  const play = h("div", { class: "game-play", id: "game-play", hidden: true });
+  fill(root, start, play);
+  ui = { root, start, play, games: [], heroes: [], view: null, die: null, face: "blank", noBounce: false, requirementFailed: false, error: null, busy: false };
+  document.addEventListener("keydown", onKey);
+  void loadStart();
+}
+
+/** Open saved game `id` on the Game screen (the Campaign screen's Resume). */
+export async function resumeGame(id: number): Promise<void> {
+  if (!ui) return;
+  await act(() => gameState(id));
+  document.getElementById("tab-game")?.click();
+}
+
+/**
+ * Hand a camera reading of one settled die (the `warden read` JSON of a die)
+ * to the open game. An uncertain reading is put to the player, not guessed.
+ */
+export async function submitCameraReading(reading: unknown): Promise<void> {
+  const v = ui?.view;
+  if (!v || v.game !== "dungeon-fighter") return;
+  await act(() => gameObserve(v.session, reading));
+}
+
+async function loadStart(): Promise<void> {
+  if (!ui) return;
+  const u = ui;
+  try {
+    [u.games, u.heroes] = await Promise.all([gamesList(), dfHeroes()]);
+  } catch (e) {
+    fill(u.start, h("p", { class: "banner error" }, `The game list could not be loaded: ${errorText(e)}`));
+    return;
+  }
+  renderStart();
+}
+
+async function renderStart(): Promise<void> {
+  if (!ui) return;
+  const u = ui;
+  const gameSel = h("select", { id: "game-choice", "aria-label": "Game" }, ...u.games.map((g) => h("option", { value: g.name }, g.name)));
+  const setupBox = h("div", { class: "game-setup" });
+  const showSetup = () => fill(setupBox, setupForm(gameSel.value));
+  gameSel.addEventListener("change", showSetup);
+  showSetup();
+  const saved = h("div", { class: "game-saved" }, h("p", { class: "muted" }, "Loading saved games…"));
+  fill(
+    u.start,
+    h("div", { class: "game-new panel" }, h("h3", {}, "New game"), h("label", {}, "Game ", gameSel), setupBox),
+    h("div", { class: "panel" }, h("h3", {}, "Saved games"), saved),
+  );
+  try {
+    const list = await gameList();
+    if (list.length === 0) {
+      fill(saved, h("p", { class: "muted" }, "No saved games yet."));
+    } else {
+      fill(
+        saved,
+        h(
+          "table",
+          { class: "list", id: "game-saved-list" },
+          h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, "Game"), h("th", {}, "Started"), h("th", {}, "Entries"), h("th", {}))),
+          h(
+            "tbody",
+            {},
+            ...list.map((s) =>
+              h(
+                "tr",
+                {},
+                h("td", {}, s.id),
+                h("td", {}, s.game),
+                h("td", {}, new Date(s.created_at_ms).toLocaleString()),
+                h("td", {}, s.entries),
+                h("td", {}, h("button", { class: "resume", "data-session": s.id, onclick: () => void act(() => gameState(s.id)) }, "Resume")),
+              ),
+            ),
+          ),
+        ),
+      );
+    }
+  } catch (e) {
+    fill(saved, h("p", { class: "banner error" }, `Saved games could not be listed: ${errorText(e)}`));
+  }
+}
+
+function setupForm(game: string): HTMLElement {
+  const campaign = h("input", { type: "text", id: "game-campaign", placeholder: "optional campaign name" });
+  const err = h("p", { class: "banner error", hidden: true, role: "alert" });
+  const fail = (msg: string) => {
+    err.hidden = false;
+    err.textContent = msg;
+  };
+  if (game !== "dungeon-fighter") {
+    const box = h("textarea", { id: "game-setup-json", rows: 6, spellcheck: "false" }, "{}");
+    return h(
+      "div",
+      {},
+      h("p", { class: "banner" }, `The dedicated ${game} screen is not built yet: enter the setup as JSON (see docs/replay-*.md) and play it with command JSON.`),
+      h("label", { class: "stack" }, "Setup JSON", box),
+      h("label", {}, "Campaign ", campaign),
+      h("button", {
+        id: "game-start-btn",
+        onclick: () => {
+          let setup: unknown;
+          try {
+            setup = JSON.parse(box.value);
+          } catch (e) {
+            return fail(`The setup is not valid JSON: ${errorText(e)}`);
+          }
+          void act(() => gameNew(game, setup, campaign.value || undefined), fail);
+        },
+      }, "Start"),
+      err,
+    );
+  }
+  const heroes = ui?.heroes ?? [];
+  const picks = heroes.map((hc) => h("input", { type: "checkbox", value: hc.key, "data-hero": hc.key }));
+  const leader = h("select", { id: "df-leader", "aria-label": "Leader" });
+  const refreshLeader = () => {
+    const chosen = picks.filter((p) => p.checked).map((p) => heroes.find((x) => x.key === p.value)?.name ?? p.value);
+    fill(leader, ...chosen.map((name, i) => h("option", { value: i }, name)));
+  };
+  picks.forEach((p) => p.addEventListener("change", refreshLeader));
+  const difficulty = h("select", { id: "df-difficulty" }, h("option", { value: "normal" }, "Normal"), h("option", { value: "hard" }, "Hard"), h("option", { value: "inferno" }, "Inferno"));
+  const solo = h("input", { type: "checkbox", id: "df-solo" });
+  const levelUp = h("input", { type: "checkbox", id: "df-levelup" });
+  return h(
+    "div",
+    { class: "df-setup" },
+    h("fieldset", {}, h("legend", {}, "Heroes (clockwise, 2 to 6)"), ...heroes.map((hc, i) => h("label", { class: "check" }, picks[i], ` ${hc.name} (${hc.life} life)`))),
+    h("label", {}, "Leader ", leader),
+    h("label", {}, "Difficulty ", difficulty),
+    h("label", { class: "check" }, solo, " Solo (one player controls 2 heroes)"),
+    h("label", { class: "check" }, levelUp, " Level Up variant"),
+    h("label", {}, "Campaign ", campaign),
+    h("button", {
+      id: "game-start-btn",
+      onclick: () => {
+        const r = dfSetup({
+          heroes: picks.filter((p) => p.checked).map((p) => p.value),
+          leader: Number(leader.value || -1),
+          difficulty: difficulty.value as "normal" | "hard" | "inferno",
+          players: solo.checked ? 1 : undefined,
+          levelUp: levelUp.checked,
+        });
+        if ("error" in r) return fail(r.error);
+        void act(() => gameNew("dungeon-fighter", r.setup, campaign.value || undefined), fail);
+      },
+    }, "Start Dungeon Fighter"),
+    err,
+  );
+}
+
+/** Run one call; show its view, or its error (the view stays as it was). */
+async function act(call: () => Promise<GameView>, onError?: (msg: string) => void): Promise<void> {
+  if (!ui || ui.busy) return;
+  const u = ui;
+  u.busy = true;
+  try {
+    u.view = await call();
+    u.error = null;
+  } catch (e) {
+    u.error = errorText(e);
+    if (onError) onError(u.error);
+  } finally {
+    u.busy = false;
+  }
+  renderPlay();
+}
+
+function send(command: unknown): void {
+  const v = ui?.view;
+  if (v) void act(() => gameDo(v.session, command, "manual"));
+}
+
+function undo(): void {
+  const v = ui?.view;
+  if (v) void act(() => gameUndo(v.session));
+}
+
+function correct(command: unknown): void {
+  const v = ui?.view;
+  if (v) void act(() => gameCorrect(v.session, command));
+}
+
+function renderPlay(): void {
+  if (!ui) return;
+  const u = ui;
+  const v = u.view;
+  u.play.hidden = v === null;
+  u.start.hidden = v !== null;
+  if (!v) return;
+  const df = v.game === "dungeon-fighter" ? dfView(v.state) : null;
+  if (df) u.die = defaultDie(u.die, df);
+  fill(
+    u.play,
+    h(
+      "div",
+      { class: "game-head" },
+      h("h3", { id: "game-title" }, `${v.game} — game #${v.session}`),
+      h("span", { class: "muted" }, `${v.last_seq} log entries, saved`),
+      h("button", { id: "game-undo", disabled: !v.can_undo, title: "Undo the last action (U)", onclick: undo }, "Undo"),
+      h("button", { id: "game-close", onclick: () => { u.view = null; u.error = null; renderPlay(); void renderStart(); } }, "Other games…"),
+    ),
+    errorBanner(u.error),
+    v.ask_player ? h("p", { class: "banner", id: "game-ask", role: "alert" }, `Camera: ${v.ask_player} Enter the throw below.`) : null,
+    df ? dfBoard(v, df) : genericBoard(v),
+    commandBox(v, df),
+    h("div", { class: "panel" }, h("h3", {}, "Log"), logList(v, df)),
+  );
+}
+
+function errorBanner(error: string | null): HTMLElement | null {
+  if (!error) return null;
+  const r = parseRefusal(error);
+  return r
+    ? h("div", { class: "banner error refusal", id: "game-error", role: "alert" }, h("strong", {}, `Not allowed — rule “${r.rule}”: `), r.reason)
+    : h("div", { class: "banner error", id: "game-error", role: "alert" }, error);
+}
+
+function dfBoard(v: GameView, df: DfView): HTMLElement {
+  const m = df.monster;
+  const status = h(
+    "div",
+    { class: "df-status" },
+    h("div", { class: "panel", id: "df-phase" }, h("h4", {}, "Phase"), h("p", { class: "big" }, df.phaseLabel),
+      df.rethrow ? h("p", {}, `Re-throw the ${df.rethrow} die`) : null,
+      df.over ? h("p", { class: "big" }, `${df.over.won ? "Won" : "Lost"}: ${df.over.title} (${df.over.total} points) — ${df.over.reason}`) : null),
+    h("div", { class: "panel", id: "df-monster" }, h("h4", {}, "Monster"),
+      m ? h("p", { class: "big" }, `${m.name}: `, h("strong", { id: "df-monster-life" }, m.life), " life") : h("p", { class: "muted" }, "none in play"),
+      m ? h("p", { class: "muted" }, `damage ${m.damage}${m.level !== null ? `, level ${m.level}` : ""}${m.requirements.length ? `, requires ${m.requirements.join(", ")}` : ""}`) : null),
+    h("div", { class: "panel", id: "df-chest" }, h("h4", {}, "Chest"), h("p", { class: "big" }, `${df.chest.gold} gold · ${df.chest.whiteDice} white dice`)),
+    h("div", { class: "panel", id: "df-dice" }, h("h4", {}, "Colour dice left"),
+      h("p", { class: "dice-left" }, ...(df.diceLeft.length ? df.diceLeft.map((c) => h("span", { class: `pip die-${c}` }, c)) : [h("span", { class: "muted" }, "none — use a white die or retrieve")]))),
+    h("div", { class: "panel", id: "df-progress" }, h("h4", {}, "Leader & shop"), h("p", {}, `Leader: ${df.leader}`),
+      h("p", {}, `Shop icons ${df.shopIcons.have} / ${df.shopIcons.need} `, h("progress", { max: df.shopIcons.need, value: Math.min(df.shopIcons.have, df.shopIcons.need) })),
+      h("p", { class: "muted" }, `Shops visited: ${df.shopsVisited} of 3`)),
+  );
+  const heroes = h(
+    "table",
+    { class: "list", id: "df-heroes" },
+    h("thead", {}, h("tr", {}, h("th", {}, "Hero"), h("th", {}, "Life"), h("th", {}, "Scars"), h("th", {}, "Abilities"), h("th", {}, "Equipment"))),
+    h("tbody", {}, ...df.heroes.map((hero) =>
+      h("tr", { class: [hero.active ? "active" : "", hero.fainted ? "fainted" : "", hero.eliminated ? "eliminated" : ""].join(" ").trim() || null },
+        h("td", {}, hero.name, hero.leader ? " ♛" : "", hero.active ? " ◀ throws" : ""),
+        h("td", {}, `${hero.life} / ${hero.baseLife}`, hero.fainted ? " (fainted)" : "", hero.eliminated ? " (eliminated)" : ""),
+        h("td", {}, hero.scars.length ? hero.scars.join(", ") : "—"),
+        h("td", {}, ...hero.abilities.map((a) => h("span", { class: `ability die-${a.colour}${a.scarred ? " scarred" : ""}` }, words(a.ability)))),
+        h("td", {}, hero.equipment.join(", ") || "—"),
+      ))),
+  );
+  const panel = df.phase === "combat" && !df.pending ? throwPanel(v, df) : null;
+  const actions = phaseActions(df, v.state);
+  const buttons = h("div", { class: "df-actions", id: "df-actions" },
+    df.pending ? h("span", {}, `${df.pending.hero}'s ${df.pending.die} icon: `) : null,
+    ...actions.map((a) => h("button", {
+      class: a.template ? "template" : null,
+      onclick: () => {
+        if (a.command) send(a.command);
+        else if (a.template) {
+          const box = document.getElementById("game-command") as HTMLTextAreaElement | null;
+          if (box) { box.value = JSON.stringify(a.template, null, 1); box.focus(); }
+        }
+      },
+    }, a.label)));
+  return h("div", { class: "df-board" }, status, heroes, panel, correctionRow(v), buttons);
+}
+
+function throwPanel(_v: GameView, df: DfView): HTMLElement {
+  const u = ui!;
+  const pick = (cls: string, active: boolean, label: string, onclick: () => void, extra: Record<string, string> = {}) =>
+    h("button", { class: `${cls}${active ? " on" : ""}`, "aria-pressed": String(active), onclick, ...extra }, label);
+  return h(
+    "div",
+    { class: "panel throw-panel", id: "throw-panel" },
+    h("h4", {}, "Enter a throw — die, face, then the section (sends it)"),
+    h("div", { class: "row" }, ...DICE.map((d) => pick(`die die-${d}`, u.die === d, d + (d !== "white" && !df.diceLeft.includes(d) ? " (thrown)" : ""), () => { u.die = d; renderPlay(); }, { "data-die": d }))),
+    h("div", { class: "row" }, pick("face", u.face === "icon", "Icon", () => { u.face = "icon"; renderPlay(); }, { "data-face": "icon" }),
+      pick("face", u.face === "blank", "Blank", () => { u.face = "blank"; renderPlay(); }, { "data-face": "blank" })),
+    h("div", { class: "row sections" }, ...SECTIONS.map((s) => h("button", { class: "section", "data-section": s, onclick: () => sendThrow(s) }, SECTION_LABEL[s]))),
+    h("div", { class: "row" },
+      h("label", { class: "check" }, h("input", { type: "checkbox", id: "throw-nobounce", checked: u.noBounce, onchange: (e: Event) => { u.noBounce = (e.target as HTMLInputElement).checked; } }), " no bounce (Miss)"),
+      h("label", { class: "check" }, h("input", { type: "checkbox", id: "throw-reqfail", checked: u.requirementFailed, onchange: (e: Event) => { u.requirementFailed = (e.target as HTMLInputElement).checked; } }), " throw requirement failed (Miss)")),
+    h("p", { class: "muted keys" }, "Keys: ", ...KEY_HELP.map(([k, what]) => h("span", {}, h("kbd", {}, k), ` ${what}  `))),
+  );
+}
+
+function sendThrow(section: SectionName): void {
+  if (!ui || !ui.die) return;
+  const u = ui;
+  const die = ui.die;
+  const cmd = throwCommand({ die, face: u.face, section, noBounce: u.noBounce, requirementFailed: u.requirementFailed });
+  u.noBounce = false;
+  u.requirementFailed = false;
+  u.face = "blank";
+  send(cmd);
+}
+
+/** One-click fixes of the last throw: neighbouring sections first, or the other face. */
+function correctionRow(v: GameView): HTMLElement | null {
+  const last = lastActiveEntry(v.log);
+  const t = last ? throwOf(last.command) : null;
+  if (!last || !t) return null;
+  const other: Face = t.face === "icon" ? "blank" : "icon";
+  return h(
+    "div",
+    { class: "panel correction", id: "df-correct" },
+    h("span", {}, `Last throw (${last.source}): ${describeCommand(last.command)}. Correct to: `),
+    ...correctionSections(t.landing).map((s) => h("button", { class: "section", "data-correct": s, onclick: () => correct(correctedThrow(t, { section: s })) }, SECTION_LABEL[s])),
+    h("button", { "data-correct": "face", onclick: () => correct(correctedThrow(t, { face: other })) }, `face ${other}`),
+  );
+}
+
+function genericBoard(v: GameView): HTMLElement {
+  return h(
+    "div",
+    { class: "generic-board" },
+    h("p", { class: "banner" }, `The dedicated ${v.game} screen is not built yet; this is the engine's state as JSON. Play it with command JSON below (vocabulary: docs/replay-*.md).`),
+    h("pre", { class: "json", id: "game-state-json" }, JSON.stringify(v.state, null, 2)),
+  );
+}
+
+function commandBox(v: GameView, df: DfView | null): HTMLElement {
+  const box = h("textarea", { id: "game-command", rows: 4, spellcheck: "false", placeholder: '{"type": "…"}' });
+  const err = h("span", { class: "error-text", role: "alert" });
+  const parsed = (): unknown | undefined => {
+    try {
+      return JSON.parse(box.value);
+    } catch (e) {
+      err.textContent = `Not valid JSON: ${errorText(e)}`;
+      return undefined;
+    }
+  };
+  const last = lastActiveEntry(v.log);
+  return h(
+    "div",
+    { class: "panel command-box" },
+    h("h4", {}, df ? "Any other command (JSON)" : "Command (JSON)"),
+    box,
+    h("div", { class: "row" },
+      h("button", { id: "game-send", onclick: () => { const c = parsed(); if (c !== undefined) send(c); } }, "Send"),
+      h("button", { id: "game-correct", disabled: !last, title: "Replace the last action with this command, keeping the original reading", onclick: () => { const c = parsed(); if (c !== undefined) correct(c); } }, "Correct last action"),
+      err),
+  );
+}
+
+function logList(v: GameView, df: DfView | null): HTMLElement {
+  const names = df ? df.heroes.map((x) => x.name) : [];
+  const entries = [...v.log].reverse();
+  if (entries.length === 0) return h("p", { class: "muted" }, "Nothing played yet.");
+  return h("ol", { class: "game-log", id: "game-log", reversed: true },
+    ...entries.map((e) =>
+      h("li", { class: `src-${e.source}`, value: e.seq },
+        h("span", { class: "src" }, e.source),
+        " ",
+        e.source === "undo" ? `undo of #${e.reverts_seq}` : describeCommand(e.command),
+        e.original_reading ? h("span", { class: "muted" }, " (camera reading kept)") : null,
+        e.events.length ? h("ul", {}, ...e.events.map((ev) => h("li", {}, describeEvent(ev, names)))) : null,
+      )));
+}
+
+function onKey(e: KeyboardEvent): void {
+  if (!ui || !ui.view) return;
+  const screen = ui.root.closest(".screen") as HTMLElement | null;
+  if (screen && screen.hidden) return;
+  const t = e.target as HTMLElement | null;
+  const typing = !!t && (t.tagName === "INPUT" || t.tagName === "TEXTAREA" || t.tagName === "SELECT" || t.isContentEditable);
+  const a = keyAction(e.key, typing, e.ctrlKey || e.metaKey || e.altKey);
+  if (!a) return;
+  if (a.kind === "undo") {
+    e.preventDefault();
+    if (ui.view.can_undo) undo();
+    return;
+  }
+  if (ui.view.game !== "dungeon-fighter") return;
+  e.preventDefault();
+  if (a.kind === "die") ui.die = a.die;
+  else if (a.kind === "face") ui.face = a.face;
+  else if (a.kind === "section") return sendThrow(a.section);
+  renderPlay();
+}

@@ -1,0 +1,204 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import {
+  correctedThrow,
+  correctionSections,
+  defaultDie,
+  describeCommand,
+  describeEvent,
+  dfSetup,
+  dfView,
+  keyAction,
+  KEY_HELP,
+  landingOf,
+  lastActiveEntry,
+  parseRefusal,
+  phaseActions,
+  SECTIONS,
+  sectionOf,
+  throwCommand,
+  throwOf,
+} from "../src/df-model";
+import { exportFileName } from "../src/campaign-model";
+
+// The engine's state after the rulebook's first combat has begun and two
+// dice were thrown (as `warden replay` prints it; trimmed to what screens read).
+const combatState = {
+  chest: { gold: 1, white_dice: 2 },
+  combat: {
+    active: 2,
+    foe: { name: "Skeleton Goblin", level: 1, life: 2, damage: 1 },
+    life: 5,
+    pending: { die: "red", face: "icon", hero: 2, options: ["re_throw"] },
+    requirements: ["chopstick"],
+    rethrow: null,
+    thrown: ["blue", "red"],
+  },
+  heroes: [
+    { name: "Saul Baysar", life: 8, base_life: 9, scars: [], fainted: false, eliminated: false, abilities: { red: "agile_instincts", green: "pickpocket", blue: "spirit_energy" }, equipment: [] },
+    { name: "Lianna Lightbringer", life: 9, base_life: 9, scars: ["green"], fainted: false, eliminated: false, abilities: { red: "piercing_damage", green: "self_healing", blue: "death_list" }, equipment: [{ name: "Spluttering Stick" }] },
+    { name: "Lady Mary", life: 0, base_life: 9, scars: [], fainted: true, eliminated: false, abilities: { red: "re_throw", green: "heal_party", blue: "charming" }, equipment: [] },
+  ],
+  leader: 0,
+  level_up_variant: false,
+  monster_deck: [1, 1, 2],
+  phase: { phase: "combat" },
+  shop_icons: 2,
+  shops_visited: 0,
+};
+
+test("a combat state becomes the board the screen draws", () => {
+  const v = dfView(combatState);
+  assert.equal(v.phase, "combat");
+  assert.deepEqual(v.monster, { name: "Skeleton Goblin", life: 5, damage: 1, level: 1, requirements: ["chopstick"] });
+  assert.deepEqual(v.diceLeft, ["green"]);
+  assert.deepEqual(v.chest, { gold: 1, whiteDice: 2 });
+  assert.equal(v.leader, "Saul Baysar");
+  assert.deepEqual(v.shopIcons, { have: 2, need: 10 });
+  assert.deepEqual(v.pending, { hero: "Lady Mary", die: "red", options: ["re_throw"] });
+  assert.equal(v.heroes[2].active, true);
+  assert.equal(v.heroes[2].fainted, true);
+  assert.equal(v.heroes[0].leader, true);
+  assert.deepEqual(v.heroes[1].abilities.find((a) => a.colour === "green"), { colour: "green", ability: "self_healing", scarred: true });
+  assert.deepEqual(v.heroes[1].equipment, ["Spluttering Stick"]);
+});
+
+test("outside combat all colour dice are left and the level up variant needs 11 icons", () => {
+  const v = dfView({ ...combatState, combat: null, level_up_variant: true, phase: { phase: "dungeon" } });
+  assert.equal(v.monster, null);
+  assert.deepEqual(v.diceLeft, ["red", "green", "blue"]);
+  assert.equal(v.shopIcons.need, 11);
+  assert.equal(v.pending, null);
+});
+
+test("a finished game shows its title and score", () => {
+  const v = dfView({ ...combatState, combat: null, phase: { phase: "over", won: true, reason: "the boss fell", score: { total: 17, title: "Lame Ducks" } } });
+  assert.deepEqual(v.over, { won: true, reason: "the boss fell", total: 17, title: "Lame Ducks" });
+});
+
+test("a malformed state gives an empty board, not an exception", () => {
+  const v = dfView(null);
+  assert.equal(v.phase, "unknown");
+  assert.deepEqual(v.heroes, []);
+  assert.equal(v.monster, null);
+});
+
+test("the panel's choices make the engine's throw command", () => {
+  assert.deepEqual(throwCommand({ die: "green", face: "icon", section: "hole" }), {
+    type: "throw", die: "green", face: "icon", landing: { value: null, kind: "hole" },
+  });
+  assert.deepEqual(throwCommand({ die: "blue", face: "blank", section: "3", noBounce: true }), {
+    type: "throw", die: "blue", face: "blank", landing: { value: 3, kind: "score" }, no_bounce: true,
+  });
+  assert.deepEqual(throwCommand({ die: "white", face: "icon", section: "bullseye", requirementFailed: true }).requirement_failed, true);
+  for (const s of SECTIONS) assert.equal(sectionOf(landingOf(s)), s, s);
+  assert.equal(sectionOf({ kind: "treasure", value: null }), null);
+});
+
+test("corrections offer the neighbouring sections first and never the one read", () => {
+  const three = correctionSections({ kind: "score", value: 3 });
+  assert.deepEqual(three.slice(0, 2), ["2", "4"]);
+  assert.ok(!three.includes("3"));
+  assert.equal(three.length, SECTIONS.length - 1);
+  assert.deepEqual(correctionSections({ kind: "score", value: 1 }).slice(0, 1), ["2"]);
+  assert.deepEqual(correctionSections({ kind: "bullseye", value: null }).slice(0, 1), ["5"]);
+  assert.ok(!correctionSections({ kind: "outside", value: null }).includes("outside"));
+});
+
+test("a correction keeps the throw's other fields and changes one thing", () => {
+  const t = throwOf({ type: "throw", die: "red", face: "icon", landing: { value: 2, kind: "score" }, weapons: ["Stick"] })!;
+  assert.deepEqual(correctedThrow(t, { section: "1" }), { type: "throw", die: "red", face: "icon", landing: { value: 1, kind: "score" }, weapons: ["Stick"] });
+  assert.equal(correctedThrow(t, { face: "blank" }).face, "blank");
+  assert.equal(throwOf({ type: "end_rest" }), null);
+});
+
+test("the last action in effect skips undone entries", () => {
+  const log = [
+    { seq: 1, source: "manual", command: { type: "a" }, reverts_seq: null },
+    { seq: 2, source: "camera", command: { type: "b" }, reverts_seq: null },
+    { seq: 3, source: "undo", command: null, reverts_seq: 2 },
+  ];
+  assert.equal(lastActiveEntry(log)?.seq, 1);
+  assert.equal(lastActiveEntry([...log, { seq: 4, source: "undo", command: null, reverts_seq: 1 }]), null);
+  assert.equal(lastActiveEntry([...log, { seq: 4, source: "correction", command: { type: "c" }, reverts_seq: null }])?.seq, 4);
+});
+
+test("phase buttons: icon choices in combat, scars when resting, retrieval when the dice are spent", () => {
+  const pending = phaseActions(dfView(combatState), combatState);
+  assert.deepEqual(pending.map((a) => a.command ?? a.template), [{ type: "use_ability", ability: "re_throw" }, { type: "skip_ability" }]);
+
+  const spent = { ...combatState, combat: { ...combatState.combat, pending: null, thrown: ["red", "green", "blue"] } };
+  assert.ok(phaseActions(dfView(spent), spent).some((a) => a.command?.type === "retrieve_dice"));
+  assert.ok(!phaseActions(dfView(combatState), combatState).some((a) => a.command?.type === "retrieve_dice"));
+
+  const resting = { ...combatState, combat: null, phase: { phase: "resting", awaiting_scar: [1] } };
+  const scars = phaseActions(dfView(resting), resting).filter((a) => a.command?.type === "take_scar").map((a) => a.command!.colour);
+  assert.deepEqual(scars, ["red", "blue"], "green is scarred already");
+
+  const monster = { ...combatState, combat: null, phase: { phase: "monster" } };
+  const reveal = phaseActions(dfView(monster), monster)[0];
+  assert.equal((reveal.template as { card: { level: number } }).card.level, 1, "the next card's level is filled in");
+});
+
+test("keys map to panel actions, but never while typing or with modifiers", () => {
+  assert.deepEqual(keyAction("u", false), { kind: "undo" });
+  assert.deepEqual(keyAction("U", false), { kind: "undo" });
+  assert.deepEqual(keyAction("3", false), { kind: "section", section: "3" });
+  assert.deepEqual(keyAction("b", false), { kind: "section", section: "bullseye" });
+  assert.deepEqual(keyAction("h", false), { kind: "section", section: "hole" });
+  assert.deepEqual(keyAction("o", false), { kind: "section", section: "outside" });
+  assert.deepEqual(keyAction("l", false), { kind: "die", die: "blue" });
+  assert.equal(keyAction("u", true), null);
+  assert.equal(keyAction("u", false, true), null);
+  assert.equal(keyAction("z", false), null);
+  // Every key named in the on-screen help does something.
+  for (const [keys] of KEY_HELP) {
+    for (const k of keys.split(/\s*\/\s*/)) {
+      if (k.includes("–")) continue;
+      assert.ok(keyAction(k, false), `help names ${k}`);
+    }
+  }
+});
+
+test("the preselected die is one that can still be thrown", () => {
+  const v = dfView(combatState);
+  assert.equal(defaultDie("red", v), "green");
+  assert.equal(defaultDie("green", v), "green");
+  assert.equal(defaultDie("white", v), "white");
+  assert.equal(defaultDie(null, dfView({ ...combatState, combat: { ...combatState.combat, thrown: ["red", "green", "blue"] } })), "white");
+});
+
+test("events read as log lines with hero names", () => {
+  const names = ["Saul", "Lianna", "Mary"];
+  assert.equal(describeEvent({ type: "die_thrown", hero: 1, die: "blue" }, names), "Lianna throws the blue die");
+  assert.equal(describeEvent({ type: "hit", hero: 1, section: 2, bonus: 1, damage: 3 }, names), "Hit: 3 damage (section 2 + 1)");
+  assert.equal(describeEvent({ type: "hero_damaged", hero: 2, amount: 1, why: "Miss" }, names), "Mary loses 1 life (Miss)");
+  assert.equal(describeEvent({ type: "spider_web_torn" }, names), "spider web torn");
+  assert.equal(describeEvent({ type: "shop_opened", cards: 5 }, names), "shop opened (cards: 5)");
+  assert.equal(describeCommand({ type: "throw", die: "red", face: "icon", landing: { kind: "score", value: 4 }, no_bounce: true }), "throw red icon → 4 (no bounce)");
+  assert.equal(describeCommand({ type: "enter_dungeon", card: { name: "Rotten Food" } }), "enter dungeon: Rotten Food");
+});
+
+test("refusals are split into rule and reason wherever they sit in the error", () => {
+  assert.deepEqual(parseRefusal('refused by rule "White bonus dice": the chest is empty'), { rule: "White bonus dice", reason: "the chest is empty" });
+  assert.deepEqual(parseRefusal('the dungeon-fighter game could not be set up: refused by rule "Setup": 1 hero'), { rule: "Setup", reason: "1 hero" });
+  assert.equal(parseRefusal("nothing to undo"), null);
+});
+
+test("the setup form makes the engine's setup or says what is missing", () => {
+  assert.deepEqual(dfSetup({ heroes: ["sir-moo", "lady-mary"], leader: 1, difficulty: "hard" }), {
+    setup: { heroes: ["sir-moo", "lady-mary"], leader: 1, difficulty: "hard" },
+  });
+  const solo = dfSetup({ heroes: ["sir-moo", "lady-mary"], leader: 0, difficulty: "normal", players: 1, levelUp: true });
+  assert.deepEqual(solo, { setup: { heroes: ["sir-moo", "lady-mary"], leader: 0, difficulty: "normal", players: 1, level_up_variant: true } });
+  assert.match((dfSetup({ heroes: ["sir-moo"], leader: 0, difficulty: "normal" }) as { error: string }).error, /2 to 6 heroes/);
+  assert.match((dfSetup({ heroes: ["a", "b"], leader: 2, difficulty: "normal" }) as { error: string }).error, /leader/);
+  assert.match((dfSetup({ heroes: ["a", "a"], leader: 0, difficulty: "normal" }) as { error: string }).error, /once/);
+});
+
+test("export file names are safe and recognisable", () => {
+  assert.equal(exportFileName("Tuesday Crypt"), "tuesday-crypt.campaign.json");
+  assert.equal(exportFileName("../../etc/passwd"), "etc-passwd.campaign.json");
+  assert.equal(exportFileName("///"), "campaign.campaign.json");
+  assert.equal(exportFileName("Élan 2"), "elan-2.campaign.json");
+});
