@@ -2,7 +2,7 @@
 //! resting, items and the inventory.
 
 use crate::combat::{self, take_affliction, wound_character};
-use crate::command::{DicePair, UnlockWith};
+use crate::command::{DicePair, DiceSource, UnlockWith};
 use crate::ctx::{refuse, Ctx};
 use crate::data::{tables, TrapEffect};
 use crate::event::Event;
@@ -423,6 +423,7 @@ pub fn loot(
     reroll: Option<D6>,
     with: Option<UnlockWith>,
     items: &[Item],
+    source: DiceSource,
 ) -> Result<(), Refusal> {
     const RULE: &str = "Interact: loot";
     let c = cx.can_act(id, "looting")?;
@@ -499,6 +500,7 @@ pub fn loot(
         score,
         needed: rules.threshold,
         success,
+        source,
     });
     cx.emit(Event::CellChanged {
         at,
@@ -541,6 +543,7 @@ pub fn disarm_trap(cx: &mut Ctx, id: &str) -> Result<(), Refusal> {
         at,
         roll: None,
         effect: "disarmed".into(),
+        source: DiceSource::Manual,
     });
     cx.emit(Event::CellChanged {
         at,
@@ -549,7 +552,7 @@ pub fn disarm_trap(cx: &mut Ctx, id: &str) -> Result<(), Refusal> {
     Ok(())
 }
 
-pub fn trigger_trap(cx: &mut Ctx, id: &str, roll: D6) -> Result<(), Refusal> {
+pub fn trigger_trap(cx: &mut Ctx, id: &str, roll: D6, source: DiceSource) -> Result<(), Refusal> {
     let c = cx.in_dungeon(id)?;
     let Some(at) = c.on_trap else {
         return refuse("Trap", format!("{id} is not standing on a trap"));
@@ -561,6 +564,7 @@ pub fn trigger_trap(cx: &mut Ctx, id: &str, roll: D6) -> Result<(), Refusal> {
         at,
         roll: Some(roll.value()),
         effect: row.text.clone(),
+        source,
     });
     cx.emit(Event::CellChanged {
         at,

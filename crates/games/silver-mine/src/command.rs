@@ -151,6 +151,9 @@ pub enum Command {
         with: Option<UnlockWith>,
         #[serde(default)]
         items: Vec<Item>,
+        /// Where the loot die came from (logged with the roll).
+        #[serde(default)]
+        source: DiceSource,
     },
     Unlock {
         character: String,
@@ -163,6 +166,8 @@ pub enum Command {
     TriggerTrap {
         character: String,
         roll: D6,
+        #[serde(default)]
+        source: DiceSource,
     },
     ShortRest {
         character: String,

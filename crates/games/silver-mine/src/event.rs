@@ -200,12 +200,16 @@ pub enum Event {
         score: i32,
         needed: Option<i32>,
         success: bool,
+        #[serde(default)]
+        source: DiceSource,
     },
     TrapResolved {
         character: String,
         at: Pos,
         roll: Option<u8>,
         effect: String,
+        #[serde(default)]
+        source: DiceSource,
     },
     Rested {
         character: String,

@@ -119,14 +119,19 @@ impl Game for SilverMine {
                 reroll,
                 with,
                 items,
-            } => actions::loot(c, character, *at, *roll, *reroll, *with, items),
+                source,
+            } => actions::loot(c, character, *at, *roll, *reroll, *with, items, *source),
             Command::Unlock {
                 character,
                 at,
                 with,
             } => actions::unlock(c, character, *at, *with),
             Command::DisarmTrap { character } => actions::disarm_trap(c, character),
-            Command::TriggerTrap { character, roll } => actions::trigger_trap(c, character, *roll),
+            Command::TriggerTrap {
+                character,
+                roll,
+                source,
+            } => actions::trigger_trap(c, character, *roll, *source),
             Command::ShortRest {
                 character,
                 campfire,
