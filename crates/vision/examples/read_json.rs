@@ -8,7 +8,7 @@ fn main() {
             let f = load_bgr(std::path::Path::new(&path)).unwrap();
             let g = tw_vision::gray::GrayImage::from_mat(&f).unwrap();
             for p in tw_vision::pips::find_pips(&g, &reader.params.pips).unwrap() {
-                eprintln!("pip ({:.0},{:.0}) area {:.0} major {:.1} round {:.2} angle {:.2} contrast {:.0} {:?}", p.center.0, p.center.1, p.area, p.major, p.roundness(), p.angle, p.contrast, p.polarity);
+                eprintln!("pip ({:.0},{:.0}) area {:.0} major {:.1} round {:.2} angle {:.2} contrast {:.0} ring {:.0} surround {:?} {:?}", p.center.0, p.center.1, p.area, p.major, p.roundness(), p.angle, p.contrast, p.ring_level, tw_vision::pips::surround_uniformity(&g, &p), p.polarity);
             }
         }
         match load_bgr(std::path::Path::new(&path)).and_then(|f| reader.read(&f)) {

@@ -81,7 +81,10 @@ impl ColorTable {
                 if r[0] > r[1] || r[1] > 179 {
                     return Err(VisionError::Config {
                         name: "colour table".into(),
-                        reason: format!("class {}: hue range {:?} must be low..high within 0..179", c.name, r),
+                        reason: format!(
+                            "class {}: hue range {:?} must be low..high within 0..179",
+                            c.name, r
+                        ),
                     });
                 }
             }
@@ -97,7 +100,9 @@ impl ColorTable {
             .find(|c| {
                 within(&c.s, hsv.s)
                     && within(&c.v, hsv.v)
-                    && c.h.as_ref().map_or(true, |rs| rs.iter().any(|[lo, hi]| *lo <= hsv.h && hsv.h <= *hi))
+                    && c.h.as_ref().map_or(true, |rs| {
+                        rs.iter().any(|[lo, hi]| *lo <= hsv.h && hsv.h <= *hi)
+                    })
             })
             .map_or(self.fallback.as_str(), |c| c.name.as_str())
     }
@@ -106,7 +111,11 @@ impl ColorTable {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use opencv::{core::{Mat, Scalar, CV_8UC3}, imgproc, prelude::*};
+    use opencv::{
+        core::{Mat, Scalar, CV_8UC3},
+        imgproc,
+        prelude::*,
+    };
 
     #[test]
     fn builtin_table_parses_and_names_common_dice() {
@@ -123,14 +132,37 @@ mod tests {
 
     #[test]
     fn hsv_matches_opencv() {
-        for (b, g, r) in [(10u8, 200u8, 30u8), (200, 10, 30), (30, 30, 200), (128, 128, 128), (0, 0, 0), (250, 240, 10)] {
-            let m = Mat::new_rows_cols_with_default(1, 1, CV_8UC3, Scalar::new(b as f64, g as f64, r as f64, 0.0)).unwrap();
+        for (b, g, r) in [
+            (10u8, 200u8, 30u8),
+            (200, 10, 30),
+            (30, 30, 200),
+            (128, 128, 128),
+            (0, 0, 0),
+            (250, 240, 10),
+        ] {
+            let m = Mat::new_rows_cols_with_default(
+                1,
+                1,
+                CV_8UC3,
+                Scalar::new(b as f64, g as f64, r as f64, 0.0),
+            )
+            .unwrap();
             let mut hsv = Mat::default();
             imgproc::cvt_color(&m, &mut hsv, imgproc::COLOR_BGR2HSV, 0).unwrap();
             let px = hsv.at_2d::<opencv::core::Vec3b>(0, 0).unwrap();
             let ours = Hsv::from_bgr(b, g, r);
-            assert!((ours.h as i32 - px[0] as i32).abs() <= 1, "{:?} vs {:?}", ours, px);
-            assert!((ours.s as i32 - px[1] as i32).abs() <= 1, "{:?} vs {:?}", ours, px);
+            assert!(
+                (ours.h as i32 - px[0] as i32).abs() <= 1,
+                "{:?} vs {:?}",
+                ours,
+                px
+            );
+            assert!(
+                (ours.s as i32 - px[1] as i32).abs() <= 1,
+                "{:?} vs {:?}",
+                ours,
+                px
+            );
             assert_eq!(ours.v, px[2]);
         }
     }
@@ -138,7 +170,9 @@ mod tests {
     #[test]
     fn bad_tables_are_refused_with_a_reason() {
         assert!(ColorTable::from_json("{").is_err());
-        let err = ColorTable::from_json(r#"{"fallback":"other","classes":[{"name":"x","h":[[20,10]]}]}"#).unwrap_err();
+        let err =
+            ColorTable::from_json(r#"{"fallback":"other","classes":[{"name":"x","h":[[20,10]]}]}"#)
+                .unwrap_err();
         assert!(err.to_string().contains("hue range"), "{err}");
     }
 }

@@ -7,11 +7,12 @@ use std::path::PathBuf;
 #[derive(Debug, thiserror::Error)]
 pub enum VisionError {
     /// The image file could not be opened or read from disk.
-    #[error("cannot read image file {path}: {source}")]
+    // The I/O error is part of the message rather than a `source`, so that
+    // error-chain printers (anyhow's `{:#}`) do not repeat it.
+    #[error("cannot read image file {path}: {error}")]
     Io {
         path: PathBuf,
-        #[source]
-        source: std::io::Error,
+        error: std::io::Error,
     },
     /// The file exists but holds no bytes.
     #[error("image file {path} is empty")]

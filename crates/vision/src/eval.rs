@@ -33,7 +33,11 @@ impl LabelBox {
 
 /// Parse a YOLO label file's text for an image of the given size.
 /// Blank lines are skipped; anything else malformed is an error naming the line.
-pub fn parse_yolo(text: &str, width: u32, height: u32) -> std::result::Result<Vec<LabelBox>, String> {
+pub fn parse_yolo(
+    text: &str,
+    width: u32,
+    height: u32,
+) -> std::result::Result<Vec<LabelBox>, String> {
     let mut out = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let fields: Vec<&str> = line.split_whitespace().collect();
@@ -41,11 +45,19 @@ pub fn parse_yolo(text: &str, width: u32, height: u32) -> std::result::Result<Ve
             continue;
         }
         if fields.len() != 5 {
-            return Err(format!("line {}: expected 5 fields, found {}", i + 1, fields.len()));
+            return Err(format!(
+                "line {}: expected 5 fields, found {}",
+                i + 1,
+                fields.len()
+            ));
         }
-        let class: u8 = fields[0]
-            .parse()
-            .map_err(|_| format!("line {}: class {:?} is not a small integer", i + 1, fields[0]))?;
+        let class: u8 = fields[0].parse().map_err(|_| {
+            format!(
+                "line {}: class {:?} is not a small integer",
+                i + 1,
+                fields[0]
+            )
+        })?;
         if class > 5 {
             return Err(format!("line {}: class {class} is outside 0..=5", i + 1));
         }
@@ -55,7 +67,12 @@ pub fn parse_yolo(text: &str, width: u32, height: u32) -> std::result::Result<Ve
                 .parse()
                 .map_err(|_| format!("line {}: {:?} is not a number", i + 1, f))?;
         }
-        let (cx, cy, w, h) = (v[0] * width as f32, v[1] * height as f32, v[2] * width as f32, v[3] * height as f32);
+        let (cx, cy, w, h) = (
+            v[0] * width as f32,
+            v[1] * height as f32,
+            v[2] * width as f32,
+            v[3] * height as f32,
+        );
         out.push(LabelBox {
             face: class + 1,
             x0: cx - w / 2.0,
@@ -84,9 +101,16 @@ pub enum Miss {
     /// A label no detection matched.
     Missed { face: u8, center: (f32, f32) },
     /// A detection matching no label.
-    Spurious { face: Option<String>, center: (f32, f32) },
+    Spurious {
+        face: Option<String>,
+        center: (f32, f32),
+    },
     /// A match with the wrong face.
-    WrongFace { expected: u8, read: Option<String>, center: (f32, f32) },
+    WrongFace {
+        expected: u8,
+        read: Option<String>,
+        center: (f32, f32),
+    },
 }
 
 /// Match detections to labels and count.
@@ -188,9 +212,9 @@ impl Summary {
 
 /// Images in `dir` (jpg, jpeg, png), sorted by name.
 pub fn list_images(dir: &Path) -> Result<Vec<PathBuf>> {
-    let rd = std::fs::read_dir(dir).map_err(|source| VisionError::Io {
+    let rd = std::fs::read_dir(dir).map_err(|error| VisionError::Io {
         path: dir.to_path_buf(),
-        source,
+        error,
     })?;
     let mut out: Vec<PathBuf> = rd
         .filter_map(|e| e.ok().map(|e| e.path()))
@@ -216,14 +240,23 @@ pub fn evaluate_dir(dir: &Path, reader: &DiceReader) -> Result<Summary> {
         let text = match std::fs::read_to_string(&label_path) {
             Ok(t) => t,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
-            Err(source) => return Err(VisionError::Io { path: label_path, source }),
+            Err(error) => {
+                return Err(VisionError::Io {
+                    path: label_path,
+                    error,
+                })
+            }
         };
         let start = Instant::now();
         let reading = reader.read(&frame)?;
-        summary.times_ms.push(start.elapsed().as_secs_f64() * 1000.0);
-        let labels = parse_yolo(&text, reading.width, reading.height).map_err(|reason| VisionError::Config {
-            name: label_path.display().to_string(),
-            reason,
+        summary
+            .times_ms
+            .push(start.elapsed().as_secs_f64() * 1000.0);
+        let labels = parse_yolo(&text, reading.width, reading.height).map_err(|reason| {
+            VisionError::Config {
+                name: label_path.display().to_string(),
+                reason,
+            }
         })?;
         let (score, misses) = score_image(&labels, &reading.dice);
         summary.images += 1;
@@ -231,8 +264,13 @@ pub fn evaluate_dir(dir: &Path, reader: &DiceReader) -> Result<Summary> {
         summary.totals.detections += score.detections;
         summary.totals.matched += score.matched;
         summary.totals.correct += score.correct;
-        let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-        summary.misses.extend(misses.into_iter().map(|m| (name.clone(), m)));
+        let name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        summary
+            .misses
+            .extend(misses.into_iter().map(|m| (name.clone(), m)));
     }
     Ok(summary)
 }
@@ -244,7 +282,12 @@ mod tests {
     fn die_at(x: f32, y: f32, face: &str) -> Die {
         Die {
             center: [x, y],
-            corners: [[x - 1.0, y - 1.0], [x + 1.0, y - 1.0], [x + 1.0, y + 1.0], [x - 1.0, y + 1.0]],
+            corners: [
+                [x - 1.0, y - 1.0],
+                [x + 1.0, y - 1.0],
+                [x + 1.0, y + 1.0],
+                [x - 1.0, y + 1.0],
+            ],
             face: Some(face.into()),
             color: "white".into(),
             confidence: 1.0,
@@ -264,21 +307,46 @@ mod tests {
 
     #[test]
     fn malformed_yolo_lines_are_errors_naming_the_line() {
-        assert!(parse_yolo("1 0.5 0.5 0.1\n", 10, 10).unwrap_err().contains("line 1"));
-        assert!(parse_yolo("0 0.5 0.5 0.1 0.1\n7 0.5 0.5 0.1 0.1", 10, 10).unwrap_err().contains("line 2"));
+        assert!(parse_yolo("1 0.5 0.5 0.1\n", 10, 10)
+            .unwrap_err()
+            .contains("line 1"));
+        assert!(parse_yolo("0 0.5 0.5 0.1 0.1\n7 0.5 0.5 0.1 0.1", 10, 10)
+            .unwrap_err()
+            .contains("line 2"));
         assert!(parse_yolo("x 0.5 0.5 0.1 0.1", 10, 10).is_err());
     }
 
     #[test]
     fn detections_match_labels_whose_box_holds_their_centre() {
-        let labels = parse_yolo("0 0.25 0.5 0.2 0.2\n5 0.75 0.5 0.2 0.2\n3 0.5 0.9 0.1 0.1", 100, 100).unwrap();
-        let dice = vec![die_at(25.0, 50.0, "1"), die_at(76.0, 52.0, "5"), die_at(50.0, 20.0, "2")];
+        let labels = parse_yolo(
+            "0 0.25 0.5 0.2 0.2\n5 0.75 0.5 0.2 0.2\n3 0.5 0.9 0.1 0.1",
+            100,
+            100,
+        )
+        .unwrap();
+        let dice = vec![
+            die_at(25.0, 50.0, "1"),
+            die_at(76.0, 52.0, "5"),
+            die_at(50.0, 20.0, "2"),
+        ];
         let (s, misses) = score_image(&labels, &dice);
-        assert_eq!(s, ImageScore { labels: 3, detections: 3, matched: 2, correct: 1 });
+        assert_eq!(
+            s,
+            ImageScore {
+                labels: 3,
+                detections: 3,
+                matched: 2,
+                correct: 1
+            }
+        );
         assert_eq!(misses.len(), 3);
-        assert!(misses.iter().any(|m| matches!(m, Miss::WrongFace { expected: 6, .. })));
+        assert!(misses
+            .iter()
+            .any(|m| matches!(m, Miss::WrongFace { expected: 6, .. })));
         assert!(misses.iter().any(|m| matches!(m, Miss::Spurious { .. })));
-        assert!(misses.iter().any(|m| matches!(m, Miss::Missed { face: 4, .. })));
+        assert!(misses
+            .iter()
+            .any(|m| matches!(m, Miss::Missed { face: 4, .. })));
     }
 
     #[test]
@@ -291,7 +359,10 @@ mod tests {
 
     #[test]
     fn timing_summary_picks_mean_median_and_p95() {
-        let s = Summary { times_ms: (1..=100).map(|i| i as f64).collect(), ..Default::default() };
+        let s = Summary {
+            times_ms: (1..=100).map(|i| i as f64).collect(),
+            ..Default::default()
+        };
         let (mean, median, p95) = s.timing();
         assert!((mean - 50.5).abs() < 1e-9);
         assert!((median - 51.0).abs() < 1.01);

@@ -30,18 +30,25 @@ pub struct GroupParams {
     pub orientation_roundness: f32,
     /// Largest difference of major-axis direction (radians) within one face.
     pub max_axis_difference: f32,
+    /// Largest difference of face brightness around two pips of one face, as
+    /// a fraction of the pips' contrast.
+    pub max_face_level_step: f32,
+    /// Largest ratio of pip contrasts within one face.
+    pub max_contrast_ratio: f32,
 }
 
 impl Default for GroupParams {
     fn default() -> Self {
         GroupParams {
             max_area_ratio: 1.5,
-            max_roundness_diff: 0.12,
+            max_roundness_diff: 0.06,
             link_pip_lengths: 4.8,
             die_pip_lengths: 6.0,
             upper_face_bias: 2.0,
             orientation_roundness: 0.85,
             max_axis_difference: 0.35,
+            max_face_level_step: 0.1,
+            max_contrast_ratio: 1.3,
         }
     }
 }
@@ -72,7 +79,7 @@ fn median(mut v: Vec<f32>) -> f32 {
 }
 
 impl FaceCluster {
-    fn new(pips: Vec<Pip>) -> FaceCluster {
+    pub(crate) fn new(pips: Vec<Pip>) -> FaceCluster {
         let n = pips.len() as f32;
         let cx = pips.iter().map(|p| p.center.0).sum::<f32>() / n;
         let cy = pips.iter().map(|p| p.center.1).sum::<f32>() / n;
@@ -92,6 +99,9 @@ impl FaceCluster {
     }
 }
 
+/// Pixels of minor-axis measurement error allowed when comparing roundness.
+const ROUNDNESS_PIXEL_SLACK: f32 = 1.0;
+
 /// Difference between two axis directions (radians), modulo half a turn.
 fn axis_difference(a: f32, b: f32) -> f32 {
     let d = (a - b).rem_euclid(std::f32::consts::PI);
@@ -103,7 +113,15 @@ fn dist(a: (f32, f32), b: (f32, f32)) -> f32 {
 }
 
 /// Group pips into faces (union of all pairs that look like neighbours on one face).
+///
+/// A group of more than six pips cannot be one face of a d6: it is two faces
+/// (or two dice) that chained together, so it is regrouped with tolerances
+/// halved, up to twice.
 pub fn group_faces(pips: &[Pip], params: &GroupParams) -> Vec<FaceCluster> {
+    group_faces_at(pips, params, 0)
+}
+
+fn group_faces_at(pips: &[Pip], params: &GroupParams, depth: u32) -> Vec<FaceCluster> {
     let n = pips.len();
     let mut parent: Vec<usize> = (0..n).collect();
     fn find(parent: &mut [usize], mut i: usize) -> usize {
@@ -122,7 +140,21 @@ pub fn group_faces(pips: &[Pip], params: &GroupParams) -> Vec<FaceCluster> {
             if a.area.max(b.area) > params.max_area_ratio * a.area.min(b.area) {
                 continue;
             }
-            if (a.roundness() - b.roundness()).abs() > params.max_roundness_diff {
+            // Roundness of a small blob is only known to about a pixel of its
+            // minor axis, so the tolerance widens for small pips.
+            let tolerance =
+                params.max_roundness_diff + ROUNDNESS_PIXEL_SLACK / a.major.min(b.major).max(1.0);
+            if (a.roundness() - b.roundness()).abs() > tolerance {
+                continue;
+            }
+            // Pips of one face are cut to the same depth and lit alike.
+            if a.contrast.max(b.contrast) > params.max_contrast_ratio * a.contrast.min(b.contrast) {
+                continue;
+            }
+            // One face is lit evenly; a die's edge between two faces usually
+            // shows as a step in brightness of the face around the pips.
+            let level_step = (a.ring_level - b.ring_level).abs();
+            if level_step > params.max_face_level_step * a.contrast.min(b.contrast) {
                 continue;
             }
             // Elongated pips of one face are stretched the same way.
@@ -151,7 +183,24 @@ pub fn group_faces(pips: &[Pip], params: &GroupParams) -> Vec<FaceCluster> {
             }
         }
     }
-    groups.into_iter().map(FaceCluster::new).collect()
+    let mut out = Vec::with_capacity(groups.len());
+    for g in groups {
+        if g.len() > 6 && depth < 2 {
+            let tighter = GroupParams {
+                max_area_ratio: 1.0 + (params.max_area_ratio - 1.0) / 2.0,
+                max_roundness_diff: params.max_roundness_diff / 2.0,
+                max_axis_difference: params.max_axis_difference / 2.0,
+                max_face_level_step: params.max_face_level_step / 2.0,
+                max_contrast_ratio: 1.0 + (params.max_contrast_ratio - 1.0) / 2.0,
+                link_pip_lengths: params.link_pip_lengths * 0.75,
+                ..params.clone()
+            };
+            out.extend(group_faces_at(&g, &tighter, depth + 1));
+        } else {
+            out.push(FaceCluster::new(g));
+        }
+    }
+    out
 }
 
 /// A face judged to be a die's top face.

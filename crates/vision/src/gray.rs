@@ -35,7 +35,11 @@ impl GrayImage {
             }
             n => return Err(VisionError::BadFrame(format!("frame has {n} channels"))),
         };
-        let gray = if gray.is_continuous() { gray } else { gray.try_clone()? };
+        let gray = if gray.is_continuous() {
+            gray
+        } else {
+            gray.try_clone()?
+        };
         Ok(GrayImage {
             width: gray.cols() as usize,
             height: gray.rows() as usize,

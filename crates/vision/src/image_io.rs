@@ -10,9 +10,9 @@ use std::path::Path;
 
 /// Load a colour (BGR, 8-bit) image from `path`.
 pub fn load_bgr(path: &Path) -> Result<Mat> {
-    let bytes = std::fs::read(path).map_err(|source| VisionError::Io {
+    let bytes = std::fs::read(path).map_err(|error| VisionError::Io {
         path: path.to_path_buf(),
-        source,
+        error,
     })?;
     decode_bgr(&bytes).map_err(|e| match e {
         VisionError::EmptyFile { .. } => VisionError::EmptyFile {
@@ -36,8 +36,10 @@ pub fn decode_bgr(bytes: &[u8]) -> Result<Mat> {
     let buf = Vector::<u8>::from_slice(bytes);
     // OpenCV may print a warning and return an empty Mat, or return an error,
     // for corrupt data; both mean "not an image".
-    let mat = imgcodecs::imdecode(&buf, imgcodecs::IMREAD_COLOR).map_err(|_| VisionError::Undecodable {
-        path: Default::default(),
+    let mat = imgcodecs::imdecode(&buf, imgcodecs::IMREAD_COLOR).map_err(|_| {
+        VisionError::Undecodable {
+            path: Default::default(),
+        }
     })?;
     if mat.empty() || mat.cols() == 0 || mat.rows() == 0 {
         return Err(VisionError::Undecodable {

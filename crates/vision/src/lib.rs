@@ -10,7 +10,9 @@
 //! - [`reader`]: the [`DiceReader`] and the [`FaceReader`] plug-in trait.
 //! - [`eval`]: scoring against YOLO-labelled photos.
 //! - [`synth`]: rendered dice with known faces, for tests and benchmarks.
+//! - [`bench`]: the read-speed benchmark behind `warden bench read`.
 
+pub mod bench;
 pub mod color;
 pub mod error;
 pub mod eval;

@@ -167,7 +167,8 @@ fn has_big_hole(
     let mut child = first;
     while child >= 0 {
         let hole = contours.get(child as usize)?;
-        if hole.len() >= 3 && imgproc::contour_area(&hole, false)? > 0.04 * outer_area {
+        let hole_area = imgproc::contour_area(&hole, false)?;
+        if hole.len() >= 3 && hole_area > 6.0 && hole_area > 0.015 * outer_area {
             return Ok(true);
         }
         child = hierarchy.get(child as usize)?[0];
@@ -335,7 +336,12 @@ pub fn surround_uniformity(gray: &GrayImage, pip: &Pip) -> Option<f32> {
     let c = (pip.minor / 2.0).max(0.75);
     let reach = (a * 3.2).ceil() as i32 + 1;
     let (cx, cy) = (pip.center.0, pip.center.1);
-    let (x0, x1, y0, y1) = (cx as i32 - reach, cx as i32 + reach, cy as i32 - reach, cy as i32 + reach);
+    let (x0, x1, y0, y1) = (
+        cx as i32 - reach,
+        cx as i32 + reach,
+        cy as i32 - reach,
+        cy as i32 + reach,
+    );
     if x0 < 0 || y0 < 0 || x1 >= gray.width as i32 || y1 >= gray.height as i32 {
         return None;
     }

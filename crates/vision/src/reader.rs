@@ -8,7 +8,7 @@
 
 use crate::color::{ColorTable, Hsv};
 use crate::error::{Result, VisionError};
-use crate::faces::{group_faces, top_faces, GroupParams};
+use crate::faces::{group_faces, top_faces, FaceCluster, GroupParams, TopFace};
 use crate::geometry::{face_geometry, FaceGeometry};
 use crate::gray::GrayImage;
 use crate::pips::{find_pips, surround_uniformity, Pip, PipParams};
@@ -156,17 +156,21 @@ impl DiceReader {
         };
         let bgr_bytes = bgr.data_bytes()?;
         let pips = find_pips(&gray, &self.params.pips)?;
-        let faces = group_faces(&pips, &self.params.grouping);
+        // Lone blobs that do not look like a "1" are dropped before choosing
+        // top faces, so a glare spot or speck cannot outrank a real face.
+        let faces: Vec<FaceCluster> = group_faces(&pips, &self.params.grouping)
+            .into_iter()
+            .filter(|f| f.pips.len() != 1 || self.lone_pip_is_face(&gray, &f.pips[0]))
+            .collect();
         let tops = top_faces(faces, &self.params.grouping);
         let mut dice = Vec::with_capacity(tops.len());
         for top in tops {
-            if top.face.pips.len() == 1 && !self.lone_pip_is_face(&gray, &top.face.pips[0]) {
-                continue;
-            }
+            let (face, geometry) = best_layout(top.face.clone());
+            let top = TopFace { face, ..top };
             let FaceGeometry {
                 corners,
                 layout_residual,
-            } = face_geometry(&top.face);
+            } = geometry;
             let view = FaceView {
                 frame,
                 corners,
@@ -179,7 +183,9 @@ impl DiceReader {
             dice.push(Die {
                 center: [top.face.center.0, top.face.center.1],
                 corners,
-                confidence: label.as_ref().map_or(0.0, |l| l.confidence * (1.0 - 0.5 * ambiguity)),
+                confidence: label
+                    .as_ref()
+                    .map_or(0.0, |l| l.confidence * (1.0 - 0.5 * ambiguity)),
                 face: label.map(|l| l.label),
                 color: self.colors.classify(hsv).to_string(),
                 cocked: top.rival_ratio >= COCKED_RIVAL_RATIO || layout_residual > COCKED_RESIDUAL,
@@ -192,6 +198,48 @@ impl DiceReader {
         })
     }
 }
+
+/// A face whose pips fit no standard layout is tried again without each
+/// pip in turn: a stray blob beside a face (a sliver of side face, a speck)
+/// is a commoner cause of a bad fit than a misshapen die.
+fn best_layout(face: FaceCluster) -> (FaceCluster, FaceGeometry) {
+    let geometry = face_geometry(&face);
+    // Only faces of five or six: any two pips fit a "2" perfectly, so
+    // dropping a pip from a small face would always "improve" it.
+    if geometry.layout_residual <= STRAY_PIP_RESIDUAL || face.pips.len() < 5 {
+        return (face, geometry);
+    }
+    let mut best: Option<(FaceCluster, FaceGeometry)> = None;
+    for skip in 0..face.pips.len() {
+        let pips: Vec<Pip> = face
+            .pips
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| *i != skip)
+            .map(|(_, p)| p.clone())
+            .collect();
+        let candidate = FaceCluster::new(pips);
+        let g = face_geometry(&candidate);
+        if best
+            .as_ref()
+            .is_none_or(|(_, b)| g.layout_residual < b.layout_residual)
+        {
+            best = Some((candidate, g));
+        }
+    }
+    match best {
+        Some((f, g))
+            if g.layout_residual < STRAY_PIP_RESIDUAL
+                && g.layout_residual < 0.6 * geometry.layout_residual =>
+        {
+            (f, g)
+        }
+        _ => (face, geometry),
+    }
+}
+
+/// Layout residual (grid steps) above which a stray pip is looked for.
+const STRAY_PIP_RESIDUAL: f32 = 0.3;
 
 /// Median colour of the face just around its pips.
 fn face_color(bgr: &[u8], width: usize, height: usize, pips: &[Pip]) -> Hsv {

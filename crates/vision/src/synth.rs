@@ -25,22 +25,65 @@ pub struct DieStyle {
 }
 
 /// White die, black pips.
-pub const WHITE_BLACK: DieStyle = DieStyle { name: "white/black", face: [235, 238, 240], pip: [25, 25, 30], expected_color: "white" };
+pub const WHITE_BLACK: DieStyle = DieStyle {
+    name: "white/black",
+    face: [235, 238, 240],
+    pip: [25, 25, 30],
+    expected_color: "white",
+};
 /// Red die, white pips.
-pub const RED_WHITE: DieStyle = DieStyle { name: "red/white", face: [40, 35, 200], pip: [240, 240, 240], expected_color: "red" };
+pub const RED_WHITE: DieStyle = DieStyle {
+    name: "red/white",
+    face: [40, 35, 200],
+    pip: [240, 240, 240],
+    expected_color: "red",
+};
 /// Blue die, white pips.
-pub const BLUE_WHITE: DieStyle = DieStyle { name: "blue/white", face: [190, 90, 30], pip: [245, 245, 245], expected_color: "blue" };
+pub const BLUE_WHITE: DieStyle = DieStyle {
+    name: "blue/white",
+    face: [190, 90, 30],
+    pip: [245, 245, 245],
+    expected_color: "blue",
+};
 /// Green die, white pips.
-pub const GREEN_WHITE: DieStyle = DieStyle { name: "green/white", face: [60, 150, 40], pip: [240, 245, 240], expected_color: "green" };
+pub const GREEN_WHITE: DieStyle = DieStyle {
+    name: "green/white",
+    face: [60, 150, 40],
+    pip: [240, 245, 240],
+    expected_color: "green",
+};
 /// Black die, white pips.
-pub const BLACK_WHITE: DieStyle = DieStyle { name: "black/white", face: [30, 30, 30], pip: [235, 235, 235], expected_color: "black" };
+pub const BLACK_WHITE: DieStyle = DieStyle {
+    name: "black/white",
+    face: [30, 30, 30],
+    pip: [235, 235, 235],
+    expected_color: "black",
+};
 /// Catan-style cream die with red pips.
-pub const CREAM_RED: DieStyle = DieStyle { name: "cream/red", face: [190, 228, 240], pip: [40, 40, 190], expected_color: "white" };
+pub const CREAM_RED: DieStyle = DieStyle {
+    name: "cream/red",
+    face: [190, 228, 240],
+    pip: [40, 40, 190],
+    expected_color: "white",
+};
 /// Catan-style red die with yellow pips.
-pub const RED_YELLOW: DieStyle = DieStyle { name: "red/yellow", face: [35, 30, 185], pip: [60, 225, 245], expected_color: "red" };
+pub const RED_YELLOW: DieStyle = DieStyle {
+    name: "red/yellow",
+    face: [35, 30, 185],
+    pip: [60, 225, 245],
+    expected_color: "red",
+};
 
 /// Every style above.
-pub const ALL_STYLES: [DieStyle; 7] = [WHITE_BLACK, RED_WHITE, BLUE_WHITE, GREEN_WHITE, BLACK_WHITE, CREAM_RED, RED_YELLOW];
+pub const ALL_STYLES: [DieStyle; 7] = [
+    WHITE_BLACK,
+    RED_WHITE,
+    BLUE_WHITE,
+    GREEN_WHITE,
+    BLACK_WHITE,
+    CREAM_RED,
+    RED_YELLOW,
+];
 
 /// One die to draw.
 #[derive(Clone, Debug, PartialEq)]
@@ -75,7 +118,7 @@ pub struct Scene {
 /// Pip positions (face units, side = 1) for a value; slightly different from
 /// the reader's ideal grid on purpose, as real dice differ.
 pub fn pip_layout(value: u8) -> Vec<(f32, f32)> {
-    let g = 0.25;
+    let g = 0.28;
     let (tl, tr, bl, br, c) = ((-g, -g), (g, -g), (-g, g), (g, g), (0.0, 0.0));
     match value {
         1 => vec![c],
@@ -93,7 +136,11 @@ fn scalar(c: [u8; 3]) -> Scalar {
 }
 
 fn shade(c: [u8; 3], k: f32) -> [u8; 3] {
-    [(c[0] as f32 * k) as u8, (c[1] as f32 * k) as u8, (c[2] as f32 * k) as u8]
+    [
+        (c[0] as f32 * k) as u8,
+        (c[1] as f32 * k) as u8,
+        (c[2] as f32 * k) as u8,
+    ]
 }
 
 /// Map face units (side 1, centred) to image pixels for a face whose axes
@@ -109,7 +156,15 @@ fn poly(origin: (f32, f32), u: (f32, f32), v: (f32, f32), pts: &[(f32, f32)]) ->
         .collect()
 }
 
-fn draw_face(img: &mut Mat, origin: (f32, f32), u: (f32, f32), v: (f32, f32), value: u8, face: [u8; 3], pip: [u8; 3]) -> Result<()> {
+fn draw_face(
+    img: &mut Mat,
+    origin: (f32, f32),
+    u: (f32, f32),
+    v: (f32, f32),
+    value: u8,
+    face: [u8; 3],
+    pip: [u8; 3],
+) -> Result<()> {
     // Rounded square: a 24-gon with squarish shape.
     let outline: Vec<(f32, f32)> = (0..32)
         .map(|k| {
@@ -120,7 +175,13 @@ fn draw_face(img: &mut Mat, origin: (f32, f32), u: (f32, f32), v: (f32, f32), va
             (0.5 * r * c, 0.5 * r * s)
         })
         .collect();
-    imgproc::fill_convex_poly(img, &poly(origin, u, v, &outline), scalar(face), imgproc::LINE_AA, 0)?;
+    imgproc::fill_convex_poly(
+        img,
+        &poly(origin, u, v, &outline),
+        scalar(face),
+        imgproc::LINE_AA,
+        0,
+    )?;
     let circle: Vec<(f32, f32)> = (0..20)
         .map(|k| {
             let t = k as f32 / 20.0 * std::f32::consts::TAU;
@@ -129,7 +190,13 @@ fn draw_face(img: &mut Mat, origin: (f32, f32), u: (f32, f32), v: (f32, f32), va
         .collect();
     for (px, py) in pip_layout(value) {
         let pts: Vec<(f32, f32)> = circle.iter().map(|&(a, b)| (a + px, b + py)).collect();
-        imgproc::fill_convex_poly(img, &poly(origin, u, v, &pts), scalar(pip), imgproc::LINE_AA, 0)?;
+        imgproc::fill_convex_poly(
+            img,
+            &poly(origin, u, v, &pts),
+            scalar(pip),
+            imgproc::LINE_AA,
+            0,
+        )?;
     }
     Ok(())
 }
@@ -156,7 +223,8 @@ pub fn top_face_axes(d: &DieSpec) -> ((f32, f32), (f32, f32)) {
 
 /// Draw the scene.
 pub fn render(scene: &Scene) -> Result<Mat> {
-    let mut img = Mat::new_rows_cols_with_default(scene.height, scene.width, CV_8UC3, scalar(scene.table))?;
+    let mut img =
+        Mat::new_rows_cols_with_default(scene.height, scene.width, CV_8UC3, scalar(scene.table))?;
     // Table texture: seeded noise plus a gentle gradient (vignetting).
     {
         let mut state = scene.seed ^ 0x9E37_79B9_7F4A_7C15;
@@ -182,23 +250,46 @@ pub fn render(scene: &Scene) -> Result<Mat> {
         let depth = d.size * d.tilt.sin();
         if depth > 2.0 {
             // The top face's edge nearest the camera is its lowest edge in the image.
-            let edges = [((-0.5, -0.5), (0.5, -0.5)), ((0.5, -0.5), (0.5, 0.5)), ((0.5, 0.5), (-0.5, 0.5)), ((-0.5, 0.5), (-0.5, -0.5))];
+            let edges = [
+                ((-0.5, -0.5), (0.5, -0.5)),
+                ((0.5, -0.5), (0.5, 0.5)),
+                ((0.5, 0.5), (-0.5, 0.5)),
+                ((-0.5, 0.5), (-0.5, -0.5)),
+            ];
             let mid_y = |e: &((f32, f32), (f32, f32))| {
                 let m = ((e.0 .0 + e.1 .0) / 2.0, (e.0 .1 + e.1 .1) / 2.0);
                 m.0 * u.1 + m.1 * v.1
             };
-            let front = edges.iter().max_by(|a, b| mid_y(a).total_cmp(&mid_y(b))).copied().unwrap_or(edges[2]);
-            let a = (d.center.0 + front.0 .0 * u.0 + front.0 .1 * v.0, d.center.1 + front.0 .0 * u.1 + front.0 .1 * v.1);
-            let b = (d.center.0 + front.1 .0 * u.0 + front.1 .1 * v.0, d.center.1 + front.1 .0 * u.1 + front.1 .1 * v.1);
+            let front = edges
+                .iter()
+                .max_by(|a, b| mid_y(a).total_cmp(&mid_y(b)))
+                .copied()
+                .unwrap_or(edges[2]);
+            let a = (
+                d.center.0 + front.0 .0 * u.0 + front.0 .1 * v.0,
+                d.center.1 + front.0 .0 * u.1 + front.0 .1 * v.1,
+            );
+            let b = (
+                d.center.0 + front.1 .0 * u.0 + front.1 .1 * v.0,
+                d.center.1 + front.1 .0 * u.1 + front.1 .1 * v.1,
+            );
             let origin = ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0 + depth / 2.0);
             let su = (b.0 - a.0, b.1 - a.1);
             let sv = (0.0, depth);
-            draw_face(&mut img, origin, su, sv, side_value(d.value), shade(d.style.face, 0.8), shade(d.style.pip, 0.9))?;
+            draw_face(
+                &mut img,
+                origin,
+                su,
+                sv,
+                side_value(d.value),
+                shade(d.style.face, 0.8),
+                shade(d.style.pip, 0.9),
+            )?;
         }
         draw_face(&mut img, d.center, u, v, d.value, d.style.face, d.style.pip)?;
         if d.glare {
-            // A soft highlight near a corner, clear of the pips.
-            let (gx, gy) = (d.center.0 + 0.36 * u.0 + 0.36 * v.0, d.center.1 + 0.36 * u.1 + 0.36 * v.1);
+            // A soft highlight near an edge, clear of the pips.
+            let (gx, gy) = (d.center.0 + 0.40 * v.0, d.center.1 + 0.40 * v.1);
             let mut overlay = img.try_clone()?;
             imgproc::circle(
                 &mut overlay,
@@ -215,6 +306,13 @@ pub fn render(scene: &Scene) -> Result<Mat> {
         }
     }
     let mut blurred = Mat::default();
-    imgproc::gaussian_blur(&img, &mut blurred, core::Size::new(3, 3), 0.7, 0.7, core::BORDER_DEFAULT)?;
+    imgproc::gaussian_blur(
+        &img,
+        &mut blurred,
+        core::Size::new(3, 3),
+        0.7,
+        0.7,
+        core::BORDER_DEFAULT,
+    )?;
     Ok(blurred)
 }

@@ -15,6 +15,8 @@ pub struct Args {
 pub enum What {
     /// Motion stage ms per frame, and "throw finished" latency on generated throws.
     Motion(MotionArgs),
+    /// Dice reader ms per frame on a generated frame with fourteen dice.
+    Read(ReadArgs),
 }
 
 pub fn run(a: Args) -> Result<ExitCode> {
@@ -23,6 +25,7 @@ pub fn run(a: Args) -> Result<ExitCode> {
     }
     match a.what {
         What::Motion(m) => motion(m),
+        What::Read(r) => read(r),
     }
 }
 
@@ -100,5 +103,46 @@ fn motion(a: MotionArgs) -> Result<ExitCode> {
         r.missed, r.premature, r.extra_finishes
     );
     println!("  nuisance-only sequences (flicker / hand / shadow, no dice): {} run, {} false motion events", r.sequences, r.false_events);
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Target from issue 3: full read of a 1280×720 frame with 14 dice.
+const READ_BUDGET_MS: f64 = 25.0;
+
+#[derive(clap::Args)]
+pub struct ReadArgs {
+    #[arg(long, default_value_t = 1280)]
+    pub width: i32,
+    #[arg(long, default_value_t = 720)]
+    pub height: i32,
+    /// Timed reads of the frame.
+    #[arg(long, default_value_t = 200)]
+    pub iterations: usize,
+    /// Print the report as JSON instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+fn read(a: ReadArgs) -> Result<ExitCode> {
+    if a.width < 320 || a.height < 240 || a.iterations == 0 {
+        bail!("need --width ≥ 320, --height ≥ 240 and --iterations ≥ 1");
+    }
+    let r = tw_vision::bench::run_read_bench(a.width, a.height, a.iterations)?;
+    if a.json {
+        println!("{}", serde_json::to_string_pretty(&r)?);
+        return Ok(ExitCode::SUCCESS);
+    }
+    println!(
+        "dice reader, {}×{} generated frame, {} dice ({} found, {} read correctly), one thread, {} reads",
+        r.width, r.height, r.dice_in_frame, r.dice_found, r.dice_read_correctly, r.iterations
+    );
+    println!(
+        "  ms/frame: mean {:.2}, median {:.2}, p95 {:.2}, max {:.2}  [target ≤ {READ_BUDGET_MS} ms: {}]",
+        r.mean_ms,
+        r.median_ms,
+        r.p95_ms,
+        r.max_ms,
+        if r.p95_ms <= READ_BUDGET_MS { "met" } else { "MISSED" }
+    );
     Ok(ExitCode::SUCCESS)
 }
