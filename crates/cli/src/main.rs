@@ -34,6 +34,8 @@ enum Command {
     Read(cmd::read::Args),
     /// Measure readers against labelled data and print the figures.
     Eval(cmd::eval::Args),
+    /// List the cameras and the bundled demo footage.
+    Sources(cmd::sources::Args),
     /// Campaigns in the store: list, show, new, export, import.
     Campaign(cmd::campaign::Args),
     /// The database: path, check, and the bench and soak figures.
@@ -51,6 +53,7 @@ fn main() -> ExitCode {
         Command::Dice(a) => cmd::dice::run(a),
         Command::Read(a) => cmd::read::run(a),
         Command::Eval(a) => cmd::eval::run(a),
+        Command::Sources(a) => cmd::sources::run(a),
         Command::Campaign(a) => cmd::campaign::run(a),
         Command::Store(a) => cmd::store::run(a),
     };

@@ -9,5 +9,6 @@ pub mod eval;
 pub mod eval_throws;
 pub mod read;
 pub mod replay;
+pub mod sources;
 pub mod store;
 pub mod synth;
