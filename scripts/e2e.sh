@@ -9,6 +9,9 @@
 #   CARGO_TARGET_DIR  cargo's target dir (default: <repo>/target)
 #   TW_TOOLS_DIR      where tauri-driver is installed (default: $HOME/.cache/table-warden)
 #   TW_E2E_SCREENSHOT where the window screenshot goes (default: $CARGO_TARGET_DIR/e2e/screenshot.png)
+#   TW_E2E_CARGO_ARGS what `cargo build` builds (default: -p table-warden). After a
+#                     `cargo test --workspace`, passing `--workspace --bins` keeps the
+#                     feature set close to that build so fewer crates are rebuilt.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -30,7 +33,8 @@ if [ ! -d "$ROOT/ui/node_modules" ]; then (cd "$ROOT/ui" && npm ci --no-audit --
 (cd "$ROOT/ui" && npm run build --silent)
 
 say "building table-warden (cargo, target dir $CARGO_TARGET_DIR)"
-(cd "$ROOT" && cargo build -p table-warden)
+# shellcheck disable=SC2086  # word splitting of the argument list is intended
+(cd "$ROOT" && cargo build ${TW_E2E_CARGO_ARGS:--p table-warden})
 APP="$CARGO_TARGET_DIR/debug/table-warden"
 [ -x "$APP" ] || die "no binary at $APP after the build"
 
