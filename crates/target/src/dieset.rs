@@ -207,11 +207,7 @@ impl DieSet {
     pub fn classify(&self, d: &Descriptor) -> (String, String, f64) {
         let ch = chroma(d.bgr);
         // Colour: nearest chroma over all prototypes.
-        let color_dist = |p: &Prototype| {
-            (0..3)
-                .map(|k| (ch[k] - p.chroma[k]).powi(2) * if k == 2 { 0.5 } else { 4.0 })
-                .sum::<f64>()
-        };
+        let color_dist = |p: &Prototype| color_dist(&ch, p);
         let best_color = self
             .prototypes
             .iter()
@@ -249,4 +245,12 @@ impl DieSet {
         };
         (best_color, face.into(), conf.clamp(0.0, 1.0))
     }
+}
+
+/// Weighted squared distance in chroma features: hue counts more than
+/// saturation, which lighting and blur change most.
+fn color_dist(ch: &[f64; 3], p: &Prototype) -> f64 {
+    (0..3)
+        .map(|k| (ch[k] - p.chroma[k]).powi(2) * if k == 2 { 0.5 } else { 4.0 })
+        .sum::<f64>()
 }

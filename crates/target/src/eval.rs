@@ -14,6 +14,9 @@ use tw_synth::SceneTruth;
 pub enum EvalError {
     #[error("{file}: {reason}")]
     File { file: String, reason: String },
+    /// An image file problem; the message already names the file.
+    #[error("{0}")]
+    Image(String),
     #[error("{0}")]
     Read(#[from] crate::read::ReadError),
     #[error("image processing failed: {0}")]
@@ -53,10 +56,7 @@ pub fn load_truth(p: &Path) -> Result<SceneTruth, EvalError> {
 }
 
 fn load_image(p: &Path) -> Result<opencv::core::Mat, EvalError> {
-    crate::io::load_image(p).map_err(|reason| EvalError::File {
-        file: p.display().to_string(),
-        reason,
-    })
+    crate::io::load_image(p).map_err(EvalError::Image)
 }
 
 /// The calibration homography of a scene: the `.calibration.json` beside it.

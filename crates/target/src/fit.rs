@@ -70,6 +70,9 @@ impl Gradients {
     }
 }
 
+/// Spread (mm) of the prior on the die centre from its outline.
+const PRIOR_MM: f64 = 2.5;
+
 /// A fitted top face.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Fit {
@@ -125,7 +128,9 @@ pub fn fit_top(
     let mut best: Option<(f64, [f64; 2], f64)> = None;
     let consider = |c: [f64; 2], yaw: f64, best: &mut Option<(f64, [f64; 2], f64)>| {
         if let Some((_, px)) = project5(pose, shape, c, yaw) {
-            let s = outline_score(g, &px);
+            // The outline's position is known to a few mm: prefer fits near it.
+            let d2 = (c[0] - start[0]).powi(2) + (c[1] - start[1]).powi(2);
+            let s = outline_score(g, &px) * (-d2 / (2.0 * PRIOR_MM * PRIOR_MM)).exp();
             if best.map_or(true, |b| s > b.0) {
                 *best = Some((s, c, yaw));
             }

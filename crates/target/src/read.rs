@@ -11,6 +11,9 @@ use opencv::prelude::*;
 use serde::{Deserialize, Serialize};
 use tw_board::{Board, Landing, Webs};
 
+/// How far (mm) the top-face fit may move the centre found from the outline.
+const FIT_RADIUS_MM: f64 = 1.5;
+
 /// Below this face confidence the reading is flagged for the player.
 pub const UNCERTAIN_BELOW: f64 = 0.6;
 
@@ -64,8 +67,9 @@ pub fn read_target(
         let Some(start) = pose.unproject_at_height(c.centroid_px, shape.height_mm() / 2.0) else {
             continue;
         };
-        // The blob gives the centre well; the edges fix the turn.
-        let Some(fit) = fit_top(&grads, &pose, &shape, start, 0.0) else {
+        // The outline gives the centre to a few mm; the top face's edges fix
+        // the turn and refine the centre.
+        let Some(fit) = fit_top(&grads, &pose, &shape, start, FIT_RADIUS_MM) else {
             continue;
         };
         // Two blobs of one die (a glyph can split it) fit to the same place: keep one.
