@@ -1,0 +1,619 @@
+//! The Game and Campaign screens' commands: play a saved game, read its log,
+//! list and export campaigns.
+//!
+//! Thin by design: every capability here is the one `warden game …` and
+//! `warden campaign …` offer (crates/cli/src/cmd/{game,campaign}.rs is the
+//! reference), over the same library crates. The logic sits in plain
+//! functions taking `&mut Store` so it is unit-tested without a window; the
+//! `#[tauri::command]` wrappers only lock the shared store and call them.
+//!
+//! Errors reach the window as plain strings that say what went wrong; an
+//! engine's refusal keeps its rule (`refused by rule "…": …`), so the screen
+//! can show the player which rule forbids the move.
+
+use serde::Serialize;
+use serde_json::Value;
+use std::sync::{Mutex, MutexGuard};
+use tw_rules::DynGame;
+use tw_session::{correction::ReadingRecord, dungeon_fighter, observation::DieReading, registry};
+use tw_store::{GameSession, LogEntry, Provenance, SessionInfo, Source, Store};
+
+/// How many log entries a view carries: enough for the throw log of a long
+/// combat, small enough to send on every action.
+pub const LOG_TAIL: i64 = 100;
+
+/// The one store the window uses, opened at start-up.
+///
+/// Opening can fail (a damaged or too-new database). The window must still
+/// open so the player can read why, so the error is kept and returned by
+/// every command instead of aborting start-up.
+pub struct GameState {
+    store: Result<Mutex<Store>, String>,
+}
+
+impl GameState {
+    /// Open the database at the usual place (`TABLE_WARDEN_DB`, else the OS
+    /// data folder); an error is kept for the commands to report.
+    pub fn new() -> Self {
+        let store = tw_store::paths::resolve_db_path(None)
+            .map_err(|e| e.to_string())
+            .and_then(|path| {
+                Store::open(&path).map_err(|e| format!("opening the database {}: {e}", path.display()))
+            });
+        GameState { store: store.map(Mutex::new) }
+    }
+
+    fn lock(&self) -> Result<MutexGuard<'_, Store>, String> {
+        let m = self.store.as_ref().map_err(|e| e.clone())?;
+        // A panic while the lock was held cannot leave the database half
+        // written (every write is one transaction), so the store stays usable.
+        Ok(m.lock().unwrap_or_else(|poisoned| poisoned.into_inner()))
+    }
+}
+
+impl Default for GameState {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// One game engine the window can start.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct GameInfo {
+    pub name: String,
+    /// Whether the window has a dedicated screen for it (else a JSON editor).
+    pub dedicated_screen: bool,
+    /// Whether camera readings map to commands for it.
+    pub camera: bool,
+}
+
+/// One line of the saved-games list.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct SessionSummary {
+    pub id: i64,
+    pub game: String,
+    pub campaign_id: Option<i64>,
+    pub created_at_ms: i64,
+    pub entries: i64,
+}
+
+impl From<SessionInfo> for SessionSummary {
+    fn from(s: SessionInfo) -> Self {
+        SessionSummary { id: s.id, game: s.game, campaign_id: s.campaign_id, created_at_ms: s.created_at_ms, entries: s.last_seq }
+    }
+}
+
+/// One log entry as the throw log shows it. The state an undo restores is
+/// left out: it is large and the screen never needs it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct LogLine {
+    pub seq: i64,
+    pub at_ms: i64,
+    pub source: Source,
+    pub command: Option<Value>,
+    pub events: Vec<Value>,
+    pub original_reading: Option<Value>,
+    pub image_path: Option<String>,
+    pub reverts_seq: Option<i64>,
+}
+
+impl From<LogEntry> for LogLine {
+    fn from(e: LogEntry) -> Self {
+        LogLine {
+            seq: e.seq,
+            at_ms: e.at_ms,
+            source: e.source,
+            command: e.command,
+            events: e.events,
+            original_reading: e.original_reading,
+            image_path: e.image_path,
+            reverts_seq: e.reverts_seq,
+        }
+    }
+}
+
+/// What every game command answers: the game as it now stands.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct GameView {
+    pub session: i64,
+    pub game: String,
+    pub campaign_id: Option<i64>,
+    pub last_seq: i64,
+    /// Whether there is an action undo (or a correction) can replace.
+    pub can_undo: bool,
+    pub state: Value,
+    /// The events of the action just run (empty for a plain look or an undo).
+    pub events: Vec<Value>,
+    /// The command that was run, when the window did not type it (a camera
+    /// reading mapped to a throw).
+    pub command: Option<Value>,
+    /// Set when a camera reading was too uncertain to act on: the question
+    /// for the player. Nothing was written.
+    pub ask_player: Option<String>,
+    /// The newest entries, oldest first (at most [`LOG_TAIL`]).
+    pub log: Vec<LogLine>,
+}
+
+/// The engine for `name` (aliases allowed), or an error listing the known ones.
+fn engine(name: &str) -> Result<Box<dyn DynGame>, String> {
+    registry::find(name)
+        .ok_or_else(|| format!("unknown game {name:?}; known games: {}", registry::names().join(", ")))
+}
+
+/// Reopen session `id` through its own engine (held by the caller so the
+/// session can borrow it).
+fn resume<'g>(store: &Store, id: i64, holder: &'g mut Option<Box<dyn DynGame>>) -> Result<GameSession<'g>, String> {
+    let info = store.session(id).map_err(|e| e.to_string())?;
+    let game = registry::find(&info.game)
+        .ok_or_else(|| format!("game {:?} of session {id} is unknown to this build", info.game))?;
+    let game: &'g dyn DynGame = &**holder.insert(game);
+    GameSession::resume(store, game, id).map_err(|e| e.to_string())
+}
+
+fn view(store: &Store, s: &GameSession<'_>, events: Vec<Value>, command: Option<Value>) -> Result<GameView, String> {
+    let info = store.session(s.id()).map_err(|e| e.to_string())?;
+    let last = s.last_seq();
+    let log = store
+        .entries(s.id(), (last - LOG_TAIL).max(0), last)
+        .map_err(|e| e.to_string())?
+        .into_iter()
+        .map(LogLine::from)
+        .collect();
+    Ok(GameView {
+        session: s.id(),
+        game: info.game,
+        campaign_id: info.campaign_id,
+        last_seq: last,
+        can_undo: s.undo_target().is_some(),
+        state: s.state().clone(),
+        events,
+        command,
+        ask_player: None,
+        log,
+    })
+}
+
+/// The engines this build runs.
+pub fn list_games() -> Vec<GameInfo> {
+    registry::names()
+        .into_iter()
+        .map(|n| GameInfo { name: n.to_string(), dedicated_screen: n == "dungeon-fighter", camera: n == "dungeon-fighter" })
+        .collect()
+}
+
+/// The Dungeon Fighter heroes the setup form offers, read from the engine's
+/// own data file so the list cannot drift from what setup accepts.
+const DF_HEROES: &str = include_str!("../../crates/games/dungeon-fighter/data/heroes.json");
+
+/// A hero the setup form offers.
+#[derive(Debug, Clone, PartialEq, Serialize, serde::Deserialize)]
+pub struct HeroChoice {
+    pub key: String,
+    pub name: String,
+    pub life: i64,
+}
+
+pub fn df_hero_choices() -> Result<Vec<HeroChoice>, String> {
+    #[derive(serde::Deserialize)]
+    struct File {
+        heroes: Vec<HeroChoice>,
+    }
+    serde_json::from_str::<File>(DF_HEROES)
+        .map(|f| f.heroes)
+        .map_err(|e| format!("the bundled Dungeon Fighter hero list is unreadable: {e}"))
+}
+
+/// Start a game of `game` with `setup`, optionally within a campaign.
+pub fn new_game(store: &mut Store, game: &str, setup: &Value, campaign: Option<&str>) -> Result<GameView, String> {
+    let engine = engine(game)?;
+    let campaign_id = match campaign.map(str::trim).filter(|c| !c.is_empty()) {
+        Some(name) => Some(store.campaign(name).map_err(|e| e.to_string())?.id),
+        None => None,
+    };
+    let s = GameSession::start(store, engine.as_ref(), setup, campaign_id, tw_store::log::DEFAULT_SNAPSHOT_EVERY)
+        .map_err(|e| format!("the {} game could not be set up: {e}", engine.name()))?;
+    view(store, &s, Vec::new(), None)
+}
+
+/// Saved games, newest first.
+pub fn list_sessions(store: &Store, campaign_id: Option<i64>) -> Result<Vec<SessionSummary>, String> {
+    let mut list: Vec<SessionSummary> =
+        store.sessions(campaign_id).map_err(|e| e.to_string())?.into_iter().map(SessionSummary::from).collect();
+    list.sort_by(|a, b| b.created_at_ms.cmp(&a.created_at_ms).then(b.id.cmp(&a.id)));
+    Ok(list)
+}
+
+/// Session `id` as it stands (this is also how a game is resumed).
+pub fn show(store: &Store, id: i64) -> Result<GameView, String> {
+    let mut holder = None;
+    let s = resume(store, id, &mut holder)?;
+    view(store, &s, Vec::new(), None)
+}
+
+/// Run one command typed by the player (`manual`) or made by the window from
+/// a camera throw (`camera`). Undo and corrections have their own calls, so
+/// their sources are refused here.
+pub fn run_command(store: &mut Store, id: i64, command: &Value, source: &str) -> Result<GameView, String> {
+    let source = match Source::parse(source) {
+        Some(s @ (Source::Manual | Source::Camera)) => s,
+        Some(other) => {
+            return Err(format!("source {:?} is not for game_do; use game_{}", other.as_str(), other.as_str()))
+        }
+        None => return Err(format!("unknown source {source:?}; use \"manual\" or \"camera\"")),
+    };
+    let mut holder = None;
+    let mut s = resume(store, id, &mut holder)?;
+    let out = s.execute(store, command, source, Provenance::default()).map_err(|e| e.to_string())?;
+    view(store, &s, out.events, None)
+}
+
+/// Undo the latest action (logged as an undo entry; nothing is deleted).
+pub fn undo(store: &mut Store, id: i64) -> Result<GameView, String> {
+    let mut holder = None;
+    let mut s = resume(store, id, &mut holder)?;
+    s.undo(store).map_err(|e| e.to_string())?;
+    view(store, &s, Vec::new(), None)
+}
+
+/// Replace the latest action with the player's `command`, keeping what it
+/// replaces beside it: the camera's reading when there was one, else the
+/// command itself (as `warden game correct` does).
+pub fn correct(store: &mut Store, id: i64, command: &Value) -> Result<GameView, String> {
+    let mut holder = None;
+    let mut s = resume(store, id, &mut holder)?;
+    let last = s.undo_target().ok_or("there is no action to correct")?;
+    let entry = store
+        .entries(id, last - 1, last)
+        .map_err(|e| e.to_string())?
+        .pop()
+        .ok_or_else(|| format!("action {last} is missing from the log of session {id}"))?;
+    let original = entry.original_reading.or(entry.command).ok_or("the last action has no reading to keep")?;
+    let out = s.correct(store, command, original, entry.image_path).map_err(|e| e.to_string())?;
+    view(store, &s, out.events, None)
+}
+
+/// Turn a camera reading of one die at rest (the `warden read` JSON of a
+/// die) into a throw and run it. An uncertain reading writes nothing and
+/// comes back with `ask_player` set, so the player enters the throw.
+pub fn observe(store: &mut Store, id: i64, reading: &Value) -> Result<GameView, String> {
+    let die: DieReading = serde_json::from_value(reading.clone())
+        .map_err(|e| format!("the reading does not match the `warden read` die format: {e}"))?;
+    let mut holder = None;
+    let mut s = resume(store, id, &mut holder)?;
+    let game = store.session(id).map_err(|e| e.to_string())?.game;
+    if game != "dungeon-fighter" {
+        return Err(format!("camera readings are mapped for dungeon-fighter games only; this is a {game} game"));
+    }
+    match dungeon_fighter::throw_from_reading(&die) {
+        Ok(cmd) => {
+            let command = serde_json::to_value(cmd).map_err(|e| e.to_string())?;
+            let record = serde_json::to_value(ReadingRecord::camera(die)).map_err(|e| e.to_string())?;
+            let prov = Provenance { original_reading: Some(record), image_path: None };
+            let out = s.execute(store, &command, Source::Camera, prov).map_err(|e| e.to_string())?;
+            view(store, &s, out.events, Some(command))
+        }
+        Err(ask) => {
+            let mut v = view(store, &s, Vec::new(), None)?;
+            v.ask_player = Some(ask.to_string());
+            Ok(v)
+        }
+    }
+}
+
+/// A campaign with its record and its saved games.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct CampaignView {
+    pub id: i64,
+    pub name: String,
+    pub game: String,
+    pub notes: String,
+    pub players: Vec<String>,
+    pub record: Value,
+    pub created_at_ms: i64,
+    pub updated_at_ms: i64,
+    pub sessions: Vec<SessionSummary>,
+}
+
+pub fn list_campaigns(store: &Store) -> Result<Vec<tw_store::campaign::CampaignSummary>, String> {
+    store.campaigns().map_err(|e| e.to_string())
+}
+
+pub fn show_campaign(store: &Store, name: &str) -> Result<CampaignView, String> {
+    let c = store.campaign(name).map_err(|e| e.to_string())?;
+    let sessions = list_sessions(store, Some(c.id))?;
+    Ok(CampaignView {
+        id: c.id,
+        name: c.name,
+        game: c.game,
+        notes: c.notes,
+        players: c.players,
+        record: c.record.to_json(),
+        created_at_ms: c.created_at_ms,
+        updated_at_ms: c.updated_at_ms,
+        sessions,
+    })
+}
+
+/// The versioned export document (the same `warden campaign export` writes).
+pub fn export_campaign(store: &Store, name: &str) -> Result<String, String> {
+    let doc = store.export_campaign(name).map_err(|e| e.to_string())?;
+    serde_json::to_string_pretty(&doc).map_err(|e| format!("the export could not be written as JSON: {e}"))
+}
+
+// ---- Tauri commands: lock the store, call the functions above. ----
+
+type St<'a> = tauri::State<'a, GameState>;
+
+#[tauri::command]
+pub fn games_list() -> Vec<GameInfo> {
+    list_games()
+}
+
+#[tauri::command]
+pub fn df_heroes() -> Result<Vec<HeroChoice>, String> {
+    df_hero_choices()
+}
+
+#[tauri::command]
+pub fn game_new(state: St<'_>, game: String, setup: Value, campaign: Option<String>) -> Result<GameView, String> {
+    new_game(&mut *state.lock()?, &game, &setup, campaign.as_deref())
+}
+
+#[tauri::command]
+pub fn game_list(state: St<'_>) -> Result<Vec<SessionSummary>, String> {
+    list_sessions(&*state.lock()?, None)
+}
+
+#[tauri::command]
+pub fn game_state(state: St<'_>, id: i64) -> Result<GameView, String> {
+    show(&*state.lock()?, id)
+}
+
+#[tauri::command]
+pub fn game_do(state: St<'_>, id: i64, command: Value, source: Option<String>) -> Result<GameView, String> {
+    run_command(&mut *state.lock()?, id, &command, source.as_deref().unwrap_or("manual"))
+}
+
+#[tauri::command]
+pub fn game_undo(state: St<'_>, id: i64) -> Result<GameView, String> {
+    undo(&mut *state.lock()?, id)
+}
+
+#[tauri::command]
+pub fn game_correct(state: St<'_>, id: i64, command: Value) -> Result<GameView, String> {
+    correct(&mut *state.lock()?, id, &command)
+}
+
+#[tauri::command]
+pub fn game_observe(state: St<'_>, id: i64, reading: Value) -> Result<GameView, String> {
+    observe(&mut *state.lock()?, id, &reading)
+}
+
+#[tauri::command]
+pub fn campaign_list(state: St<'_>) -> Result<Vec<tw_store::campaign::CampaignSummary>, String> {
+    list_campaigns(&*state.lock()?)
+}
+
+#[tauri::command]
+pub fn campaign_show(state: St<'_>, name: String) -> Result<CampaignView, String> {
+    show_campaign(&*state.lock()?, &name)
+}
+
+#[tauri::command]
+pub fn campaign_export(state: St<'_>, name: String) -> Result<String, String> {
+    export_campaign(&*state.lock()?, &name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+    use std::path::PathBuf;
+
+    /// A fresh database in its own temporary folder, removed afterwards.
+    struct TempDb {
+        dir: PathBuf,
+        store: Store,
+    }
+
+    impl TempDb {
+        fn new(tag: &str) -> TempDb {
+            let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_nanos();
+            let dir = std::env::temp_dir().join(format!("tw-app-game-{tag}-{}-{nanos}", std::process::id()));
+            std::fs::create_dir_all(&dir).unwrap();
+            let store = Store::open(dir.join("warden.sqlite3")).unwrap();
+            TempDb { dir, store }
+        }
+    }
+
+    impl Drop for TempDb {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_dir_all(&self.dir);
+        }
+    }
+
+    fn df_setup() -> Value {
+        json!({"heroes": ["saul-baysar", "lianna-lightbringer", "lady-mary"], "leader": 0, "difficulty": "normal"})
+    }
+
+    /// The rulebook's first combat up to the first throw.
+    fn into_combat(store: &mut Store) -> i64 {
+        let id = new_game(store, "df", &df_setup(), None).unwrap().session;
+        run_command(store, id, &json!({"type": "enter_dungeon", "card": {"name": "Rotten Food", "shop_icons": 2}}), "manual")
+            .unwrap();
+        let v = run_command(store, id, &json!({"type": "reveal_monster", "card": {"name": "Skeleton Goblin", "level": 1}}), "manual")
+            .unwrap();
+        assert_eq!(v.state["phase"]["phase"], "combat");
+        id
+    }
+
+    fn throw(die: &str, face: &str, kind: &str, value: Option<u32>) -> Value {
+        json!({"type": "throw", "die": die, "face": face, "landing": {"kind": kind, "value": value}})
+    }
+
+    fn reading(face: &str, kind: &str, value: Option<u32>, confidence: f64) -> Value {
+        json!({"center": [0, 0], "face": face, "color": "blue", "confidence": confidence,
+               "section": {"kind": kind, "value": value}})
+    }
+
+    #[test]
+    fn games_are_listed_with_their_screens() {
+        let games = list_games();
+        let df = games.iter().find(|g| g.name == "dungeon-fighter").expect("dungeon fighter listed");
+        assert!(df.dedicated_screen && df.camera);
+        let sm = games.iter().find(|g| g.name == "silver-mine").expect("silver mine listed");
+        assert!(!sm.dedicated_screen);
+    }
+
+    #[test]
+    fn the_hero_list_is_the_engines_and_each_hero_starts_a_game() {
+        let heroes = df_hero_choices().unwrap();
+        let keys: Vec<&str> = heroes.iter().map(|h| h.key.as_str()).collect();
+        assert_eq!(keys, ["lianna-lightbringer", "lady-mary", "saul-baysar", "sir-moo"]);
+        let mut db = TempDb::new("heroes");
+        let v = new_game(&mut db.store, "df", &json!({"heroes": keys, "leader": 3}), None).unwrap();
+        assert_eq!(v.state["heroes"][3]["name"], heroes[3].name.as_str());
+        assert_eq!(v.state["heroes"][0]["life"], heroes[0].life);
+    }
+
+    #[test]
+    fn a_new_game_is_saved_and_resumed() {
+        let mut db = TempDb::new("new");
+        let v = new_game(&mut db.store, "dungeon-fighter", &df_setup(), None).unwrap();
+        assert_eq!(v.game, "dungeon-fighter");
+        assert_eq!(v.last_seq, 0);
+        assert!(!v.can_undo);
+        assert_eq!(v.state["heroes"].as_array().unwrap().len(), 3);
+        let listed = list_sessions(&db.store, None).unwrap();
+        assert_eq!(listed.iter().map(|s| s.id).collect::<Vec<_>>(), vec![v.session]);
+        assert_eq!(show(&db.store, v.session).unwrap().state, v.state);
+    }
+
+    #[test]
+    fn unknown_games_and_bad_setups_are_refused_clearly() {
+        let mut db = TempDb::new("bad");
+        let e = new_game(&mut db.store, "chess", &json!({}), None).unwrap_err();
+        assert!(e.contains("unknown game \"chess\"") && e.contains("dungeon-fighter"), "{e}");
+        let e = new_game(&mut db.store, "df", &json!({"heroes": ["saul-baysar"]}), None).unwrap_err();
+        assert!(e.contains("could not be set up"), "{e}");
+        assert!(list_sessions(&db.store, None).unwrap().is_empty());
+        let e = new_game(&mut db.store, "df", &df_setup(), Some("No Such Campaign")).unwrap_err();
+        assert!(e.contains("No Such Campaign"), "{e}");
+    }
+
+    #[test]
+    fn a_refusal_names_its_rule_and_changes_nothing() {
+        let mut db = TempDb::new("refuse");
+        let id = into_combat(&mut db.store);
+        let before = run_command(&mut db.store, id, &throw("blue", "blank", "score", Some(1)), "manual").unwrap();
+        assert_eq!(before.state["combat"]["life"], 5, "6 life (2 + 4 advantage), hit for 1");
+        let e = run_command(&mut db.store, id, &throw("blue", "blank", "score", Some(1)), "manual").unwrap_err();
+        assert!(e.contains("refused by rule \"Combat: each die can be thrown just once per combat\""), "{e}");
+        let after = show(&db.store, id).unwrap();
+        assert_eq!(after.state, before.state);
+        assert_eq!(after.last_seq, before.last_seq);
+    }
+
+    #[test]
+    fn undo_and_correction_sources_are_not_taken_by_game_do() {
+        let mut db = TempDb::new("src");
+        let id = into_combat(&mut db.store);
+        for s in ["undo", "correction", "robot"] {
+            let e = run_command(&mut db.store, id, &throw("blue", "blank", "score", Some(1)), s).unwrap_err();
+            assert!(e.contains(s), "{e}");
+        }
+        assert_eq!(show(&db.store, id).unwrap().last_seq, 2);
+    }
+
+    #[test]
+    fn undo_is_logged_and_restores_the_state() {
+        let mut db = TempDb::new("undo");
+        let id = into_combat(&mut db.store);
+        let before = show(&db.store, id).unwrap();
+        run_command(&mut db.store, id, &throw("blue", "blank", "score", Some(3)), "manual").unwrap();
+        let v = undo(&mut db.store, id).unwrap();
+        assert_eq!(v.state, before.state);
+        let last = v.log.last().unwrap();
+        assert_eq!(last.source, Source::Undo);
+        assert_eq!(last.reverts_seq, Some(3));
+        assert_eq!(v.last_seq, 4);
+    }
+
+    #[test]
+    fn nothing_to_undo_is_an_error_not_a_panic() {
+        let mut db = TempDb::new("empty");
+        let id = new_game(&mut db.store, "df", &df_setup(), None).unwrap().session;
+        assert_eq!(undo(&mut db.store, id).unwrap_err(), "nothing to undo");
+        assert!(correct(&mut db.store, id, &json!({"type": "end_rest"})).unwrap_err().contains("no action to correct"));
+        assert!(show(&db.store, 999).unwrap_err().contains("999"));
+    }
+
+    #[test]
+    fn a_camera_throw_is_played_and_its_correction_keeps_the_reading() {
+        let mut db = TempDb::new("camera");
+        let id = into_combat(&mut db.store);
+        let raw = reading("blank", "score", Some(5), 0.95);
+        let v = observe(&mut db.store, id, &raw).unwrap();
+        assert!(v.ask_player.is_none());
+        assert_eq!(v.command.as_ref().unwrap()["landing"]["value"], 5);
+        assert_eq!(v.state["combat"]["life"], 1, "6 life, hit for 5");
+        // The player says it was really the 4 next to it.
+        let v = correct(&mut db.store, id, &throw("blue", "blank", "score", Some(4))).unwrap();
+        assert_eq!(v.state["combat"]["life"], 2);
+        let fix = v.log.last().unwrap();
+        assert_eq!(fix.source, Source::Correction);
+        let kept = fix.original_reading.as_ref().expect("the camera reading is kept");
+        assert!(kept.to_string().contains("0.95"), "{kept}");
+        assert_eq!(v.log.iter().filter(|l| l.source == Source::Undo).count(), 1);
+    }
+
+    #[test]
+    fn an_uncertain_reading_asks_the_player_and_writes_nothing() {
+        let mut db = TempDb::new("ask");
+        let id = into_combat(&mut db.store);
+        let v = observe(&mut db.store, id, &reading("blank", "score", Some(5), 0.3)).unwrap();
+        assert!(v.ask_player.as_deref().unwrap().contains("uncertain"), "{:?}", v.ask_player);
+        assert_eq!(v.last_seq, 2);
+        let e = observe(&mut db.store, id, &json!({"face": "icon"})).unwrap_err();
+        assert!(e.contains("`warden read` die format"), "{e}");
+    }
+
+    #[test]
+    fn camera_readings_are_refused_for_other_games() {
+        let mut db = TempDb::new("sm");
+        // A Silver Mine setup from that engine's own test script, so this
+        // test does not restate its setup format.
+        let script = concat!(env!("CARGO_MANIFEST_DIR"), "/../crates/games/silver-mine/tests/scripts/combat_example.json");
+        let script: Value = serde_json::from_str(&std::fs::read_to_string(script).unwrap()).unwrap();
+        let id = new_game(&mut db.store, "silver-mine", &script["setup"], None).unwrap().session;
+        let e = observe(&mut db.store, id, &reading("blank", "score", Some(5), 0.95)).unwrap_err();
+        assert!(e.contains("dungeon-fighter games only"), "{e}");
+        assert_eq!(show(&db.store, id).unwrap().last_seq, 0);
+    }
+
+    #[test]
+    fn campaigns_are_listed_shown_and_exported_with_their_games() {
+        let mut db = TempDb::new("camp");
+        let players = vec!["Ann".to_string(), "Bo".to_string()];
+        let c = tw_store::campaign::NewCampaign::fresh("Tuesday", "dungeon-fighter", &players).unwrap();
+        db.store.create_campaign(&c).unwrap();
+        let game = new_game(&mut db.store, "df", &df_setup(), Some("Tuesday")).unwrap();
+        assert!(game.campaign_id.is_some());
+        let list = list_campaigns(&db.store).unwrap();
+        assert_eq!(list.len(), 1);
+        assert_eq!(list[0].sessions, 1);
+        let shown = show_campaign(&db.store, "Tuesday").unwrap();
+        assert_eq!(shown.players, players);
+        assert_eq!(shown.sessions.iter().map(|s| s.id).collect::<Vec<_>>(), vec![game.session]);
+        let doc: Value = serde_json::from_str(&export_campaign(&db.store, "Tuesday").unwrap()).unwrap();
+        assert_eq!(doc["campaign"]["name"], "Tuesday");
+        assert_eq!(doc["sessions"].as_array().unwrap().len(), 1);
+        assert!(export_campaign(&db.store, "Nope").unwrap_err().contains("Nope"));
+    }
+
+    #[test]
+    fn a_state_whose_store_failed_to_open_reports_why() {
+        let st = GameState { store: Err("opening the database /x: damaged".into()) };
+        assert_eq!(st.lock().err().unwrap(), "opening the database /x: damaged");
+    }
+}
