@@ -38,9 +38,12 @@ impl GameState {
         let store = tw_store::paths::resolve_db_path(None)
             .map_err(|e| e.to_string())
             .and_then(|path| {
-                Store::open(&path).map_err(|e| format!("opening the database {}: {e}", path.display()))
+                Store::open(&path)
+                    .map_err(|e| format!("opening the database {}: {e}", path.display()))
             });
-        GameState { store: store.map(Mutex::new) }
+        GameState {
+            store: store.map(Mutex::new),
+        }
     }
 
     fn lock(&self) -> Result<MutexGuard<'_, Store>, String> {
@@ -79,7 +82,13 @@ pub struct SessionSummary {
 
 impl From<SessionInfo> for SessionSummary {
     fn from(s: SessionInfo) -> Self {
-        SessionSummary { id: s.id, game: s.game, campaign_id: s.campaign_id, created_at_ms: s.created_at_ms, entries: s.last_seq }
+        SessionSummary {
+            id: s.id,
+            game: s.game,
+            campaign_id: s.campaign_id,
+            created_at_ms: s.created_at_ms,
+            entries: s.last_seq,
+        }
     }
 }
 
@@ -136,21 +145,38 @@ pub struct GameView {
 
 /// The engine for `name` (aliases allowed), or an error listing the known ones.
 fn engine(name: &str) -> Result<Box<dyn DynGame>, String> {
-    registry::find(name)
-        .ok_or_else(|| format!("unknown game {name:?}; known games: {}", registry::names().join(", ")))
+    registry::find(name).ok_or_else(|| {
+        format!(
+            "unknown game {name:?}; known games: {}",
+            registry::names().join(", ")
+        )
+    })
 }
 
 /// Reopen session `id` through its own engine (held by the caller so the
 /// session can borrow it).
-fn resume<'g>(store: &Store, id: i64, holder: &'g mut Option<Box<dyn DynGame>>) -> Result<GameSession<'g>, String> {
+fn resume<'g>(
+    store: &Store,
+    id: i64,
+    holder: &'g mut Option<Box<dyn DynGame>>,
+) -> Result<GameSession<'g>, String> {
     let info = store.session(id).map_err(|e| e.to_string())?;
-    let game = registry::find(&info.game)
-        .ok_or_else(|| format!("game {:?} of session {id} is unknown to this build", info.game))?;
+    let game = registry::find(&info.game).ok_or_else(|| {
+        format!(
+            "game {:?} of session {id} is unknown to this build",
+            info.game
+        )
+    })?;
     let game: &'g dyn DynGame = &**holder.insert(game);
     GameSession::resume(store, game, id).map_err(|e| e.to_string())
 }
 
-fn view(store: &Store, s: &GameSession<'_>, events: Vec<Value>, command: Option<Value>) -> Result<GameView, String> {
+fn view(
+    store: &Store,
+    s: &GameSession<'_>,
+    events: Vec<Value>,
+    command: Option<Value>,
+) -> Result<GameView, String> {
     let info = store.session(s.id()).map_err(|e| e.to_string())?;
     let last = s.last_seq();
     let log = store
@@ -177,7 +203,11 @@ fn view(store: &Store, s: &GameSession<'_>, events: Vec<Value>, command: Option<
 pub fn list_games() -> Vec<GameInfo> {
     registry::names()
         .into_iter()
-        .map(|n| GameInfo { name: n.to_string(), dedicated_screen: n == "dungeon-fighter", camera: n == "dungeon-fighter" })
+        .map(|n| GameInfo {
+            name: n.to_string(),
+            dedicated_screen: n == "dungeon-fighter",
+            camera: n == "dungeon-fighter",
+        })
         .collect()
 }
 
@@ -204,21 +234,39 @@ pub fn df_hero_choices() -> Result<Vec<HeroChoice>, String> {
 }
 
 /// Start a game of `game` with `setup`, optionally within a campaign.
-pub fn new_game(store: &mut Store, game: &str, setup: &Value, campaign: Option<&str>) -> Result<GameView, String> {
+pub fn new_game(
+    store: &mut Store,
+    game: &str,
+    setup: &Value,
+    campaign: Option<&str>,
+) -> Result<GameView, String> {
     let engine = engine(game)?;
     let campaign_id = match campaign.map(str::trim).filter(|c| !c.is_empty()) {
         Some(name) => Some(store.campaign(name).map_err(|e| e.to_string())?.id),
         None => None,
     };
-    let s = GameSession::start(store, engine.as_ref(), setup, campaign_id, tw_store::log::DEFAULT_SNAPSHOT_EVERY)
-        .map_err(|e| format!("the {} game could not be set up: {e}", engine.name()))?;
+    let s = GameSession::start(
+        store,
+        engine.as_ref(),
+        setup,
+        campaign_id,
+        tw_store::log::DEFAULT_SNAPSHOT_EVERY,
+    )
+    .map_err(|e| format!("the {} game could not be set up: {e}", engine.name()))?;
     view(store, &s, Vec::new(), None)
 }
 
 /// Saved games, newest first.
-pub fn list_sessions(store: &Store, campaign_id: Option<i64>) -> Result<Vec<SessionSummary>, String> {
-    let mut list: Vec<SessionSummary> =
-        store.sessions(campaign_id).map_err(|e| e.to_string())?.into_iter().map(SessionSummary::from).collect();
+pub fn list_sessions(
+    store: &Store,
+    campaign_id: Option<i64>,
+) -> Result<Vec<SessionSummary>, String> {
+    let mut list: Vec<SessionSummary> = store
+        .sessions(campaign_id)
+        .map_err(|e| e.to_string())?
+        .into_iter()
+        .map(SessionSummary::from)
+        .collect();
     list.sort_by(|a, b| b.created_at_ms.cmp(&a.created_at_ms).then(b.id.cmp(&a.id)));
     Ok(list)
 }
@@ -233,17 +281,32 @@ pub fn show(store: &Store, id: i64) -> Result<GameView, String> {
 /// Run one command typed by the player (`manual`) or made by the window from
 /// a camera throw (`camera`). Undo and corrections have their own calls, so
 /// their sources are refused here.
-pub fn run_command(store: &mut Store, id: i64, command: &Value, source: &str) -> Result<GameView, String> {
+pub fn run_command(
+    store: &mut Store,
+    id: i64,
+    command: &Value,
+    source: &str,
+) -> Result<GameView, String> {
     let source = match Source::parse(source) {
         Some(s @ (Source::Manual | Source::Camera)) => s,
         Some(other) => {
-            return Err(format!("source {:?} is not for game_do; use game_{}", other.as_str(), other.as_str()))
+            return Err(format!(
+                "source {:?} is not for game_do; use game_{}",
+                other.as_str(),
+                other.as_str()
+            ))
         }
-        None => return Err(format!("unknown source {source:?}; use \"manual\" or \"camera\"")),
+        None => {
+            return Err(format!(
+                "unknown source {source:?}; use \"manual\" or \"camera\""
+            ))
+        }
     };
     let mut holder = None;
     let mut s = resume(store, id, &mut holder)?;
-    let out = s.execute(store, command, source, Provenance::default()).map_err(|e| e.to_string())?;
+    let out = s
+        .execute(store, command, source, Provenance::default())
+        .map_err(|e| e.to_string())?;
     view(store, &s, out.events, None)
 }
 
@@ -267,8 +330,13 @@ pub fn correct(store: &mut Store, id: i64, command: &Value) -> Result<GameView, 
         .map_err(|e| e.to_string())?
         .pop()
         .ok_or_else(|| format!("action {last} is missing from the log of session {id}"))?;
-    let original = entry.original_reading.or(entry.command).ok_or("the last action has no reading to keep")?;
-    let out = s.correct(store, command, original, entry.image_path).map_err(|e| e.to_string())?;
+    let original = entry
+        .original_reading
+        .or(entry.command)
+        .ok_or("the last action has no reading to keep")?;
+    let out = s
+        .correct(store, command, original, entry.image_path)
+        .map_err(|e| e.to_string())?;
     view(store, &s, out.events, None)
 }
 
@@ -282,14 +350,22 @@ pub fn observe(store: &mut Store, id: i64, reading: &Value) -> Result<GameView, 
     let mut s = resume(store, id, &mut holder)?;
     let game = store.session(id).map_err(|e| e.to_string())?.game;
     if game != "dungeon-fighter" {
-        return Err(format!("camera readings are mapped for dungeon-fighter games only; this is a {game} game"));
+        return Err(format!(
+            "camera readings are mapped for dungeon-fighter games only; this is a {game} game"
+        ));
     }
     match dungeon_fighter::throw_from_reading(&die) {
         Ok(cmd) => {
             let command = serde_json::to_value(cmd).map_err(|e| e.to_string())?;
-            let record = serde_json::to_value(ReadingRecord::camera(die)).map_err(|e| e.to_string())?;
-            let prov = Provenance { original_reading: Some(record), image_path: None };
-            let out = s.execute(store, &command, Source::Camera, prov).map_err(|e| e.to_string())?;
+            let record =
+                serde_json::to_value(ReadingRecord::camera(die)).map_err(|e| e.to_string())?;
+            let prov = Provenance {
+                original_reading: Some(record),
+                image_path: None,
+            };
+            let out = s
+                .execute(store, &command, Source::Camera, prov)
+                .map_err(|e| e.to_string())?;
             view(store, &s, out.events, Some(command))
         }
         Err(ask) => {
@@ -337,7 +413,8 @@ pub fn show_campaign(store: &Store, name: &str) -> Result<CampaignView, String> 
 /// The versioned export document (the same `warden campaign export` writes).
 pub fn export_campaign(store: &Store, name: &str) -> Result<String, String> {
     let doc = store.export_campaign(name).map_err(|e| e.to_string())?;
-    serde_json::to_string_pretty(&doc).map_err(|e| format!("the export could not be written as JSON: {e}"))
+    serde_json::to_string_pretty(&doc)
+        .map_err(|e| format!("the export could not be written as JSON: {e}"))
 }
 
 // ---- Tauri commands: lock the store, call the functions above. ----
@@ -355,7 +432,12 @@ pub fn df_heroes() -> Result<Vec<HeroChoice>, String> {
 }
 
 #[tauri::command]
-pub fn game_new(state: St<'_>, game: String, setup: Value, campaign: Option<String>) -> Result<GameView, String> {
+pub fn game_new(
+    state: St<'_>,
+    game: String,
+    setup: Value,
+    campaign: Option<String>,
+) -> Result<GameView, String> {
     new_game(&mut *state.lock()?, &game, &setup, campaign.as_deref())
 }
 
@@ -370,8 +452,18 @@ pub fn game_state(state: St<'_>, id: i64) -> Result<GameView, String> {
 }
 
 #[tauri::command]
-pub fn game_do(state: St<'_>, id: i64, command: Value, source: Option<String>) -> Result<GameView, String> {
-    run_command(&mut *state.lock()?, id, &command, source.as_deref().unwrap_or("manual"))
+pub fn game_do(
+    state: St<'_>,
+    id: i64,
+    command: Value,
+    source: Option<String>,
+) -> Result<GameView, String> {
+    run_command(
+        &mut *state.lock()?,
+        id,
+        &command,
+        source.as_deref().unwrap_or("manual"),
+    )
 }
 
 #[tauri::command]
@@ -418,8 +510,12 @@ mod tests {
 
     impl TempDb {
         fn new(tag: &str) -> TempDb {
-            let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_nanos();
-            let dir = std::env::temp_dir().join(format!("tw-app-game-{tag}-{}-{nanos}", std::process::id()));
+            let nanos = std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .unwrap()
+                .as_nanos();
+            let dir = std::env::temp_dir()
+                .join(format!("tw-app-game-{tag}-{}-{nanos}", std::process::id()));
             std::fs::create_dir_all(&dir).unwrap();
             let store = Store::open(dir.join("warden.sqlite3")).unwrap();
             TempDb { dir, store }
@@ -439,10 +535,20 @@ mod tests {
     /// The rulebook's first combat up to the first throw.
     fn into_combat(store: &mut Store) -> i64 {
         let id = new_game(store, "df", &df_setup(), None).unwrap().session;
-        run_command(store, id, &json!({"type": "enter_dungeon", "card": {"name": "Rotten Food", "shop_icons": 2}}), "manual")
-            .unwrap();
-        let v = run_command(store, id, &json!({"type": "reveal_monster", "card": {"name": "Skeleton Goblin", "level": 1}}), "manual")
-            .unwrap();
+        run_command(
+            store,
+            id,
+            &json!({"type": "enter_dungeon", "card": {"name": "Rotten Food", "shop_icons": 2}}),
+            "manual",
+        )
+        .unwrap();
+        let v = run_command(
+            store,
+            id,
+            &json!({"type": "reveal_monster", "card": {"name": "Skeleton Goblin", "level": 1}}),
+            "manual",
+        )
+        .unwrap();
         assert_eq!(v.state["phase"]["phase"], "combat");
         id
     }
@@ -459,9 +565,15 @@ mod tests {
     #[test]
     fn games_are_listed_with_their_screens() {
         let games = list_games();
-        let df = games.iter().find(|g| g.name == "dungeon-fighter").expect("dungeon fighter listed");
+        let df = games
+            .iter()
+            .find(|g| g.name == "dungeon-fighter")
+            .expect("dungeon fighter listed");
         assert!(df.dedicated_screen && df.camera);
-        let sm = games.iter().find(|g| g.name == "silver-mine").expect("silver mine listed");
+        let sm = games
+            .iter()
+            .find(|g| g.name == "silver-mine")
+            .expect("silver mine listed");
         assert!(!sm.dedicated_screen);
     }
 
@@ -469,9 +581,18 @@ mod tests {
     fn the_hero_list_is_the_engines_and_each_hero_starts_a_game() {
         let heroes = df_hero_choices().unwrap();
         let keys: Vec<&str> = heroes.iter().map(|h| h.key.as_str()).collect();
-        assert_eq!(keys, ["lianna-lightbringer", "lady-mary", "saul-baysar", "sir-moo"]);
+        assert_eq!(
+            keys,
+            ["lianna-lightbringer", "lady-mary", "saul-baysar", "sir-moo"]
+        );
         let mut db = TempDb::new("heroes");
-        let v = new_game(&mut db.store, "df", &json!({"heroes": keys, "leader": 3}), None).unwrap();
+        let v = new_game(
+            &mut db.store,
+            "df",
+            &json!({"heroes": keys, "leader": 3}),
+            None,
+        )
+        .unwrap();
         assert_eq!(v.state["heroes"][3]["name"], heroes[3].name.as_str());
         assert_eq!(v.state["heroes"][0]["life"], heroes[0].life);
     }
@@ -485,7 +606,10 @@ mod tests {
         assert!(!v.can_undo);
         assert_eq!(v.state["heroes"].as_array().unwrap().len(), 3);
         let listed = list_sessions(&db.store, None).unwrap();
-        assert_eq!(listed.iter().map(|s| s.id).collect::<Vec<_>>(), vec![v.session]);
+        assert_eq!(
+            listed.iter().map(|s| s.id).collect::<Vec<_>>(),
+            vec![v.session]
+        );
         assert_eq!(show(&db.store, v.session).unwrap().state, v.state);
     }
 
@@ -493,8 +617,17 @@ mod tests {
     fn unknown_games_and_bad_setups_are_refused_clearly() {
         let mut db = TempDb::new("bad");
         let e = new_game(&mut db.store, "chess", &json!({}), None).unwrap_err();
-        assert!(e.contains("unknown game \"chess\"") && e.contains("dungeon-fighter"), "{e}");
-        let e = new_game(&mut db.store, "df", &json!({"heroes": ["saul-baysar"]}), None).unwrap_err();
+        assert!(
+            e.contains("unknown game \"chess\"") && e.contains("dungeon-fighter"),
+            "{e}"
+        );
+        let e = new_game(
+            &mut db.store,
+            "df",
+            &json!({"heroes": ["saul-baysar"]}),
+            None,
+        )
+        .unwrap_err();
         assert!(e.contains("could not be set up"), "{e}");
         assert!(list_sessions(&db.store, None).unwrap().is_empty());
         let e = new_game(&mut db.store, "df", &df_setup(), Some("No Such Campaign")).unwrap_err();
@@ -505,10 +638,28 @@ mod tests {
     fn a_refusal_names_its_rule_and_changes_nothing() {
         let mut db = TempDb::new("refuse");
         let id = into_combat(&mut db.store);
-        let before = run_command(&mut db.store, id, &throw("blue", "blank", "score", Some(1)), "manual").unwrap();
-        assert_eq!(before.state["combat"]["life"], 5, "6 life (2 + 4 advantage), hit for 1");
-        let e = run_command(&mut db.store, id, &throw("blue", "blank", "score", Some(1)), "manual").unwrap_err();
-        assert!(e.contains("refused by rule \"Combat: each die can be thrown just once per combat\""), "{e}");
+        let before = run_command(
+            &mut db.store,
+            id,
+            &throw("blue", "blank", "score", Some(1)),
+            "manual",
+        )
+        .unwrap();
+        assert_eq!(
+            before.state["combat"]["life"], 5,
+            "6 life (2 + 4 advantage), hit for 1"
+        );
+        let e = run_command(
+            &mut db.store,
+            id,
+            &throw("blue", "blank", "score", Some(1)),
+            "manual",
+        )
+        .unwrap_err();
+        assert!(
+            e.contains("refused by rule \"Combat: each die can be thrown just once per combat\""),
+            "{e}"
+        );
         let after = show(&db.store, id).unwrap();
         assert_eq!(after.state, before.state);
         assert_eq!(after.last_seq, before.last_seq);
@@ -519,7 +670,13 @@ mod tests {
         let mut db = TempDb::new("src");
         let id = into_combat(&mut db.store);
         for s in ["undo", "correction", "robot"] {
-            let e = run_command(&mut db.store, id, &throw("blue", "blank", "score", Some(1)), s).unwrap_err();
+            let e = run_command(
+                &mut db.store,
+                id,
+                &throw("blue", "blank", "score", Some(1)),
+                s,
+            )
+            .unwrap_err();
             assert!(e.contains(s), "{e}");
         }
         assert_eq!(show(&db.store, id).unwrap().last_seq, 2);
@@ -530,7 +687,13 @@ mod tests {
         let mut db = TempDb::new("undo");
         let id = into_combat(&mut db.store);
         let before = show(&db.store, id).unwrap();
-        run_command(&mut db.store, id, &throw("blue", "blank", "score", Some(3)), "manual").unwrap();
+        run_command(
+            &mut db.store,
+            id,
+            &throw("blue", "blank", "score", Some(3)),
+            "manual",
+        )
+        .unwrap();
         let v = undo(&mut db.store, id).unwrap();
         assert_eq!(v.state, before.state);
         let last = v.log.last().unwrap();
@@ -542,9 +705,13 @@ mod tests {
     #[test]
     fn nothing_to_undo_is_an_error_not_a_panic() {
         let mut db = TempDb::new("empty");
-        let id = new_game(&mut db.store, "df", &df_setup(), None).unwrap().session;
+        let id = new_game(&mut db.store, "df", &df_setup(), None)
+            .unwrap()
+            .session;
         assert_eq!(undo(&mut db.store, id).unwrap_err(), "nothing to undo");
-        assert!(correct(&mut db.store, id, &json!({"type": "end_rest"})).unwrap_err().contains("no action to correct"));
+        assert!(correct(&mut db.store, id, &json!({"type": "end_rest"}))
+            .unwrap_err()
+            .contains("no action to correct"));
         assert!(show(&db.store, 999).unwrap_err().contains("999"));
     }
 
@@ -562,7 +729,10 @@ mod tests {
         assert_eq!(v.state["combat"]["life"], 2);
         let fix = v.log.last().unwrap();
         assert_eq!(fix.source, Source::Correction);
-        let kept = fix.original_reading.as_ref().expect("the camera reading is kept");
+        let kept = fix
+            .original_reading
+            .as_ref()
+            .expect("the camera reading is kept");
         assert!(kept.to_string().contains("0.95"), "{kept}");
         assert_eq!(v.log.iter().filter(|l| l.source == Source::Undo).count(), 1);
     }
@@ -572,7 +742,11 @@ mod tests {
         let mut db = TempDb::new("ask");
         let id = into_combat(&mut db.store);
         let v = observe(&mut db.store, id, &reading("blank", "score", Some(5), 0.3)).unwrap();
-        assert!(v.ask_player.as_deref().unwrap().contains("uncertain"), "{:?}", v.ask_player);
+        assert!(
+            v.ask_player.as_deref().unwrap().contains("uncertain"),
+            "{:?}",
+            v.ask_player
+        );
         assert_eq!(v.last_seq, 2);
         let e = observe(&mut db.store, id, &json!({"face": "icon"})).unwrap_err();
         assert!(e.contains("`warden read` die format"), "{e}");
@@ -583,9 +757,15 @@ mod tests {
         let mut db = TempDb::new("sm");
         // A Silver Mine setup from that engine's own test script, so this
         // test does not restate its setup format.
-        let script = concat!(env!("CARGO_MANIFEST_DIR"), "/../crates/games/silver-mine/tests/scripts/combat_example.json");
-        let script: Value = serde_json::from_str(&std::fs::read_to_string(script).unwrap()).unwrap();
-        let id = new_game(&mut db.store, "silver-mine", &script["setup"], None).unwrap().session;
+        let script = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../crates/games/silver-mine/tests/scripts/combat_example.json"
+        );
+        let script: Value =
+            serde_json::from_str(&std::fs::read_to_string(script).unwrap()).unwrap();
+        let id = new_game(&mut db.store, "silver-mine", &script["setup"], None)
+            .unwrap()
+            .session;
         let e = observe(&mut db.store, id, &reading("blank", "score", Some(5), 0.95)).unwrap_err();
         assert!(e.contains("dungeon-fighter games only"), "{e}");
         assert_eq!(show(&db.store, id).unwrap().last_seq, 0);
@@ -595,7 +775,8 @@ mod tests {
     fn campaigns_are_listed_shown_and_exported_with_their_games() {
         let mut db = TempDb::new("camp");
         let players = vec!["Ann".to_string(), "Bo".to_string()];
-        let c = tw_store::campaign::NewCampaign::fresh("Tuesday", "dungeon-fighter", &players).unwrap();
+        let c =
+            tw_store::campaign::NewCampaign::fresh("Tuesday", "dungeon-fighter", &players).unwrap();
         db.store.create_campaign(&c).unwrap();
         let game = new_game(&mut db.store, "df", &df_setup(), Some("Tuesday")).unwrap();
         assert!(game.campaign_id.is_some());
@@ -604,16 +785,24 @@ mod tests {
         assert_eq!(list[0].sessions, 1);
         let shown = show_campaign(&db.store, "Tuesday").unwrap();
         assert_eq!(shown.players, players);
-        assert_eq!(shown.sessions.iter().map(|s| s.id).collect::<Vec<_>>(), vec![game.session]);
-        let doc: Value = serde_json::from_str(&export_campaign(&db.store, "Tuesday").unwrap()).unwrap();
+        assert_eq!(
+            shown.sessions.iter().map(|s| s.id).collect::<Vec<_>>(),
+            vec![game.session]
+        );
+        let doc: Value =
+            serde_json::from_str(&export_campaign(&db.store, "Tuesday").unwrap()).unwrap();
         assert_eq!(doc["campaign"]["name"], "Tuesday");
         assert_eq!(doc["sessions"].as_array().unwrap().len(), 1);
-        assert!(export_campaign(&db.store, "Nope").unwrap_err().contains("Nope"));
+        assert!(export_campaign(&db.store, "Nope")
+            .unwrap_err()
+            .contains("Nope"));
     }
 
     #[test]
     fn a_state_whose_store_failed_to_open_reports_why() {
-        let st = GameState { store: Err("opening the database /x: damaged".into()) };
+        let st = GameState {
+            store: Err("opening the database /x: damaged".into()),
+        };
         assert_eq!(st.lock().err().unwrap(), "opening the database /x: damaged");
     }
 }
