@@ -48,3 +48,8 @@ pub fn decode_bgr(bytes: &[u8]) -> Result<Mat> {
     }
     Ok(mat)
 }
+
+/// Width and height of a frame in pixels (zero for an empty matrix).
+pub fn frame_size(frame: &Mat) -> (u32, u32) {
+    (frame.cols().max(0) as u32, frame.rows().max(0) as u32)
+}

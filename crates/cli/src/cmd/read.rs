@@ -17,8 +17,9 @@ pub struct Args {
     /// Image file to read (JPEG, PNG, ...).
     #[arg(long)]
     image: PathBuf,
-    /// Table calibration profile (JSON). Board sections are not read yet; the
-    /// file is only checked to exist and parse.
+    /// Table calibration profile (see calibration/README.md). It is loaded and
+    /// validated, and must match the image size; board sections are not
+    /// reported yet.
     #[arg(long)]
     calibration: Option<PathBuf>,
     /// Die set to read with. Only the built-in "d6-pips" set exists so far.
@@ -36,12 +37,10 @@ struct Output<'a> {
 }
 
 pub fn run(args: Args) -> Result<ExitCode> {
-    if let Some(path) = &args.calibration {
-        let text = std::fs::read_to_string(path)
-            .with_context(|| format!("cannot read calibration file {}", path.display()))?;
-        serde_json::from_str::<serde_json::Value>(&text)
-            .with_context(|| format!("calibration file {} is not valid JSON", path.display()))?;
-    }
+    let calibration = match &args.calibration {
+        Some(path) => Some((path, tw_calibration::CalibrationProfile::load(path)?)),
+        None => None,
+    };
     let reader = DiceReader::default();
     if let Some(set) = &args.dice_set {
         if set != reader.face_reader.name() {
@@ -52,6 +51,18 @@ pub fn run(args: Args) -> Result<ExitCode> {
         }
     }
     let frame = load_bgr(&args.image)?;
+    let (w, h) = tw_vision::image_io::frame_size(&frame);
+    if let Some((path, profile)) = &calibration {
+        if let Some([pw, ph]) = profile.image_size {
+            if [pw, ph] != [w, h] {
+                bail!(
+                    "calibration {} was made for {pw}×{ph} images but {} is {w}×{h}",
+                    path.display(),
+                    args.image.display()
+                );
+            }
+        }
+    }
     let start = Instant::now();
     let reading = reader
         .read(&frame)
