@@ -146,6 +146,51 @@ impl Comparison {
         m
     }
 
+    /// Cells of any blob, noise included.
+    pub fn all_cells(&self, n: usize) -> Vec<bool> {
+        let mut m = vec![false; n];
+        self.blobs
+            .iter()
+            .for_each(|b| b.cells.iter().for_each(|&c| m[c] = true));
+        m
+    }
+
+    /// Cells of the large blobs whose `edges` cells (outline cells from an
+    /// `outlines_only` comparison) inside them still span more than a die
+    /// or reach the edge of the view: a hand's outline does, even broken
+    /// into pieces; a soft shadow that merged with a die leaves only the
+    /// die's outline.
+    pub fn large_cells_confirmed_by(
+        &self,
+        cfg: &MotionConfig,
+        grid: &Grid,
+        edges: &[bool],
+        frame_w: usize,
+        frame_h: usize,
+    ) -> Vec<bool> {
+        let max_extent = cfg.max_die_extent_frac * frame_w.min(frame_h) as f32;
+        let mut m = vec![false; edges.len()];
+        for (b, k) in self.blobs.iter().zip(&self.kinds) {
+            if *k != Some(RegionKind::Large) {
+                continue;
+            }
+            let (mut x0, mut y0, mut x1, mut y1) = (usize::MAX, usize::MAX, 0, 0);
+            for &c in b.cells.iter().filter(|&&c| edges[c]) {
+                let (x, y) = (c % grid.width, c / grid.width);
+                (x0, y0, x1, y1) = (x0.min(x), y0.min(y), x1.max(x), y1.max(y));
+            }
+            if x0 == usize::MAX {
+                continue;
+            }
+            let extent = ((x1 - x0 + 1).max(y1 - y0 + 1) * grid.factor) as f32;
+            let border = x0 == 0 || y0 == 0 || x1 + 1 == grid.width || y1 + 1 == grid.height;
+            if extent > max_extent || border {
+                b.cells.iter().for_each(|&c| m[c] = true);
+            }
+        }
+        m
+    }
+
     /// Cells of large blobs in whose bounding box (plus one cell) no cell has
     /// changed since `now - after`, according to `last_change` (per cell).
     pub fn settled_large_cells(
@@ -207,6 +252,7 @@ pub(crate) fn compare(
     ignore: Option<&[bool]>,
     frame_w: usize,
     frame_h: usize,
+    outlines_only: bool,
 ) -> Comparison {
     let gain = estimate_gain(current, previous);
     let n = current.len();
@@ -221,6 +267,9 @@ pub(crate) fn compare(
         let thr = cfg.diff_abs + cfg.diff_rel * c.max(p);
         changed[i] = d.abs() > thr;
         mask[i] = changed[i] && !ignore.is_some_and(|ig| ig[i]);
+    }
+    if outlines_only {
+        drop_smooth_cells(cfg, current, previous, gain, &diff, &mut mask);
     }
     let blobs = find_blobs(
         &mask,
@@ -249,6 +298,47 @@ pub(crate) fn compare(
         factor: current.factor,
     }
 }
+
+/// Unmarks cells whose change looks like lighting: within shadow ratios and
+/// varying smoothly from all four neighbours. What is left of an object is
+/// its outline (a hand's outline is still hand-sized; a die's is die-sized),
+/// and a shadow, soft everywhere, disappears, so a die resting inside a
+/// shadow that moved is not merged with it into one "large" region.
+fn drop_smooth_cells(
+    cfg: &MotionConfig,
+    current: &Grid,
+    previous: &Grid,
+    gain: f32,
+    diff: &[f32],
+    mask: &mut [bool],
+) {
+    let (w, h) = (current.width, current.height);
+    let keep: Vec<bool> = (0..mask.len())
+        .map(|i| {
+            if !mask[i] {
+                return false;
+            }
+            let base = previous.cells[i] * gain + 1.0;
+            let ratio = (base + diff[i]) / base;
+            if ratio < cfg.shadow_min_ratio || ratio > 1.0 / cfg.shadow_min_ratio {
+                return true;
+            }
+            let (x, y) = (i % w, i / w);
+            let limit = SMOOTH_STEP * diff[i].abs();
+            let step = |j: usize| (diff[i] - diff[j]).abs() > limit;
+            (x > 0 && step(i - 1))
+                || (x + 1 < w && step(i + 1))
+                || (y > 0 && step(i - w))
+                || (y + 1 < h && step(i + w))
+        })
+        .collect();
+    mask.copy_from_slice(&keep);
+}
+
+/// A neighbour step above this fraction of a cell's own change is an edge.
+/// A die edge steps by at least half its contrast within a 4-pixel cell; a
+/// soft shadow's penumbra (several cells wide) by much less.
+const SMOOTH_STEP: f32 = 0.45;
 
 fn classify(
     cfg: &MotionConfig,

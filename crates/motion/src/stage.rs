@@ -143,7 +143,15 @@ impl MotionStage {
         };
         let (fw, fh) = (frame.width, frame.height);
         let cfg = &self.cfg.motion.clone();
-        let mut cmp = compare(cfg, &grid, &previous, Some(&self.restless.flagged), fw, fh);
+        let mut cmp = compare(
+            cfg,
+            &grid,
+            &previous,
+            Some(&self.restless.flagged),
+            fw,
+            fh,
+            false,
+        );
         self.restless.update(cfg, &cmp.changed, t_ms - self.last_t);
         for (lc, &ch) in self.last_change.iter_mut().zip(&cmp.changed) {
             if ch {
@@ -154,8 +162,18 @@ impl MotionStage {
         // trembling in view is large here even when it barely moves, so small
         // changes at its fringe are attributed to it, not to dice.
         let reference = self.reference.as_ref().unwrap_or(&previous);
-        let presence = compare(cfg, &grid, reference, Some(&self.restless.flagged), fw, fh);
-        let hand = presence.large_cells(grid.len());
+        // Restless cells count here: a trembling hand is still there. A
+        // large difference is a hand only if its outline is large too: a
+        // die lying in a shadow that moved makes one large difference but
+        // two separate outlines (the die's, and none for the soft shadow).
+        let presence = compare(cfg, &grid, reference, None, fw, fh, false);
+        let outlines = compare(cfg, &grid, reference, None, fw, fh, true);
+        let hand =
+            presence.large_cells_confirmed_by(cfg, &grid, &outlines.all_cells(grid.len()), fw, fh);
+        // The reference keeps out every large difference, confirmed or not:
+        // taking a hand into it for even one frame would turn its fringe
+        // into "dice" from then on.
+        let large = presence.large_cells(grid.len());
         cmp.attach_to(cfg, &grid, &hand);
         let motion = FrameMotion {
             t_ms,
@@ -187,7 +205,7 @@ impl MotionStage {
                 moving_since_ms,
             }) => {
                 let regions = throw_regions(&presence);
-                self.adopt(&grid, &hand, None, None);
+                self.adopt(&grid, &large, None, None);
                 events.push(Event::ThrowFinished {
                     t_ms,
                     still_since_ms,
@@ -200,7 +218,7 @@ impl MotionStage {
                 moving_since_ms,
             }) => {
                 let regions = throw_regions(&presence);
-                self.adopt(&grid, &hand, None, None);
+                self.adopt(&grid, &large, None, None);
                 events.push(Event::MotionTimeout {
                     t_ms,
                     moving_since_ms,
@@ -215,7 +233,7 @@ impl MotionStage {
                 t_ms,
                 cfg.absorb_large_after_ms,
             );
-            self.adopt(&grid, &hand, Some(&settled), Some(&cmp.changed));
+            self.adopt(&grid, &large, Some(&settled), Some(&cmp.changed));
         }
         self.previous = Some(grid);
         self.last_t = t_ms;
