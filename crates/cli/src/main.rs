@@ -40,6 +40,8 @@ enum Command {
     Campaign(cmd::campaign::Args),
     /// The database: path, check, and the bench and soak figures.
     Store(cmd::store::Args),
+    /// Play a saved game: new, do, observe (camera reading), correct, undo, show.
+    Game(cmd::game::Args),
 }
 
 fn main() -> ExitCode {
@@ -56,12 +58,29 @@ fn main() -> ExitCode {
         Command::Sources(a) => cmd::sources::run(a),
         Command::Campaign(a) => cmd::campaign::run(a),
         Command::Store(a) => cmd::store::run(a),
+        Command::Game(a) => cmd::game::run(a),
     };
     match result {
         Ok(code) => code,
         Err(e) => {
-            eprintln!("warden: {e:#}");
+            eprintln!("warden: {}", error_chain(&e));
             ExitCode::from(1)
         }
     }
+}
+
+/// The error and its causes on one line, skipping a cause whose text the
+/// message before it already carries (wrapped errors often repeat it).
+fn error_chain(e: &anyhow::Error) -> String {
+    let mut out = String::new();
+    for cause in e.chain() {
+        let text = cause.to_string();
+        if !out.contains(&text) {
+            if !out.is_empty() {
+                out.push_str(": ");
+            }
+            out.push_str(&text);
+        }
+    }
+    out
 }

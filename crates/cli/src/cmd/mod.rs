@@ -2,11 +2,12 @@
 
 pub mod bench;
 pub mod board;
-pub mod dice;
 pub mod calibration;
 pub mod campaign;
+pub mod dice;
 pub mod eval;
 pub mod eval_throws;
+pub mod game;
 pub mod read;
 pub mod replay;
 pub mod sources;
