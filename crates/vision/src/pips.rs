@@ -332,9 +332,17 @@ fn ring_levels(gray: &GrayImage, b: &Blob, polarity: Polarity) -> Option<(f32, f
 /// a dark dot among lettering, texture or clutter. `None` when the annulus
 /// leaves the frame.
 pub fn surround_uniformity(gray: &GrayImage, pip: &Pip) -> Option<f32> {
+    annulus_uniformity(gray, pip, 2.0, 3.0)
+}
+
+/// Share of the annulus from `inner` to `outer` pip radii (measured in the
+/// pip's own ellipse, so foreshortening is undone) that matches the pip's
+/// ring of face, as in [`surround_uniformity`]. `None` when the annulus
+/// leaves the frame.
+pub fn annulus_uniformity(gray: &GrayImage, pip: &Pip, inner: f32, outer: f32) -> Option<f32> {
     let a = (pip.major / 2.0).max(0.75);
     let c = (pip.minor / 2.0).max(0.75);
-    let reach = (a * 3.2).ceil() as i32 + 1;
+    let reach = (a * (outer + 0.2)).ceil() as i32 + 1;
     let (cx, cy) = (pip.center.0, pip.center.1);
     let (x0, x1, y0, y1) = (
         cx as i32 - reach,
@@ -359,7 +367,7 @@ pub fn surround_uniformity(gray: &GrayImage, pip: &Pip) -> Option<f32> {
             let u = (dx * cos + dy * sin) / a;
             let v = (-dx * sin + dy * cos) / c;
             let r2 = u * u + v * v;
-            if (4.0..9.0).contains(&r2) {
+            if (inner * inner..outer * outer).contains(&r2) {
                 let raw = gray.get(x as usize, y as usize) as f32;
                 let val = match pip.polarity {
                     Polarity::Dark => raw,

@@ -11,7 +11,7 @@ use crate::error::{Result, VisionError};
 use crate::faces::{group_faces, top_faces, FaceCluster, GroupParams, TopFace};
 use crate::geometry::{face_geometry, FaceGeometry};
 use crate::gray::GrayImage;
-use crate::pips::{find_pips, surround_uniformity, Pip, PipParams};
+use crate::pips::{annulus_uniformity, find_pips, surround_uniformity, Pip, PipParams};
 use opencv::{core::Mat, prelude::*};
 use serde::Serialize;
 
@@ -127,17 +127,29 @@ const COCKED_RIVAL_RATIO: f32 = 0.8;
 /// A layout this far off (grid steps) flags a face that is not flat.
 const COCKED_RESIDUAL: f32 = 0.45;
 
-/// A lone pip must be at least this round to be read as a "1"...
-const LONE_PIP_MIN_ROUNDNESS: f32 = 0.45;
-/// ...and sit in at least this much plain face.
+/// A lone pip must be at least this round to be read as a "1": a round pip
+/// seen at most 45° off the vertical (the reader's working range) keeps a
+/// minor/major ratio of cos 45° ≈ 0.71, less a pixel of measuring error.
+const LONE_PIP_MIN_ROUNDNESS: f32 = 0.71;
+/// It must sit in at least this much plain face 2–3 pip radii out...
 const LONE_PIP_MIN_SURROUND: f32 = 0.95;
+/// ...and the face must go on, mostly plain, to 4 pip radii (a "1" pip is at
+/// most about a quarter of the face side), which a speck on a textured or
+/// cluttered background rarely shows.
+const LONE_PIP_MIN_MARGIN: f32 = 0.9;
+/// The die's face around a "1" reaches about this many pip radii; it must
+/// lie inside the frame, or the die is cut by the edge.
+const LONE_PIP_FACE_RADII: f32 = 5.0;
 
 impl DiceReader {
     /// A "1" has nothing but its pip to go on, so it must look like a pip
     /// alone on a plain face; this rejects dots in lettering and clutter.
     fn lone_pip_is_face(&self, gray: &GrayImage, pip: &Pip) -> bool {
-        pip.roundness() >= LONE_PIP_MIN_ROUNDNESS
+        let min_roundness = LONE_PIP_MIN_ROUNDNESS - 1.0 / pip.major.max(1.0);
+        pip.roundness() >= min_roundness
             && surround_uniformity(gray, pip).is_some_and(|u| u >= LONE_PIP_MIN_SURROUND)
+            && annulus_uniformity(gray, pip, 3.0, 4.0).is_some_and(|u| u >= LONE_PIP_MIN_MARGIN)
+            && annulus_uniformity(gray, pip, 4.0, LONE_PIP_FACE_RADII).is_some()
     }
 
     /// Read every die in a BGR frame.
@@ -160,6 +172,7 @@ impl DiceReader {
         // top faces, so a glare spot or speck cannot outrank a real face.
         let faces: Vec<FaceCluster> = group_faces(&pips, &self.params.grouping)
             .into_iter()
+            .flat_map(split_misfit)
             .filter(|f| f.pips.len() != 1 || self.lone_pip_is_face(&gray, &f.pips[0]))
             .collect();
         let tops = top_faces(faces, &self.params.grouping);
@@ -171,6 +184,9 @@ impl DiceReader {
                 corners,
                 layout_residual,
             } = geometry;
+            if !outline_inside(&corners, gray.width, gray.height) {
+                continue;
+            }
             let view = FaceView {
                 frame,
                 corners,
@@ -238,6 +254,78 @@ fn best_layout(face: FaceCluster) -> (FaceCluster, FaceGeometry) {
     }
 }
 
+/// Whether a face outline lies wholly inside the frame. A face cut by the
+/// frame edge may have pips out of view, so its count cannot be trusted; and
+/// blobs at the very edge are mostly objects entering or leaving the view.
+fn outline_inside(corners: &[[f32; 2]; 4], width: usize, height: usize) -> bool {
+    corners
+        .iter()
+        .all(|&[x, y]| (0.0..width as f32).contains(&x) && (0.0..height as f32).contains(&y))
+}
+
+/// Layout residual (grid steps) above which a group of five or six pips is
+/// taken to be two faces chained together (true faces, even a "6" seen at
+/// 45°, fit better than this).
+const SPLIT_RESIDUAL: f32 = 0.38;
+/// A split is kept only if both parts fit this well; a part of one pip counts
+/// as fitting this well, so a split into two real faces is preferred.
+const SPLIT_PART_RESIDUAL: f32 = 0.3;
+/// Residual charged to a one-pip part, which any single blob "fits".
+const SINGLE_PART_RESIDUAL: f32 = 0.25;
+
+/// A group of pips that fits no standard layout, even without one stray
+/// pip, is usually two faces whose pips chained together: two touching dice
+/// showing "3"s read as a "6", or a top "2" joined to the front face's "4".
+/// Such a group is split in two where both parts fit standard layouts best;
+/// if no split fits well, the group is kept as it was.
+fn split_misfit(face: FaceCluster) -> Vec<FaceCluster> {
+    let n = face.pips.len();
+    // Four pips always split into two perfect "2"s (any two pips fit a
+    // "2"), so the test only means something from five pips up, where one
+    // part has at least three.
+    if !(5..=6).contains(&n) || best_layout(face.clone()).1.layout_residual <= SPLIT_RESIDUAL {
+        return vec![face];
+    }
+    let part_residual = |pips: Vec<Pip>| -> (f32, FaceCluster) {
+        let cluster = FaceCluster::new(pips);
+        let r = if cluster.pips.len() == 1 {
+            SINGLE_PART_RESIDUAL
+        } else {
+            face_geometry(&cluster).layout_residual
+        };
+        (r, cluster)
+    };
+    let mut best: Option<(f32, FaceCluster, FaceCluster)> = None;
+    // Pip 0 always goes in part A, so each split is tried once.
+    for mask in 0u32..(1 << (n - 1)) {
+        let in_b = |i: usize| i > 0 && mask & (1 << (i - 1)) != 0;
+        let (a, b): (Vec<Pip>, Vec<Pip>) = {
+            let (mut a, mut b) = (Vec::new(), Vec::new());
+            for (i, p) in face.pips.iter().enumerate() {
+                if in_b(i) {
+                    b.push(p.clone())
+                } else {
+                    a.push(p.clone())
+                }
+            }
+            (a, b)
+        };
+        if b.is_empty() {
+            continue;
+        }
+        let (ra, fa) = part_residual(a);
+        let (rb, fb) = part_residual(b);
+        let score = ra.max(rb);
+        if best.as_ref().is_none_or(|(s, _, _)| score < *s) {
+            best = Some((score, fa, fb));
+        }
+    }
+    match best {
+        Some((score, a, b)) if score <= SPLIT_PART_RESIDUAL => vec![a, b],
+        _ => vec![face],
+    }
+}
+
 /// Layout residual (grid steps) above which a stray pip is looked for.
 const STRAY_PIP_RESIDUAL: f32 = 0.3;
 
@@ -269,4 +357,123 @@ fn face_color(bgr: &[u8], width: usize, height: usize, pips: &[Pip]) -> Hsv {
     };
     let (b, g, r) = (ch(0), ch(1), ch(2));
     Hsv::from_bgr(b, g, r)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pips::Polarity;
+
+    fn pip(x: f32, y: f32) -> Pip {
+        Pip {
+            center: (x, y),
+            area: 28.0,
+            major: 6.0,
+            minor: 6.0,
+            angle: 0.0,
+            contrast: 150.0,
+            ring_level: 200.0,
+            polarity: Polarity::Dark,
+        }
+    }
+
+    fn counts(faces: &[FaceCluster]) -> Vec<usize> {
+        let mut v: Vec<usize> = faces.iter().map(|f| f.pips.len()).collect();
+        v.sort_unstable();
+        v
+    }
+
+    #[test]
+    fn two_touching_threes_are_split_not_read_as_a_six() {
+        // Two "3" diagonals at right angles, as two touching dice show them.
+        let pips = vec![
+            pip(100.0, 100.0),
+            pip(110.0, 110.0),
+            pip(120.0, 120.0),
+            pip(140.0, 110.0),
+            pip(150.0, 100.0),
+            pip(160.0, 90.0),
+        ];
+        let split = split_misfit(FaceCluster::new(pips));
+        assert_eq!(counts(&split), vec![3, 3]);
+    }
+
+    #[test]
+    fn a_true_six_is_kept_whole() {
+        let pips = vec![
+            pip(100.0, 100.0),
+            pip(100.0, 110.0),
+            pip(100.0, 120.0),
+            pip(120.0, 100.0),
+            pip(120.0, 110.0),
+            pip(120.0, 120.0),
+        ];
+        let split = split_misfit(FaceCluster::new(pips));
+        assert_eq!(counts(&split), vec![6]);
+    }
+
+    #[test]
+    fn a_misfit_four_is_not_split_into_two_twos() {
+        // A skewed four: any two pips fit a "2", so splitting proves nothing.
+        let pips = vec![
+            pip(100.0, 100.0),
+            pip(120.0, 100.0),
+            pip(95.0, 115.0),
+            pip(130.0, 118.0),
+        ];
+        let face = FaceCluster::new(pips);
+        assert!(face_geometry(&face).layout_residual > SPLIT_RESIDUAL);
+        let split = split_misfit(face);
+        assert_eq!(counts(&split), vec![4]);
+    }
+
+    /// A plain light field with one dark elliptical blob centred at
+    /// (`cx`, 100), semi-axes along x and y.
+    fn field_with_blob(cx: f32, semi_x: f32, semi_y: f32) -> GrayImage {
+        let (w, h) = (200usize, 200usize);
+        let mut data = vec![200u8; w * h];
+        for y in 0..h {
+            for x in 0..w {
+                let (dx, dy) = (x as f32 - cx, y as f32 - 100.0);
+                if (dx / semi_x).powi(2) + (dy / semi_y).powi(2) <= 1.0 {
+                    data[y * w + x] = 30;
+                }
+            }
+        }
+        GrayImage {
+            width: w,
+            height: h,
+            data,
+        }
+    }
+
+    fn lone_pip(cx: f32, minor: f32) -> Pip {
+        Pip {
+            major: 12.0,
+            minor,
+            contrast: 170.0,
+            ring_level: 200.0,
+            ..pip(cx, 100.0)
+        }
+    }
+
+    #[test]
+    fn a_lone_pip_flatter_than_45_degrees_is_not_a_one() {
+        let reader = DiceReader::default();
+        let round = field_with_blob(100.0, 6.0, 6.0);
+        assert!(reader.lone_pip_is_face(&round, &lone_pip(100.0, 12.0)));
+        // Seen 53° off the vertical: minor/major 0.6.
+        let flat = field_with_blob(100.0, 6.0, 3.6);
+        assert!(!reader.lone_pip_is_face(&flat, &lone_pip(100.0, 7.2)));
+    }
+
+    #[test]
+    fn a_lone_pip_whose_face_is_cut_by_the_frame_edge_is_not_a_one() {
+        let reader = DiceReader::default();
+        // The face around a "1" reaches 5 pip radii (30 px here).
+        let inside = field_with_blob(40.0, 6.0, 6.0);
+        assert!(reader.lone_pip_is_face(&inside, &lone_pip(40.0, 12.0)));
+        let cut = field_with_blob(25.0, 6.0, 6.0);
+        assert!(!reader.lone_pip_is_face(&cut, &lone_pip(25.0, 12.0)));
+    }
 }
