@@ -127,11 +127,25 @@ const COCKED_RIVAL_RATIO: f32 = 0.8;
 /// A layout this far off (grid steps) flags a face that is not flat.
 const COCKED_RESIDUAL: f32 = 0.45;
 
-/// A lone pip must be at least this round to be read as a "1": a round pip
-/// seen at most 45° off the vertical (the reader's working range) keeps a
-/// minor/major ratio of cos 45° ≈ 0.71, less a pixel of measuring error.
-const LONE_PIP_MIN_ROUNDNESS: f32 = 0.71;
-/// It must sit in at least this much plain face 2–3 pip radii out...
+/// A round pip seen at most 45° off the vertical (the reader's working range)
+/// keeps a minor/major ratio of at least cos 45° ≈ 0.71.
+const MIN_TOP_ROUNDNESS: f32 = 0.71;
+
+/// Least roundness of a top face's pips of this length: cos 45°, less a
+/// pixel of error in measuring the minor axis.
+fn min_top_roundness(pip_length: f32) -> f32 {
+    MIN_TOP_ROUNDNESS - 1.0 / pip_length.max(1.0)
+}
+
+/// Whether a top face is seen within the working tilt. A face whose pips
+/// are flatter than that is the side of something (a die seen past 45°, a
+/// row of keyboard lettering, a cable's glints), and its reading is not
+/// trusted.
+fn within_working_tilt(face: &FaceCluster) -> bool {
+    face.roundness >= min_top_roundness(face.pip_length)
+}
+
+/// A lone pip must sit in at least this much plain face 2–3 pip radii out...
 const LONE_PIP_MIN_SURROUND: f32 = 0.95;
 /// ...and the face must go on, mostly plain, to 4 pip radii (a "1" pip is at
 /// most about a quarter of the face side), which a speck on a textured or
@@ -142,11 +156,10 @@ const LONE_PIP_MIN_MARGIN: f32 = 0.9;
 const LONE_PIP_FACE_RADII: f32 = 5.0;
 
 impl DiceReader {
-    /// A "1" has nothing but its pip to go on, so it must look like a pip
-    /// alone on a plain face; this rejects dots in lettering and clutter.
+    /// A "1" has nothing but its pip to go on, so it must look like a round
+    /// pip alone on a plain face; this rejects dots in lettering and clutter.
     fn lone_pip_is_face(&self, gray: &GrayImage, pip: &Pip) -> bool {
-        let min_roundness = LONE_PIP_MIN_ROUNDNESS - 1.0 / pip.major.max(1.0);
-        pip.roundness() >= min_roundness
+        pip.roundness() >= min_top_roundness(pip.major)
             && surround_uniformity(gray, pip).is_some_and(|u| u >= LONE_PIP_MIN_SURROUND)
             && annulus_uniformity(gray, pip, 3.0, 4.0).is_some_and(|u| u >= LONE_PIP_MIN_MARGIN)
             && annulus_uniformity(gray, pip, 4.0, LONE_PIP_FACE_RADII).is_some()
@@ -175,7 +188,10 @@ impl DiceReader {
             .flat_map(split_misfit)
             .filter(|f| f.pips.len() != 1 || self.lone_pip_is_face(&gray, &f.pips[0]))
             .collect();
-        let tops = top_faces(faces, &self.params.grouping);
+        let tops = top_faces(faces, &self.params.grouping)
+            .into_iter()
+            .filter(|t| within_working_tilt(&t.face))
+            .collect::<Vec<_>>();
         let mut dice = Vec::with_capacity(tops.len());
         for top in tops {
             let (face, geometry) = best_layout(top.face.clone());
