@@ -145,6 +145,13 @@ fn within_working_tilt(face: &FaceCluster) -> bool {
     face.roundness >= min_top_roundness(face.pip_length)
 }
 
+/// A lone pip must be at least this long (pixels) to be read as a "1". A
+/// face of several pips is confirmed by their layout; a lone pip only by its
+/// own shape, and below this length a pixel's error in the minor axis is
+/// over a sixth of the pip, so a round pip can no longer be told from a
+/// speck or a letter's stroke. (A "1" this small belongs to a face of about
+/// 25 px, below the reader's working size anyway.)
+const LONE_PIP_MIN_LENGTH: f32 = 6.0;
 /// A lone pip must sit in at least this much plain face 2–3 pip radii out...
 const LONE_PIP_MIN_SURROUND: f32 = 0.95;
 /// ...and the face must go on, mostly plain, to 4 pip radii (a "1" pip is at
@@ -159,7 +166,8 @@ impl DiceReader {
     /// A "1" has nothing but its pip to go on, so it must look like a round
     /// pip alone on a plain face; this rejects dots in lettering and clutter.
     fn lone_pip_is_face(&self, gray: &GrayImage, pip: &Pip) -> bool {
-        pip.roundness() >= min_top_roundness(pip.major)
+        pip.major >= LONE_PIP_MIN_LENGTH
+            && pip.roundness() >= min_top_roundness(pip.major)
             && surround_uniformity(gray, pip).is_some_and(|u| u >= LONE_PIP_MIN_SURROUND)
             && annulus_uniformity(gray, pip, 3.0, 4.0).is_some_and(|u| u >= LONE_PIP_MIN_MARGIN)
             && annulus_uniformity(gray, pip, 4.0, LONE_PIP_FACE_RADII).is_some()
@@ -481,6 +489,41 @@ mod tests {
         // Seen 53° off the vertical: minor/major 0.6.
         let flat = field_with_blob(100.0, 6.0, 3.6);
         assert!(!reader.lone_pip_is_face(&flat, &lone_pip(100.0, 7.2)));
+    }
+
+    #[test]
+    fn a_lone_speck_too_small_to_measure_is_not_a_one() {
+        let reader = DiceReader::default();
+        let speck = Pip {
+            major: 5.0,
+            minor: 5.0,
+            ..lone_pip(100.0, 5.0)
+        };
+        assert!(!reader.lone_pip_is_face(&field_with_blob(100.0, 2.5, 2.5), &speck));
+        let pip = Pip {
+            major: 7.0,
+            minor: 7.0,
+            ..lone_pip(100.0, 7.0)
+        };
+        assert!(reader.lone_pip_is_face(&field_with_blob(100.0, 3.5, 3.5), &pip));
+    }
+
+    #[test]
+    fn top_faces_flatter_than_a_45_degree_view_are_dropped() {
+        let with_roundness = |minor: f32| {
+            let pips = [(100.0, 100.0), (120.0, 120.0)]
+                .iter()
+                .map(|&(x, y)| Pip {
+                    major: 10.0,
+                    minor,
+                    ..pip(x, y)
+                })
+                .collect();
+            FaceCluster::new(pips)
+        };
+        // Seen 30° off the vertical, and 55°.
+        assert!(within_working_tilt(&with_roundness(8.7)));
+        assert!(!within_working_tilt(&with_roundness(5.7)));
     }
 
     #[test]
