@@ -23,13 +23,22 @@ fn main() {
     for f in &frames {
         println!("cargo:rerun-if-changed={}", f.display());
         let name = f.file_name().unwrap().to_string_lossy();
-        writeln!(code, "    ({name:?}, include_bytes!({:?})),", f.canonicalize().unwrap()).unwrap();
+        writeln!(
+            code,
+            "    ({name:?}, include_bytes!({:?})),",
+            f.canonicalize().unwrap()
+        )
+        .unwrap();
     }
     code.push_str("];\n");
     let footage = demo.join("footage.json");
     println!("cargo:rerun-if-changed={}", footage.display());
     match footage.canonicalize() {
-        Ok(p) => writeln!(code, "pub(crate) static FOOTAGE_JSON: Option<&str> = Some(include_str!({p:?}));").unwrap(),
+        Ok(p) => writeln!(
+            code,
+            "pub(crate) static FOOTAGE_JSON: Option<&str> = Some(include_str!({p:?}));"
+        )
+        .unwrap(),
         Err(_) => code.push_str("pub(crate) static FOOTAGE_JSON: Option<&str> = None;\n"),
     }
     let out = PathBuf::from(std::env::var("OUT_DIR").unwrap()).join("demo_frames.rs");

@@ -10,7 +10,9 @@ use serde::Serialize;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use tokio::sync::watch;
-use tw_capture::{open_default, open_demo, open_spec, CaptureError, FpsMeter, Frame, FrameSource, SourceKind};
+use tw_capture::{
+    open_default, open_demo, open_spec, CaptureError, FpsMeter, Frame, FrameSource, SourceKind,
+};
 
 use crate::frames::{pack, PackedFrame};
 
@@ -47,13 +49,19 @@ pub struct Hub {
 impl Hub {
     pub fn new() -> Arc<Hub> {
         Arc::new(Hub {
-            status: Mutex::new(CaptureStatus { source: "starting…".into(), ..Default::default() }),
+            status: Mutex::new(CaptureStatus {
+                source: "starting…".into(),
+                ..Default::default()
+            }),
             latest: watch::Sender::new(None),
         })
     }
 
     pub fn status(&self) -> CaptureStatus {
-        self.status.lock().unwrap_or_else(|p| p.into_inner()).clone()
+        self.status
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .clone()
     }
 
     fn update(&self, f: impl FnOnce(&mut CaptureStatus)) {
@@ -92,22 +100,36 @@ fn open_initial() -> Result<Active, CaptureError> {
         let spec = spec.trim().to_string();
         if !spec.is_empty() {
             return match open_spec(&spec, None) {
-                Ok(source) => Ok(Active { source, fallback_reason: None, spec: Some(spec) }),
+                Ok(source) => Ok(Active {
+                    source,
+                    fallback_reason: None,
+                    spec: Some(spec),
+                }),
                 Err(e) => demo_instead(format!("{SOURCE_ENV}={spec}: {e}")),
             };
         }
     }
     let opened = open_default()?;
-    Ok(Active { source: opened.source, fallback_reason: opened.fallback_reason, spec: None })
+    Ok(Active {
+        source: opened.source,
+        fallback_reason: opened.fallback_reason,
+        spec: None,
+    })
 }
 
 fn demo_instead(reason: String) -> Result<Active, CaptureError> {
-    Ok(Active { source: Box::new(open_demo()?), fallback_reason: Some(reason), spec: None })
+    Ok(Active {
+        source: Box::new(open_demo()?),
+        fallback_reason: Some(reason),
+        spec: None,
+    })
 }
 
 /// Starts the capture thread. It runs for the life of the app.
 pub fn spawn(hub: Arc<Hub>) -> std::io::Result<std::thread::JoinHandle<()>> {
-    std::thread::Builder::new().name("capture".into()).spawn(move || run(&hub))
+    std::thread::Builder::new()
+        .name("capture".into())
+        .spawn(move || run(&hub))
 }
 
 fn run(hub: &Hub) {
@@ -130,7 +152,14 @@ fn run(hub: &Hub) {
         let frame = match active.source.next_frame() {
             Ok(frame) => frame,
             Err(CaptureError::SizeChanged { from, to, frame }) => {
-                set_error(hub, &mut last_error, format!("frame size changed from {}x{} to {}x{}", from.0, from.1, to.0, to.1));
+                set_error(
+                    hub,
+                    &mut last_error,
+                    format!(
+                        "frame size changed from {}x{} to {}x{}",
+                        from.0, from.1, to.0, to.1
+                    ),
+                );
                 *frame
             }
             Err(e) if e.is_terminal() => {
@@ -151,7 +180,11 @@ fn run(hub: &Hub) {
                 seq += 1;
                 hub.publish(packed);
             }
-            Err(e) => set_error(hub, &mut last_error, format!("could not encode frame {}: {e}", frame.index)),
+            Err(e) => set_error(
+                hub,
+                &mut last_error,
+                format!("could not encode frame {}: {e}", frame.index),
+            ),
         }
         let clear_error = last_error.is_some_and(|t| now.duration_since(t) > ERROR_LINGER);
         if clear_error {
@@ -190,10 +223,18 @@ fn replace_source(hub: &Hub, old: Active, why: CaptureError) -> Active {
     loop {
         let attempt = if ended_file {
             let spec = spec.clone().unwrap_or_default();
-            open_spec(&spec, None).map(|source| Active { source, fallback_reason: None, spec: Some(spec) })
+            open_spec(&spec, None).map(|source| Active {
+                source,
+                fallback_reason: None,
+                spec: Some(spec),
+            })
         } else if was_demo {
             // The demo itself should never end; reopen it, keeping the original reason.
-            open_demo().map(|d| Active { source: Box::new(d), fallback_reason: old_reason.clone(), spec: None })
+            open_demo().map(|d| Active {
+                source: Box::new(d),
+                fallback_reason: old_reason.clone(),
+                spec: None,
+            })
         } else {
             demo_instead(why.to_string())
         };
@@ -229,14 +270,25 @@ mod tests {
     #[test]
     fn frames_reach_waiters_in_order_and_old_requests_do_not_block() {
         let hub = Hub::new();
-        let rt = tokio::runtime::Builder::new_current_thread().enable_time().build().unwrap();
+        let rt = tokio::runtime::Builder::new_current_thread()
+            .enable_time()
+            .build()
+            .unwrap();
         rt.block_on(async {
-            assert!(hub.frame_after(0, Duration::from_millis(20)).await.is_none(), "no frame yet");
+            assert!(
+                hub.frame_after(0, Duration::from_millis(20))
+                    .await
+                    .is_none(),
+                "no frame yet"
+            );
             hub.publish(pack(1, 2, 2, b"a"));
             hub.publish(pack(2, 2, 2, b"b"));
             let f = hub.frame_after(0, Duration::from_millis(20)).await.unwrap();
             assert_eq!(f.seq, 2, "only the newest frame is kept");
-            assert!(hub.frame_after(2, Duration::from_millis(20)).await.is_none());
+            assert!(hub
+                .frame_after(2, Duration::from_millis(20))
+                .await
+                .is_none());
         });
     }
 
@@ -251,6 +303,22 @@ mod tests {
         assert_eq!(s.fallback_reason.as_deref(), Some("camera #0 is busy"));
     }
 
+    #[test]
+    fn a_bad_source_setting_falls_back_to_demo_with_the_reason() {
+        // The only test that touches this variable, so parallel tests are unaffected.
+        std::env::set_var(SOURCE_ENV, "/no/such/clip.mp4");
+        let active = open_initial();
+        std::env::remove_var(SOURCE_ENV);
+        let active = active.unwrap();
+        assert_eq!(active.source.kind(), SourceKind::Demo);
+        let reason = active.fallback_reason.unwrap();
+        assert!(
+            reason.starts_with("TABLE_WARDEN_SOURCE=/no/such/clip.mp4: "),
+            "{reason}"
+        );
+        assert!(reason.contains("no such file"), "{reason}");
+    }
+
     /// Stands in for a webcam that has just been unplugged.
     struct UnpluggedCamera;
     impl FrameSource for UnpluggedCamera {
@@ -261,14 +329,21 @@ mod tests {
             SourceKind::Camera
         }
         fn next_frame(&mut self) -> Result<Frame, CaptureError> {
-            Err(CaptureError::DeviceLost { camera: "#0".into(), detail: "No such device (os error 19)".into() })
+            Err(CaptureError::DeviceLost {
+                camera: "#0".into(),
+                detail: "No such device (os error 19)".into(),
+            })
         }
     }
 
     #[test]
     fn a_lost_camera_is_replaced_by_demo_footage_with_the_reason() {
         let hub = Hub::new();
-        let mut camera = Active { source: Box::new(UnpluggedCamera), fallback_reason: None, spec: None };
+        let mut camera = Active {
+            source: Box::new(UnpluggedCamera),
+            fallback_reason: None,
+            spec: None,
+        };
         announce(&hub, &camera);
         assert!(!hub.status().demo);
         let err = camera.source.next_frame().unwrap_err();
@@ -277,6 +352,9 @@ mod tests {
         announce(&hub, &replaced);
         let s = hub.status();
         assert!(s.demo);
-        assert!(s.fallback_reason.as_deref().unwrap().contains("unplugged"), "{s:?}");
+        assert!(
+            s.fallback_reason.as_deref().unwrap().contains("unplugged"),
+            "{s:?}"
+        );
     }
 }

@@ -36,7 +36,12 @@ pub fn pack(seq: u64, width: u32, height: u32, jpeg: &[u8]) -> PackedFrame {
     bytes.extend_from_slice(&0u32.to_le_bytes());
     bytes.extend_from_slice(&seq.to_le_bytes());
     bytes.extend_from_slice(jpeg);
-    PackedFrame { seq, width, height, bytes }
+    PackedFrame {
+        seq,
+        width,
+        height,
+        bytes,
+    }
 }
 
 #[cfg(test)]
@@ -47,10 +52,17 @@ mod tests {
     fn header_layout_matches_the_ui_parser() {
         let p = pack(0x0102_0304_0506_0708, 640, 480, &[0xff, 0xd8, 0xff]);
         assert_eq!(&p.bytes[0..4], b"TWF1");
-        assert_eq!(u32::from_le_bytes(p.bytes[0..4].try_into().unwrap()), 0x3146_5754, "ui/src/ipc.ts MAGIC");
+        assert_eq!(
+            u32::from_le_bytes(p.bytes[0..4].try_into().unwrap()),
+            0x3146_5754,
+            "ui/src/ipc.ts MAGIC"
+        );
         assert_eq!(u32::from_le_bytes(p.bytes[4..8].try_into().unwrap()), 640);
         assert_eq!(u32::from_le_bytes(p.bytes[8..12].try_into().unwrap()), 480);
-        assert_eq!(u64::from_le_bytes(p.bytes[16..24].try_into().unwrap()), 0x0102_0304_0506_0708);
+        assert_eq!(
+            u64::from_le_bytes(p.bytes[16..24].try_into().unwrap()),
+            0x0102_0304_0506_0708
+        );
         assert_eq!(&p.bytes[HEADER_LEN..], &[0xff, 0xd8, 0xff]);
     }
 }

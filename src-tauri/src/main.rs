@@ -23,7 +23,10 @@ fn main() -> ExitCode {
             capture::spawn(capture_hub)?;
             Ok(())
         })
-        .invoke_handler(tauri::generate_handler![commands::capture_status, commands::next_frame])
+        .invoke_handler(tauri::generate_handler![
+            commands::capture_status,
+            commands::next_frame
+        ])
         .run(tauri::generate_context!());
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -27,7 +27,9 @@ pub const DEMO_NAME: &str = "Demo footage (bundled)";
 
 /// Reads the embedded footage manifest.
 pub fn footage_info() -> Result<FootageInfo, CaptureError> {
-    let json = FOOTAGE_JSON.ok_or_else(|| CaptureError::DemoFootage("assets/demo/footage.json was missing at build time".into()))?;
+    let json = FOOTAGE_JSON.ok_or_else(|| {
+        CaptureError::DemoFootage("assets/demo/footage.json was missing at build time".into())
+    })?;
     serde_json::from_str(json).map_err(|e| CaptureError::DemoFootage(format!("footage.json: {e}")))
 }
 
@@ -48,12 +50,21 @@ impl DemoFootage {
     pub fn new() -> Result<Self, CaptureError> {
         let info = footage_info()?;
         if FRAMES.is_empty() {
-            return Err(CaptureError::DemoFootage("no frames in assets/demo at build time".into()));
+            return Err(CaptureError::DemoFootage(
+                "no frames in assets/demo at build time".into(),
+            ));
         }
         if !(info.fps.is_finite() && info.fps > 0.0) {
-            return Err(CaptureError::DemoFootage(format!("footage.json gives fps {}", info.fps)));
+            return Err(CaptureError::DemoFootage(format!(
+                "footage.json gives fps {}",
+                info.fps
+            )));
         }
-        Ok(DemoFootage { info, position: 0, index: 0 })
+        Ok(DemoFootage {
+            info,
+            position: 0,
+            index: 0,
+        })
     }
 
     pub fn info(&self) -> &FootageInfo {
@@ -79,9 +90,12 @@ impl FrameSource for DemoFootage {
         self.position = (self.position + 1) % FRAMES.len();
         let index = self.index;
         self.index += 1;
-        let mat = decode_image(bytes).map_err(|e| CaptureError::DemoFootage(format!("{file}: {}", e.message)))?;
+        let mat = decode_image(bytes)
+            .map_err(|e| CaptureError::DemoFootage(format!("{file}: {}", e.message)))?;
         if opencv::prelude::MatTraitConst::empty(&mat) {
-            return Err(CaptureError::DemoFootage(format!("{file} does not decode as an image")));
+            return Err(CaptureError::DemoFootage(format!(
+                "{file} does not decode as an image"
+            )));
         }
         let timestamp = Duration::from_secs_f64(index as f64 / self.info.fps);
         Frame::from_mat(&mat, index, timestamp)

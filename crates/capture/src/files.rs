@@ -15,7 +15,9 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 /// File extensions read as images (lower case).
-pub const IMAGE_EXTENSIONS: &[&str] = &["jpg", "jpeg", "png", "bmp", "tif", "tiff", "webp", "pgm", "ppm"];
+pub const IMAGE_EXTENSIONS: &[&str] = &[
+    "jpg", "jpeg", "png", "bmp", "tif", "tiff", "webp", "pgm", "ppm",
+];
 
 /// True when the path's extension names an image format we read.
 pub fn is_image_path(path: &Path) -> bool {
@@ -26,15 +28,23 @@ pub fn is_image_path(path: &Path) -> bool {
 }
 
 fn read_image(path: &Path) -> Result<Mat, CaptureError> {
-    let unreadable = |reason: String| CaptureError::Unreadable { path: path.to_path_buf(), reason };
+    let unreadable = |reason: String| CaptureError::Unreadable {
+        path: path.to_path_buf(),
+        reason,
+    };
     let meta = std::fs::metadata(path).map_err(|e| unreadable(e.to_string()))?;
     if meta.len() == 0 {
         return Err(unreadable("the file is empty".into()));
     }
-    let name = path.to_str().ok_or_else(|| unreadable("the path is not valid UTF-8".into()))?;
-    let mat = imgcodecs::imread(name, imgcodecs::IMREAD_COLOR).map_err(|e| unreadable(e.message))?;
+    let name = path
+        .to_str()
+        .ok_or_else(|| unreadable("the path is not valid UTF-8".into()))?;
+    let mat =
+        imgcodecs::imread(name, imgcodecs::IMREAD_COLOR).map_err(|e| unreadable(e.message))?;
     if mat.empty() {
-        return Err(unreadable("not a readable image (corrupt or unsupported format)".into()));
+        return Err(unreadable(
+            "not a readable image (corrupt or unsupported format)".into(),
+        ));
     }
     Ok(mat)
 }
@@ -55,7 +65,10 @@ impl ImageSequence {
     /// Lists the images in `dir`. Fails when the folder cannot be read or holds no images.
     pub fn open(dir: impl AsRef<Path>, fps: f64) -> Result<Self, CaptureError> {
         let dir = dir.as_ref();
-        let unreadable = |reason: String| CaptureError::Unreadable { path: dir.to_path_buf(), reason };
+        let unreadable = |reason: String| CaptureError::Unreadable {
+            path: dir.to_path_buf(),
+            reason,
+        };
         let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
             .map_err(|e| unreadable(e.to_string()))?
             .filter_map(|entry| entry.ok().map(|e| e.path()))
@@ -79,7 +92,15 @@ impl ImageSequence {
                 reason: format!("frame rate must be positive, got {fps}"),
             });
         }
-        Ok(ImageSequence { name, files, fps, looping: false, position: 0, index: 0, sizes: SizeWatch::default() })
+        Ok(ImageSequence {
+            name,
+            files,
+            fps,
+            looping: false,
+            position: 0,
+            index: 0,
+            sizes: SizeWatch::default(),
+        })
     }
 
     /// Starts again at the first image instead of ending.
@@ -113,7 +134,9 @@ impl FrameSource for ImageSequence {
     fn next_frame(&mut self) -> Result<Frame, CaptureError> {
         if self.position >= self.files.len() {
             if !self.looping {
-                return Err(CaptureError::Ended { source_name: self.name.clone() });
+                return Err(CaptureError::Ended {
+                    source_name: self.name.clone(),
+                });
             }
             self.position = 0;
         }
@@ -144,7 +167,13 @@ impl StillImage {
     pub fn open(path: impl AsRef<Path>) -> Result<Self, CaptureError> {
         let path = path.as_ref().to_path_buf();
         let image = read_image(&path)?;
-        Ok(StillImage { name: format!("Image {}", path.display()), path, repeat: false, image: Some(image), index: 0 })
+        Ok(StillImage {
+            name: format!("Image {}", path.display()),
+            path,
+            repeat: false,
+            image: Some(image),
+            index: 0,
+        })
     }
 
     pub fn repeat(mut self, on: bool) -> Self {
@@ -168,7 +197,11 @@ impl FrameSource for StillImage {
 
     fn next_frame(&mut self) -> Result<Frame, CaptureError> {
         let frame = match &self.image {
-            None => return Err(CaptureError::Ended { source_name: self.name.clone() }),
+            None => {
+                return Err(CaptureError::Ended {
+                    source_name: self.name.clone(),
+                })
+            }
             Some(image) => Frame::from_mat(image, self.index, Duration::ZERO)?,
         };
         self.index += 1;
@@ -195,16 +228,27 @@ pub struct VideoFile {
 impl VideoFile {
     pub fn open(path: impl AsRef<Path>) -> Result<Self, CaptureError> {
         let path = path.as_ref().to_path_buf();
-        let unreadable = |reason: String| CaptureError::Unreadable { path: path.clone(), reason };
+        let unreadable = |reason: String| CaptureError::Unreadable {
+            path: path.clone(),
+            reason,
+        };
         if !path.is_file() {
             return Err(unreadable("no such file".into()));
         }
-        let name = path.to_str().ok_or_else(|| unreadable("the path is not valid UTF-8".into()))?;
-        let capture = videoio::VideoCapture::from_file(name, videoio::CAP_ANY).map_err(|e| unreadable(e.message))?;
+        let name = path
+            .to_str()
+            .ok_or_else(|| unreadable("the path is not valid UTF-8".into()))?;
+        let capture = videoio::VideoCapture::from_file(name, videoio::CAP_ANY)
+            .map_err(|e| unreadable(e.message))?;
         if !capture.is_opened().unwrap_or(false) {
-            return Err(unreadable("no video decoder could open it (corrupt or unsupported format)".into()));
+            return Err(unreadable(
+                "no video decoder could open it (corrupt or unsupported format)".into(),
+            ));
         }
-        let fps = capture.get(videoio::CAP_PROP_FPS).ok().filter(|f| f.is_finite() && *f > 0.0);
+        let fps = capture
+            .get(videoio::CAP_PROP_FPS)
+            .ok()
+            .filter(|f| f.is_finite() && *f > 0.0);
         let mut video = VideoFile {
             name: format!("Video {}", path.display()),
             path: path.clone(),
@@ -219,7 +263,11 @@ impl VideoFile {
         // decoded frame proves the file is a video we can play.
         match video.read() {
             Ok(Some(frame)) => video.primed = Some(frame),
-            Ok(None) => return Err(unreadable("no frame could be decoded (corrupt, empty or unsupported format)".into())),
+            Ok(None) => {
+                return Err(unreadable(
+                    "no frame could be decoded (corrupt, empty or unsupported format)".into(),
+                ))
+            }
             Err(e) => return Err(unreadable(e.to_string())),
         }
         Ok(video)
@@ -234,7 +282,10 @@ impl VideoFile {
         }
         let index = self.index;
         self.index += 1;
-        let millis = self.capture.get(videoio::CAP_PROP_POS_MSEC).unwrap_or(f64::NAN);
+        let millis = self
+            .capture
+            .get(videoio::CAP_PROP_POS_MSEC)
+            .unwrap_or(f64::NAN);
         let timestamp = if millis.is_finite() && millis >= 0.0 && (index == 0 || millis > 0.0) {
             Duration::from_secs_f64(millis / 1000.0)
         } else {
@@ -266,13 +317,17 @@ impl FrameSource for VideoFile {
             return self.sizes.check(frame);
         }
         if self.ended {
-            return Err(CaptureError::Ended { source_name: self.name.clone() });
+            return Err(CaptureError::Ended {
+                source_name: self.name.clone(),
+            });
         }
         match self.read()? {
             Some(frame) => self.sizes.check(frame),
             None => {
                 self.ended = true;
-                Err(CaptureError::Ended { source_name: self.name.clone() })
+                Err(CaptureError::Ended {
+                    source_name: self.name.clone(),
+                })
             }
         }
     }

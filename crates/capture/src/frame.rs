@@ -58,7 +58,11 @@ impl Frame {
                 .into())
             }
         };
-        let bgr = if bgr.is_continuous() { bgr } else { bgr.try_clone()? };
+        let bgr = if bgr.is_continuous() {
+            bgr
+        } else {
+            bgr.try_clone()?
+        };
         Ok(Frame {
             index,
             timestamp,
@@ -100,7 +104,11 @@ impl Frame {
         let mut out = Vector::<u8>::new();
         let params = Vector::from_slice(&[imgcodecs::IMWRITE_JPEG_QUALITY, quality.clamp(1, 100)]);
         if !imgcodecs::imencode(".jpg", &mat, &mut out, &params)? {
-            return Err(opencv::Error::new(opencv::core::StsError, "JPEG encoder refused the frame").into());
+            return Err(opencv::Error::new(
+                opencv::core::StsError,
+                "JPEG encoder refused the frame",
+            )
+            .into());
         }
         Ok(out.to_vec())
     }

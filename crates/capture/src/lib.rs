@@ -95,12 +95,20 @@ pub fn open_default_with(
     open_camera: impl FnOnce() -> Result<Box<dyn FrameSource>, CaptureError>,
 ) -> Result<DefaultSource, CaptureError> {
     match open_camera() {
-        Ok(source) => Ok(DefaultSource { source, fallback_reason: None }),
+        Ok(source) => Ok(DefaultSource {
+            source,
+            fallback_reason: None,
+        }),
         Err(camera_error) => {
             let demo = open_demo().map_err(|demo_error| {
-                CaptureError::DemoFootage(format!("{demo_error} (and the camera failed too: {camera_error})"))
+                CaptureError::DemoFootage(format!(
+                    "{demo_error} (and the camera failed too: {camera_error})"
+                ))
             })?;
-            Ok(DefaultSource { source: Box::new(demo), fallback_reason: Some(camera_error.to_string()) })
+            Ok(DefaultSource {
+                source: Box::new(demo),
+                fallback_reason: Some(camera_error.to_string()),
+            })
         }
     }
 }
@@ -117,16 +125,22 @@ pub fn open_spec(spec: &str, fps: Option<f64>) -> Result<Box<dyn FrameSource>, C
         "demo" => Ok(Box::new(open_demo()?)),
         "camera" => Ok(Box::new(Webcam::open_first()?)),
         _ if spec.starts_with("camera:") => {
-            let n = spec["camera:".len()..].parse::<u32>().map_err(|_| CaptureError::Camera {
-                camera: spec.to_string(),
-                detail: "expected camera:N with N a number, as listed by `warden sources`".into(),
-            })?;
+            let n = spec["camera:".len()..]
+                .parse::<u32>()
+                .map_err(|_| CaptureError::Camera {
+                    camera: spec.to_string(),
+                    detail: "expected camera:N with N a number, as listed by `warden sources`"
+                        .into(),
+                })?;
             Ok(Box::new(Webcam::open(n)?))
         }
         _ => {
             let path = Path::new(spec);
             if path.is_dir() {
-                Ok(paced(Box::new(ImageSequence::open(path, fps.unwrap_or(15.0))?)))
+                Ok(paced(Box::new(ImageSequence::open(
+                    path,
+                    fps.unwrap_or(15.0),
+                )?)))
             } else if is_image_path(path) {
                 Ok(paced(Box::new(StillImage::open(path)?.repeat(true))))
             } else {
@@ -184,8 +198,16 @@ fn list_sources_with(cameras: Result<Vec<CameraEntry>, CaptureError>) -> SourceL
         ),
         Err(e) => format!("unavailable: {e}"),
     };
-    sources.push(SourceInfo { id: "demo".into(), kind: SourceKind::Demo, name: DEMO_NAME.into(), detail });
-    SourceList { sources, camera_error }
+    sources.push(SourceInfo {
+        id: "demo".into(),
+        kind: SourceKind::Demo,
+        name: DEMO_NAME.into(),
+        detail,
+    });
+    SourceList {
+        sources,
+        camera_error,
+    }
 }
 
 #[cfg(test)]

@@ -18,8 +18,16 @@ pub struct Paced<S> {
 impl<S: FrameSource> Paced<S> {
     /// Paces at `fps`; a non-positive or non-finite rate falls back to 30 fps.
     pub fn new(inner: S, fps: f64) -> Self {
-        let fps = if fps.is_finite() && fps > 0.0 { fps } else { 30.0 };
-        Paced { inner, period: Duration::from_secs_f64(1.0 / fps), next_due: None }
+        let fps = if fps.is_finite() && fps > 0.0 {
+            fps
+        } else {
+            30.0
+        };
+        Paced {
+            inner,
+            period: Duration::from_secs_f64(1.0 / fps),
+            next_due: None,
+        }
     }
 
     /// Paces at the source's own nominal rate.
@@ -74,7 +82,10 @@ pub struct FpsMeter {
 
 impl FpsMeter {
     pub fn new(window: Duration) -> Self {
-        FpsMeter { window, arrivals: VecDeque::new() }
+        FpsMeter {
+            window,
+            arrivals: VecDeque::new(),
+        }
     }
 
     /// Records a frame that arrived at `at`.

@@ -17,7 +17,13 @@ fn scratch(test: &str) -> PathBuf {
 }
 
 fn solid(w: i32, h: i32, bgr: (u8, u8, u8)) -> Mat {
-    Mat::new_rows_cols_with_default(h, w, CV_8UC3, Scalar::new(bgr.0 as f64, bgr.1 as f64, bgr.2 as f64, 0.0)).unwrap()
+    Mat::new_rows_cols_with_default(
+        h,
+        w,
+        CV_8UC3,
+        Scalar::new(bgr.0 as f64, bgr.1 as f64, bgr.2 as f64, 0.0),
+    )
+    .unwrap()
 }
 
 fn write_png(path: &std::path::Path, mat: &Mat) {
@@ -26,7 +32,12 @@ fn write_png(path: &std::path::Path, mat: &Mat) {
 
 fn mean_abs_diff(a: &Frame, b: &Frame) -> f64 {
     assert_eq!(a.size(), b.size());
-    let sum: u64 = a.data.iter().zip(&b.data).map(|(x, y)| x.abs_diff(*y) as u64).sum();
+    let sum: u64 = a
+        .data
+        .iter()
+        .zip(&b.data)
+        .map(|(x, y)| x.abs_diff(*y) as u64)
+        .sum();
     sum as f64 / a.data.len() as f64
 }
 
@@ -65,7 +76,10 @@ fn looping_sequence_starts_over_and_keeps_counting() {
     write_png(&dir.join("b.png"), &solid(4, 4, (40, 50, 60)));
     let mut seq = ImageSequence::open(&dir, 5.0).unwrap().looping(true);
     let f: Vec<Frame> = (0..5).map(|_| seq.next_frame().unwrap()).collect();
-    assert_eq!(f.iter().map(|f| f.index).collect::<Vec<_>>(), vec![0, 1, 2, 3, 4]);
+    assert_eq!(
+        f.iter().map(|f| f.index).collect::<Vec<_>>(),
+        vec![0, 1, 2, 3, 4]
+    );
     assert_eq!(f[0].data, f[2].data);
     assert_eq!(f[1].data, f[3].data);
     assert_ne!(f[0].data, f[1].data);
@@ -88,7 +102,11 @@ fn empty_folder_and_bad_rate_are_clear_errors() {
 fn corrupt_file_is_named_and_skipped_without_losing_the_rest() {
     let dir = scratch("corrupt");
     write_png(&dir.join("0.png"), &solid(6, 4, (1, 1, 1)));
-    std::fs::write(dir.join("1.jpg"), b"\xff\xd8\xff\xe0 definitely not a whole jpeg").unwrap();
+    std::fs::write(
+        dir.join("1.jpg"),
+        b"\xff\xd8\xff\xe0 definitely not a whole jpeg",
+    )
+    .unwrap();
     std::fs::write(dir.join("2.png"), b"").unwrap();
     write_png(&dir.join("3.png"), &solid(6, 4, (9, 9, 9)));
 
@@ -110,7 +128,10 @@ fn corrupt_file_is_named_and_skipped_without_losing_the_rest() {
     assert_eq!(last.index, 3, "bad files keep their slot in the count");
 
     let err = StillImage::open(dir.join("1.jpg")).err().unwrap();
-    assert!(matches!(err, CaptureError::Unreadable { .. }) && err.to_string().contains("1.jpg"), "{err}");
+    assert!(
+        matches!(err, CaptureError::Unreadable { .. }) && err.to_string().contains("1.jpg"),
+        "{err}"
+    );
     let err = VideoFile::open(dir.join("1.jpg")).err().unwrap();
     assert!(matches!(err, CaptureError::Unreadable { .. }), "{err}");
     let err = VideoFile::open(dir.join("missing.mp4")).err().unwrap();
@@ -160,8 +181,18 @@ fn video_file_frames_come_back_in_order_then_end() {
     let dir = scratch("video");
     let path = dir.join("clip.avi");
     let fourcc = videoio::VideoWriter::fourcc('M', 'J', 'P', 'G').unwrap();
-    let mut writer = videoio::VideoWriter::new(path.to_str().unwrap(), fourcc, 10.0, Size::new(64, 48), true).unwrap();
-    assert!(writer.is_opened().unwrap(), "OpenCV cannot write MJPG avi here");
+    let mut writer = videoio::VideoWriter::new(
+        path.to_str().unwrap(),
+        fourcc,
+        10.0,
+        Size::new(64, 48),
+        true,
+    )
+    .unwrap();
+    assert!(
+        writer.is_opened().unwrap(),
+        "OpenCV cannot write MJPG avi here"
+    );
     for i in 0..6 {
         writer.write(&solid(64, 48, (i * 40, 0, 0))).unwrap();
     }
@@ -185,8 +216,14 @@ fn video_file_frames_come_back_in_order_then_end() {
         }
     }
     assert_eq!(blues.len(), 6);
-    assert!(blues.windows(2).all(|w| w[1] > w[0]), "frames out of order: {blues:?}");
-    assert!(stamps.windows(2).all(|w| w[1] > w[0]), "timestamps not rising: {stamps:?}");
+    assert!(
+        blues.windows(2).all(|w| w[1] > w[0]),
+        "frames out of order: {blues:?}"
+    );
+    assert!(
+        stamps.windows(2).all(|w| w[1] > w[0]),
+        "timestamps not rising: {stamps:?}"
+    );
 }
 
 #[test]
@@ -199,11 +236,18 @@ fn frames_round_trip_through_opencv_and_jpeg() {
 
     let jpeg = frame.encode_jpeg(90).unwrap();
     assert_eq!(&jpeg[..2], &[0xff, 0xd8]);
-    let decoded = imgcodecs::imdecode(&Vector::<u8>::from_slice(&jpeg), imgcodecs::IMREAD_COLOR).unwrap();
+    let decoded =
+        imgcodecs::imdecode(&Vector::<u8>::from_slice(&jpeg), imgcodecs::IMREAD_COLOR).unwrap();
     assert_eq!((decoded.cols(), decoded.rows()), (32, 16));
 
-    let bad = Frame { data: vec![0; 5], ..frame };
-    assert!(bad.to_mat().is_err(), "a frame with the wrong byte count must not convert");
+    let bad = Frame {
+        data: vec![0; 5],
+        ..frame
+    };
+    assert!(
+        bad.to_mat().is_err(),
+        "a frame with the wrong byte count must not convert"
+    );
 }
 
 #[test]
@@ -211,7 +255,10 @@ fn demo_footage_matches_its_manifest_and_moves() {
     let info = footage_info().unwrap();
     let mut demo = DemoFootage::new().unwrap();
     let n = super::demo::frame_count();
-    assert!(n >= 20, "demo footage should be a few seconds long, has {n} frames");
+    assert!(
+        n >= 20,
+        "demo footage should be a few seconds long, has {n} frames"
+    );
     let frames: Vec<Frame> = (0..n + 1).map(|_| demo.next_frame().unwrap()).collect();
     for f in &frames {
         assert_eq!(f.size(), (info.width, info.height));
@@ -225,14 +272,22 @@ fn demo_footage_matches_its_manifest_and_moves() {
     assert_eq!(frames[1].timestamp, Duration::from_secs_f64(1.0 / info.fps));
     // Not a blank picture: pixel values spread out.
     let mean = frames[0].data.iter().map(|&v| v as f64).sum::<f64>() / frames[0].data.len() as f64;
-    let var = frames[0].data.iter().map(|&v| (v as f64 - mean).powi(2)).sum::<f64>() / frames[0].data.len() as f64;
+    let var = frames[0]
+        .data
+        .iter()
+        .map(|&v| (v as f64 - mean).powi(2))
+        .sum::<f64>()
+        / frames[0].data.len() as f64;
     assert!(var > 100.0, "demo frame looks flat (variance {var})");
 }
 
 #[test]
 fn camera_failure_falls_back_to_demo_with_the_reason() {
     let opened = open_default_with(|| {
-        Err(CaptureError::Busy { camera: "#0".into(), detail: "Device or resource busy".into() })
+        Err(CaptureError::Busy {
+            camera: "#0".into(),
+            detail: "Device or resource busy".into(),
+        })
     })
     .unwrap();
     assert!(opened.is_demo());
@@ -249,14 +304,18 @@ fn a_working_camera_is_used_without_a_notice() {
     let dir = scratch("fake-camera");
     let path = dir.join("cam.png");
     write_png(&path, &solid(4, 4, (1, 2, 3)));
-    let opened = open_default_with(|| Ok(Box::new(StillImage::open(&path)?.repeat(true)) as Box<dyn FrameSource>)).unwrap();
+    let opened = open_default_with(|| {
+        Ok(Box::new(StillImage::open(&path)?.repeat(true)) as Box<dyn FrameSource>)
+    })
+    .unwrap();
     assert!(!opened.is_demo());
     assert!(opened.fallback_reason.is_none());
 }
 
 #[test]
 fn this_machine_without_a_camera_gets_demo_footage() {
-    let cameras = list_cameras().expect("listing cameras must not fail just because there are none");
+    let cameras =
+        list_cameras().expect("listing cameras must not fail just because there are none");
     if !cameras.is_empty() {
         println!("skipped: this machine has {} camera(s)", cameras.len());
         return;
@@ -269,14 +328,25 @@ fn this_machine_without_a_camera_gets_demo_footage() {
 
 #[test]
 fn sources_list_ends_with_the_demo_and_reports_camera_errors() {
-    let list = list_sources_with(Ok(vec![CameraEntry { index: 2, name: "USB Cam".into(), description: "uvc".into() }]));
+    let list = list_sources_with(Ok(vec![CameraEntry {
+        index: 2,
+        name: "USB Cam".into(),
+        description: "uvc".into(),
+    }]));
     assert_eq!(list.sources.len(), 2);
     assert_eq!(list.sources[0].id, "camera:2");
     assert_eq!(list.sources[1].id, "demo");
-    assert!(list.sources[1].detail.contains("fps"), "{}", list.sources[1].detail);
+    assert!(
+        list.sources[1].detail.contains("fps"),
+        "{}",
+        list.sources[1].detail
+    );
     assert!(list.camera_error.is_none());
 
-    let list = list_sources_with(Err(CaptureError::Camera { camera: "(listing)".into(), detail: "permission denied".into() }));
+    let list = list_sources_with(Err(CaptureError::Camera {
+        camera: "(listing)".into(),
+        detail: "permission denied".into(),
+    }));
     assert_eq!(list.sources.len(), 1);
     assert!(list.camera_error.unwrap().contains("permission denied"));
 }
@@ -286,11 +356,23 @@ fn open_spec_understands_names_and_paths() {
     let dir = scratch("spec");
     write_png(&dir.join("a.png"), &solid(4, 4, (1, 2, 3)));
     assert_eq!(open_spec("demo", None).unwrap().kind(), SourceKind::Demo);
-    assert_eq!(open_spec(dir.to_str().unwrap(), Some(100.0)).unwrap().kind(), SourceKind::ImageSequence);
-    assert_eq!(open_spec(dir.join("a.png").to_str().unwrap(), None).unwrap().kind(), SourceKind::StillImage);
+    assert_eq!(
+        open_spec(dir.to_str().unwrap(), Some(100.0))
+            .unwrap()
+            .kind(),
+        SourceKind::ImageSequence
+    );
+    assert_eq!(
+        open_spec(dir.join("a.png").to_str().unwrap(), None)
+            .unwrap()
+            .kind(),
+        SourceKind::StillImage
+    );
     let err = open_spec("camera:first", None).err().unwrap();
     assert!(err.to_string().contains("camera:N"), "{err}");
-    let err = open_spec(dir.join("missing.mp4").to_str().unwrap(), None).err().unwrap();
+    let err = open_spec(dir.join("missing.mp4").to_str().unwrap(), None)
+        .err()
+        .unwrap();
     assert!(err.to_string().contains("missing.mp4"), "{err}");
 }
 
@@ -305,7 +387,11 @@ fn paced_source_delivers_no_faster_than_its_rate() {
         paced.next_frame().unwrap();
     }
     // Six frames at 50 fps span at least five periods (20 ms each).
-    assert!(start.elapsed() >= Duration::from_millis(100), "{:?}", start.elapsed());
+    assert!(
+        start.elapsed() >= Duration::from_millis(100),
+        "{:?}",
+        start.elapsed()
+    );
     assert_eq!(paced.nominal_fps().map(|f| f.round()), Some(50.0));
 }
 

@@ -11,7 +11,10 @@ use crate::error::CaptureError;
 use crate::frame::{decode_image, Frame, SizeWatch};
 use crate::{FrameSource, SourceKind};
 use nokhwa::pixel_format::RgbFormat;
-use nokhwa::utils::{ApiBackend, CameraFormat, CameraIndex, FrameFormat, RequestedFormat, RequestedFormatType, Resolution};
+use nokhwa::utils::{
+    ApiBackend, CameraFormat, CameraIndex, FrameFormat, RequestedFormat, RequestedFormatType,
+    Resolution,
+};
 use nokhwa::{Camera, NokhwaError};
 use opencv::core::{Mat, Scalar, CV_8UC1, CV_8UC2, CV_8UC3};
 use opencv::imgproc;
@@ -52,8 +55,13 @@ fn guarded<T>(what: &str, f: impl FnOnce() -> Result<T, NokhwaError>) -> Result<
 
 /// Lists the cameras the OS reports (an empty list when there are none).
 pub fn list_cameras() -> Result<Vec<CameraEntry>, CaptureError> {
-    let infos = guarded("listing cameras", || nokhwa::query(ApiBackend::Auto))
-        .map_err(|detail| CaptureError::Camera { camera: "(listing)".into(), detail })?;
+    let infos =
+        guarded("listing cameras", || nokhwa::query(ApiBackend::Auto)).map_err(|detail| {
+            CaptureError::Camera {
+                camera: "(listing)".into(),
+                detail,
+            }
+        })?;
     Ok(infos
         .into_iter()
         .enumerate()
@@ -108,7 +116,10 @@ pub struct Webcam {
 impl Webcam {
     /// Opens the first camera the OS lists.
     pub fn open_first() -> Result<Webcam, CaptureError> {
-        let first = list_cameras()?.into_iter().next().ok_or(CaptureError::NoCamera)?;
+        let first = list_cameras()?
+            .into_iter()
+            .next()
+            .ok_or(CaptureError::NoCamera)?;
         Webcam::open(first.index)
     }
 
@@ -117,15 +128,20 @@ impl Webcam {
     /// the app commits to it.
     pub fn open(index: u32) -> Result<Webcam, CaptureError> {
         let label = format!("#{index}");
-        let camera = guarded("opening the camera", || Camera::new(CameraIndex::Index(index), preferred_format()))
-            .or_else(|first| {
-                // Some drivers reject every "closest" match; accept the camera's current mode.
-                guarded("opening the camera", || {
-                    Camera::new(CameraIndex::Index(index), RequestedFormat::new::<RgbFormat>(RequestedFormatType::None))
-                })
-                .map_err(|second| format!("{first}; with its current format: {second}"))
+        let camera = guarded("opening the camera", || {
+            Camera::new(CameraIndex::Index(index), preferred_format())
+        })
+        .or_else(|first| {
+            // Some drivers reject every "closest" match; accept the camera's current mode.
+            guarded("opening the camera", || {
+                Camera::new(
+                    CameraIndex::Index(index),
+                    RequestedFormat::new::<RgbFormat>(RequestedFormatType::None),
+                )
             })
-            .map_err(|detail| classify_open_error(&label, detail))?;
+            .map_err(|second| format!("{first}; with its current format: {second}"))
+        })
+        .map_err(|detail| classify_open_error(&label, detail))?;
         let name = format!("Camera {} ({})", index, camera.info().human_name());
         let mut cam = Webcam {
             name,
@@ -151,14 +167,28 @@ impl Webcam {
     }
 
     fn read(&mut self) -> Result<Frame, CaptureError> {
-        let camera = self.camera.as_mut().ok_or_else(|| CaptureError::DeviceLost {
-            camera: self.name.clone(),
-            detail: "the stream was closed".into(),
+        let camera = self
+            .camera
+            .as_mut()
+            .ok_or_else(|| CaptureError::DeviceLost {
+                camera: self.name.clone(),
+                detail: "the stream was closed".into(),
+            })?;
+        let buffer = guarded("reading a frame", || camera.frame()).map_err(|detail| {
+            CaptureError::Camera {
+                camera: self.name.clone(),
+                detail,
+            }
         })?;
-        let buffer = guarded("reading a frame", || camera.frame())
-            .map_err(|detail| CaptureError::Camera { camera: self.name.clone(), detail })?;
-        let mat = decode_buffer(buffer.source_frame_format(), buffer.resolution(), buffer.buffer())
-            .map_err(|detail| CaptureError::Camera { camera: self.name.clone(), detail })?;
+        let mat = decode_buffer(
+            buffer.source_frame_format(),
+            buffer.resolution(),
+            buffer.buffer(),
+        )
+        .map_err(|detail| CaptureError::Camera {
+            camera: self.name.clone(),
+            detail,
+        })?;
         let index = self.index;
         self.index += 1;
         Frame::from_mat(&mat, index, self.started.elapsed())
@@ -176,7 +206,10 @@ impl FrameSource for Webcam {
 
     fn next_frame(&mut self) -> Result<Frame, CaptureError> {
         if self.lost {
-            return Err(CaptureError::DeviceLost { camera: self.name.clone(), detail: "lost earlier".into() });
+            return Err(CaptureError::DeviceLost {
+                camera: self.name.clone(),
+                detail: "lost earlier".into(),
+            });
         }
         if let Some(frame) = self.primed.take() {
             return self.sizes.check(frame);
@@ -222,11 +255,17 @@ fn decode_buffer(format: FrameFormat, res: Resolution, data: &[u8]) -> Result<Ma
     let raw = |typ: i32, rows: i32, bytes_per_row: usize| -> Result<Mat, String> {
         let need = bytes_per_row * rows as usize;
         if data.len() < need {
-            return Err(format!("{format} frame of {w}x{h} has {} bytes, expected {need}", data.len()));
+            return Err(format!(
+                "{format} frame of {w}x{h} has {} bytes, expected {need}",
+                data.len()
+            ));
         }
         let cols = w;
-        let mut mat = Mat::new_rows_cols_with_default(rows, cols, typ, Scalar::all(0.0)).map_err(|e| e.message)?;
-        mat.data_bytes_mut().map_err(|e| e.message)?.copy_from_slice(&data[..need]);
+        let mut mat = Mat::new_rows_cols_with_default(rows, cols, typ, Scalar::all(0.0))
+            .map_err(|e| e.message)?;
+        mat.data_bytes_mut()
+            .map_err(|e| e.message)?
+            .copy_from_slice(&data[..need]);
         Ok(mat)
     };
     let convert = |src: Mat, code: i32| -> Result<Mat, String> {
@@ -259,7 +298,10 @@ mod tests {
     #[test]
     fn open_errors_are_sorted_by_cause() {
         assert!(matches!(
-            classify_open_error("#0", "Could not open device stream: Device or resource busy (os error 16)".into()),
+            classify_open_error(
+                "#0",
+                "Could not open device stream: Device or resource busy (os error 16)".into()
+            ),
             CaptureError::Busy { .. }
         ));
         assert!(matches!(
@@ -270,7 +312,10 @@ mod tests {
             classify_open_error("#0", "No such device (os error 19)".into()),
             CaptureError::DeviceLost { .. }
         ));
-        assert!(matches!(classify_open_error("#0", "permission denied".into()), CaptureError::Camera { .. }));
+        assert!(matches!(
+            classify_open_error("#0", "permission denied".into()),
+            CaptureError::Camera { .. }
+        ));
     }
 
     #[test]
@@ -290,9 +335,11 @@ mod tests {
 
     #[test]
     fn short_buffers_are_errors_not_panics() {
-        let err = decode_buffer(FrameFormat::YUYV, Resolution::new(640, 480), &[0u8; 10]).unwrap_err();
+        let err =
+            decode_buffer(FrameFormat::YUYV, Resolution::new(640, 480), &[0u8; 10]).unwrap_err();
         assert!(err.contains("expected"), "{err}");
-        let err = decode_buffer(FrameFormat::MJPEG, Resolution::new(640, 480), b"not a jpeg").unwrap_err();
+        let err = decode_buffer(FrameFormat::MJPEG, Resolution::new(640, 480), b"not a jpeg")
+            .unwrap_err();
         assert!(!err.is_empty());
     }
 }
