@@ -30,7 +30,11 @@ fn render(list: &SourceList) -> String {
     for s in &list.sources {
         out.push_str(&format!("{:width$}  {}  ({})\n", s.id, s.name, s.detail));
     }
-    let cameras = list.sources.iter().filter(|s| s.kind == tw_capture::SourceKind::Camera).count();
+    let cameras = list
+        .sources
+        .iter()
+        .filter(|s| s.kind == tw_capture::SourceKind::Camera)
+        .count();
     match &list.camera_error {
         Some(e) => out.push_str(&format!("cameras could not be listed: {e}\n")),
         None if cameras == 0 => out.push_str("no camera found; the app plays the demo footage\n"),
@@ -45,21 +49,46 @@ mod tests {
     use tw_capture::{SourceInfo, SourceKind};
 
     fn demo() -> SourceInfo {
-        SourceInfo { id: "demo".into(), kind: SourceKind::Demo, name: "Demo footage (bundled)".into(), detail: "50 frames".into() }
+        SourceInfo {
+            id: "demo".into(),
+            kind: SourceKind::Demo,
+            name: "Demo footage (bundled)".into(),
+            detail: "50 frames".into(),
+        }
     }
 
     #[test]
     fn listing_says_plainly_when_there_is_no_camera() {
-        let text = render(&SourceList { sources: vec![demo()], camera_error: None });
+        let text = render(&SourceList {
+            sources: vec![demo()],
+            camera_error: None,
+        });
         assert_eq!(text, "demo  Demo footage (bundled)  (50 frames)\nno camera found; the app plays the demo footage\n");
     }
 
     #[test]
     fn listing_aligns_ids_and_reports_listing_errors() {
-        let cam = SourceInfo { id: "camera:0".into(), kind: SourceKind::Camera, name: "HD Webcam".into(), detail: "uvc".into() };
-        let text = render(&SourceList { sources: vec![cam, demo()], camera_error: None });
-        assert_eq!(text, "camera:0  HD Webcam  (uvc)\ndemo      Demo footage (bundled)  (50 frames)\n");
-        let text = render(&SourceList { sources: vec![demo()], camera_error: Some("permission denied".into()) });
-        assert!(text.ends_with("cameras could not be listed: permission denied\n"), "{text}");
+        let cam = SourceInfo {
+            id: "camera:0".into(),
+            kind: SourceKind::Camera,
+            name: "HD Webcam".into(),
+            detail: "uvc".into(),
+        };
+        let text = render(&SourceList {
+            sources: vec![cam, demo()],
+            camera_error: None,
+        });
+        assert_eq!(
+            text,
+            "camera:0  HD Webcam  (uvc)\ndemo      Demo footage (bundled)  (50 frames)\n"
+        );
+        let text = render(&SourceList {
+            sources: vec![demo()],
+            camera_error: Some("permission denied".into()),
+        });
+        assert!(
+            text.ends_with("cameras could not be listed: permission denied\n"),
+            "{text}"
+        );
     }
 }
