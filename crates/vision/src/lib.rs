@@ -9,9 +9,15 @@
 //! local mean, grouped into faces by shape, size, axis, contrast and the
 //! brightness of the face around them, and each die's top face is the one
 //! seen most squarely (with the upper of two vertically stacked faces
-//! favoured, as a tilted camera sees the front face below the top face). The
-//! face outline comes from the pips' ellipse (which undoes foreshortening)
-//! and their layout. No learned model is involved, so nothing is fitted to
+//! favoured, as a tilted camera sees the front face below the top face). A
+//! group of five or six pips that fits no standard layout is split into the
+//! two faces it chained together from (two touching "3"s are not a "6").
+//! A top face must be seen within the 45° working tilt (its pips no flatter
+//! than cos 45°), and a lone pip is read as a "1" only if it is big enough to
+//! measure, round, in plain face out to four radii, with its face inside the
+//! frame. The face outline comes from the pips' ellipse (which undoes
+//! foreshortening) and their layout; faces whose outline leaves the frame
+//! are dropped, as some of their pips may be out of view. No learned model is involved, so nothing is fitted to
 //! one photo set; the few thresholds were tuned on the shared corpus's
 //! `train/` split and reported on `valid/`.
 //!
@@ -21,6 +27,9 @@
 //! - Very small dice (face under ~35 px) seen obliquely can have pips merge;
 //!   a small die's "1" seen at ~45° can link up with its front face's pips.
 //! - Motion-blurred dice smear pips together and are often misread or missed.
+//! - Round light glyphs alone on dark keys (keyboard lettering) can still
+//!   pass for a light "1" on a dark die: nothing local tells them apart.
+//! - A "1" whose pip is under 6 px long is not read (too small to check).
 //! - `cocked` is a heuristic (see [`DiceReader`]); without a calibration the
 //!   face's tilt cannot be measured directly.
 //!

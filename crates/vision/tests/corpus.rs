@@ -1,8 +1,8 @@
 //! The reader on real webcam photos: `../shared/datasets/dice-pips-webcam/valid`
 //! (outside the repository; see that folder's SOURCE.md). The thresholds sit
 //! a little below the figures measured when this test was written, so a
-//! regression fails it while ordinary noise does not. Measured then (valid/):
-//! recall 99.2%, precision 98.4%, face accuracy 98.8%.
+//! regression fails it while ordinary noise does not. Measured last (valid/):
+//! recall 99.2%, precision 99.2%, face accuracy 98.8%.
 
 use std::path::PathBuf;
 use tw_vision::eval::evaluate_dir;
@@ -42,7 +42,7 @@ fn valid_split_meets_the_measured_figures() {
         s.face_accuracy()
     );
     assert!(s.recall() >= 0.98, "recall {}", s.recall());
-    assert!(s.precision() >= 0.97, "precision {}", s.precision());
+    assert!(s.precision() >= 0.985, "precision {}", s.precision());
     assert!(
         s.face_accuracy() >= 0.975,
         "face accuracy {}",
