@@ -113,8 +113,47 @@ try {
     return statusText;
   });
 
+  await check("a Dungeon Fighter combat is played in the Game screen to its reward", async () => {
+    await session.click("#tab-game");
+    await waitFor("the game setup form", async () =>
+      session.execute("return document.querySelector('input[data-hero=\"saul-baysar\"]') !== null;"));
+    for (const hero of ["saul-baysar", "lianna-lightbringer", "lady-mary"]) {
+      await session.click(`input[data-hero="${hero}"]`);
+    }
+    await session.click("#game-start-btn");
+    await waitFor("the game to start", async () => session.execute("return document.getElementById('game-command') !== null;"));
+    const send = async (cmd) => {
+      await session.execute(`document.getElementById('game-command').value = ${JSON.stringify(JSON.stringify(cmd))};`);
+      await session.click("#game-send");
+    };
+    await send({ type: "enter_dungeon", card: { name: "Rotten Food", shop_icons: 4 }, declined: "Dusty Crypt" });
+    await waitFor("the dungeon card to be accepted", async () =>
+      session.execute("return /combat|monster/i.test(document.getElementById('game-root').textContent) && !/Not allowed/.test(document.getElementById('game-root').textContent);"));
+    await send({ type: "reveal_monster", card: { name: "Skeleton Goblin", level: 1 } });
+    const lifeOf = () => session.execute("const e = document.getElementById('df-monster-life'); return e ? Number(e.textContent) : null;");
+    const start = await waitFor("the monster's life", async () => lifeOf());
+    assert(start === 6, `Skeleton Goblin should start with 6 life, shows ${start}`);
+    // Two throws from the panel: blue blank in a 3, then red blank in a 3.
+    for (const die of ["blue", "red"]) {
+      const before = await lifeOf();
+      await session.click(`#throw-panel button[data-die="${die}"]`);
+      await session.click('#throw-panel button[data-face="blank"]');
+      await session.click('#throw-panel button[data-section="3"]');
+      if (die === "blue") {
+        await waitFor("the hit to land", async () => (await lifeOf()) === before - 3);
+      }
+    }
+    const text = await waitFor("the combat to end with its reward", async () => {
+      const t = await session.execute("return document.getElementById('game-root').textContent;");
+      return /reward|rest/i.test(t) && !/Not allowed/.test(t) ? t : null;
+    });
+    const log = await session.execute("return document.getElementById('game-log').textContent;");
+    assert(/hit/i.test(log), `the throw log shows no hit: ${log.slice(0, 200)}`);
+    return `monster 6 → 0, phase text found (${text.length} chars)`;
+  });
+
   await check("the other screens are reachable and say what is coming", async () => {
-    for (const name of ["game", "campaign", "calibration", "settings"]) {
+    for (const name of ["calibration", "settings"]) {
       await session.click(`#tab-${name}`);
       const s = await session.execute(
         `const el = document.getElementById('screen-${name}');

@@ -82,6 +82,9 @@ export DISPLAY=":$DISPLAY_NUM"
 # WebKitGTK's compositor needs a GPU; Xvfb has none.
 export WEBKIT_DISABLE_COMPOSITING_MODE=1
 export NO_AT_BRIDGE=1
+# A fresh database for the games the test plays; the player's own is never touched.
+export TABLE_WARDEN_DB="$LOGDIR/e2e.sqlite"
+rm -f "$TABLE_WARDEN_DB" "$TABLE_WARDEN_DB-wal" "$TABLE_WARDEN_DB-shm"
 # The test expects demo footage; if this machine has a camera, ask for the demo explicitly.
 if compgen -G "/dev/video*" >/dev/null; then export TABLE_WARDEN_SOURCE=demo; fi
 

@@ -1,7 +1,8 @@
 //! Table Warden's desktop window.
 //!
 //! A thin adapter: frames come from `tw-capture` on a capture thread
-//! (`capture`), the window pulls them through two commands (`commands`). All
+//! (`capture`), the window pulls them through two commands (`commands`); games and
+//! campaigns go through the store and the engines (`game`). All
 //! capabilities live in the library crates and are reachable from the
 //! headless CLI `warden` as well.
 
@@ -11,6 +12,7 @@
 mod capture;
 mod commands;
 mod frames;
+mod game;
 
 use std::process::ExitCode;
 
@@ -19,13 +21,26 @@ fn main() -> ExitCode {
     let capture_hub = hub.clone();
     let result = tauri::Builder::default()
         .manage(hub)
+        .manage(game::GameState::new())
         .setup(move |_app| {
             capture::spawn(capture_hub)?;
             Ok(())
         })
         .invoke_handler(tauri::generate_handler![
             commands::capture_status,
-            commands::next_frame
+            commands::next_frame,
+            game::games_list,
+            game::df_heroes,
+            game::game_new,
+            game::game_list,
+            game::game_state,
+            game::game_do,
+            game::game_undo,
+            game::game_correct,
+            game::game_observe,
+            game::campaign_list,
+            game::campaign_show,
+            game::campaign_export
         ])
         .run(tauri::generate_context!());
     match result {

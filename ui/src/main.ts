@@ -1,5 +1,7 @@
 // Entry point: tab switching between the five screens, then the live view.
 import { startTableView } from "./table";
+import { initGameScreen } from "./game";
+import { initCampaignScreen } from "./campaign";
 
 function setupTabs(): void {
   const tabs = Array.from(document.querySelectorAll<HTMLButtonElement>('[role="tab"]'));
@@ -16,3 +18,5 @@ function setupTabs(): void {
 
 setupTabs();
 startTableView();
+initGameScreen();
+initCampaignScreen();
