@@ -113,6 +113,14 @@ try {
     return statusText;
   });
 
+  await check("the overlay outlines the demo's dice with the faces they settle on (3, 5, 6)", async () => {
+    const faces = await waitFor("the three settled dice read as 3, 5 and 6", async () => {
+      const f = await session.execute("return document.getElementById('overlay').dataset.faces || '';");
+      return f === "3,5,6" ? f : null;
+    }, 30000);
+    return faces;
+  });
+
   await check("a Dungeon Fighter combat is played in the Game screen to its reward", async () => {
     await session.click("#tab-game");
     await waitFor("the game setup form", async () =>

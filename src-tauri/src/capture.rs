@@ -22,6 +22,10 @@ pub const SOURCE_ENV: &str = "TABLE_WARDEN_SOURCE";
 const JPEG_QUALITY: i32 = 82;
 /// How long a frame-level error stays on screen once frames flow again.
 const ERROR_LINGER: Duration = Duration::from_secs(3);
+/// Read dice on every n-th frame: enough for an overlay that follows a throw,
+/// while a slow read on a big frame cannot starve the live view.
+const READ_EVERY: u64 = 2;
+
 /// Pause after a failed frame, so a broken source cannot spin a core.
 const RETRY_PAUSE: Duration = Duration::from_millis(50);
 
@@ -38,6 +42,11 @@ pub struct CaptureStatus {
     pub height: u32,
     pub capture_fps: f64,
     pub frames_captured: u64,
+    /// Dice the reader found in frame `dice_frame` (the live overlay).
+    pub dice: Vec<tw_vision::Die>,
+    pub dice_frame: u64,
+    /// How long that read took, milliseconds.
+    pub read_ms: f64,
 }
 
 /// Shared between the capture thread and the command handlers.
@@ -146,6 +155,7 @@ fn run(hub: &Hub) {
     announce(hub, &active);
 
     let mut meter = FpsMeter::new(Duration::from_secs(2));
+    let reader = tw_vision::DiceReader::default();
     let mut seq = 0u64;
     let mut last_error: Option<Instant> = None;
     loop {
@@ -186,6 +196,9 @@ fn run(hub: &Hub) {
                 format!("could not encode frame {}: {e}", frame.index),
             ),
         }
+        if frame.index % READ_EVERY == 0 {
+            read_dice(hub, &reader, &frame, &mut last_error);
+        }
         let clear_error = last_error.is_some_and(|t| now.duration_since(t) > ERROR_LINGER);
         if clear_error {
             last_error = None;
@@ -199,6 +212,21 @@ fn run(hub: &Hub) {
                 s.error = None;
             }
         });
+    }
+}
+
+/// Find and read the dice in one frame for the overlay. A failed read is a
+/// passing problem of that frame: it is shown and the live view goes on.
+fn read_dice(hub: &Hub, reader: &tw_vision::DiceReader, frame: &Frame, last_error: &mut Option<Instant>) {
+    let started = Instant::now();
+    let result = frame.to_mat().map_err(|e| e.to_string()).and_then(|mat| reader.read(&mat).map_err(|e| e.to_string()));
+    match result {
+        Ok(reading) => hub.update(|s| {
+            s.dice = reading.dice;
+            s.dice_frame = frame.index;
+            s.read_ms = started.elapsed().as_secs_f64() * 1000.0;
+        }),
+        Err(e) => set_error(hub, last_error, format!("could not read dice in frame {}: {e}", frame.index)),
     }
 }
 

@@ -14,6 +14,19 @@ export interface CaptureStatus {
   height: number;
   capture_fps: number;
   frames_captured: number;
+  /** Dice found in frame `dice_frame`, for the overlay (the `warden read` die shape). */
+  dice: Die[];
+  dice_frame: number;
+  read_ms: number;
+}
+
+export interface Die {
+  center: [number, number];
+  corners: [number, number][];
+  face: string | null;
+  color: string;
+  confidence: number;
+  cocked: boolean;
 }
 
 export interface EncodedFrame {

@@ -1,10 +1,11 @@
 // The Table screen: pulls JPEG frames from the Rust side as fast as it can
 // draw them (one request in flight, so a slow window never queues frames),
 // paints them on the live canvas and keeps the status line current. The
-// overlay canvas above it is where die outlines and faces will be drawn.
+// overlay canvas above it shows the dice the reader found (see overlay.ts).
 import { captureStatus, nextFrame, type CaptureStatus } from "./ipc";
 import { FpsMeter } from "./fps";
 import { demoBanner, statusLine } from "./format";
+import { drawOverlay } from "./overlay";
 
 const STATUS_POLL_MS = 500;
 
@@ -64,6 +65,7 @@ export function startTableView(): void {
   const poll = async () => {
     try {
       status = await captureStatus();
+      drawOverlay(overlay, status.dice ?? []);
       render();
     } catch (err) {
       statusEl.textContent = `Cannot reach the capture thread: ${String(err)}`;

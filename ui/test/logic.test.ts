@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { parseFrame, type CaptureStatus } from "../src/ipc";
 import { demoBanner, statusLine } from "../src/format";
 import { FpsMeter } from "../src/fps";
+import { dieLabel } from "../src/overlay";
 
 function packed(seq: bigint, w: number, h: number, jpeg: number[]): ArrayBuffer {
   const buf = new ArrayBuffer(24 + jpeg.length);
@@ -25,7 +26,18 @@ const status: CaptureStatus = {
   height: 480,
   capture_fps: 10.04,
   frames_captured: 120,
+  dice: [],
+  dice_frame: 0,
+  read_ms: 0,
 };
+
+test("overlay labels say the face and colour, and mark what the player must confirm", () => {
+  const die = { center: [0, 0] as [number, number], corners: [], face: "5", color: "white", confidence: 0.95, cocked: false };
+  assert.equal(dieLabel(die), "5 white");
+  assert.equal(dieLabel({ ...die, confidence: 0.5 }), "5? white");
+  assert.equal(dieLabel({ ...die, face: null }), "? white");
+  assert.equal(dieLabel({ ...die, cocked: true, color: "red" }), "5 red (cocked)");
+});
 
 test("frame replies are parsed as the Rust side packs them", () => {
   const f = parseFrame(packed(42n, 640, 480, [0xff, 0xd8]));

@@ -72,11 +72,6 @@ fn json_arg(what: &str, text: &str) -> Result<Value> {
     serde_json::from_str(&body).with_context(|| format!("{what} ({source}) is not valid JSON"))
 }
 
-fn open(db: Option<&Path>) -> Result<Store> {
-    let path = tw_store::paths::resolve_db_path(db)?;
-    Store::open(&path).with_context(|| format!("opening the database {}", path.display()))
-}
-
 fn resume<'g>(store: &Store, id: i64, holder: &'g mut Option<Box<dyn tw_rules::DynGame>>) -> Result<GameSession<'g>> {
     let info = store.session(id)?;
     let game = registry::find(&info.game).with_context(|| format!("game {:?} of session {id} is unknown to this build", info.game))?;
@@ -94,7 +89,7 @@ fn print(v: &Value) -> Result<ExitCode> {
 }
 
 pub fn run(a: Args) -> Result<ExitCode> {
-    let mut store = open(a.db.as_deref())?;
+    let mut store = super::campaign::open(a.db.as_deref())?;
     let mut holder = None;
     match a.action {
         Action::New { game, setup, campaign } => {
