@@ -84,8 +84,10 @@ export const gameNew = (game: string, setup: unknown, campaign?: string) =>
   invoke<GameView>("game_new", { game, setup, campaign: campaign ?? null });
 export const gameList = () => invoke<SessionSummary[]>("game_list");
 export const gameState = (id: number) => invoke<GameView>("game_state", { id });
-export const gameDo = (id: number, command: unknown, source: "manual" | "camera" = "manual") =>
-  invoke<GameView>("game_do", { id, command, source });
+export const gameDo = (id: number, command: unknown, source: "manual" | "camera" = "manual", reading?: unknown) =>
+  invoke<GameView>("game_do", { id, command, source, reading: reading ?? null });
+/** (ours, theirs) pip values of two dice on the table; see src-tauri game::pair. */
+export const pairDice = (dice: unknown, pairing: unknown) => invoke<[number, number]>("pair_dice", { dice, pairing });
 export const gameUndo = (id: number) => invoke<GameView>("game_undo", { id });
 export const gameCorrect = (id: number, command: unknown) => invoke<GameView>("game_correct", { id, command });
 export const gameObserve = (id: number, reading: unknown) => invoke<GameView>("game_observe", { id, reading });

@@ -43,6 +43,15 @@ import {
   type SectionName,
 } from "./df-model";
 import { fill, h } from "./dom";
+import { tableDice } from "./camera-feed";
+import { pairDice } from "./game-ipc";
+import type { GameScreen, ScreenCtx } from "./screens/plugin";
+import { SCREENS } from "./screens/registry";
+
+/** The dedicated screen of `game`, when it has one besides Dungeon Fighter's. */
+function screenOf(game: string): GameScreen | undefined {
+  return SCREENS.find((s) => s.game === game);
+}
 
 const SECTION_LABEL: Record<SectionName, string> = {
   "1": "1", "2": "2", "3": "3", "4": "4", "5": "5",
@@ -163,6 +172,16 @@ function setupForm(game: string): HTMLElement {
     err.hidden = false;
     err.textContent = msg;
   };
+  const screen = screenOf(game);
+  if (screen) {
+    return h(
+      "div",
+      { class: "game-setup-own" },
+      screen.setupForm((setup) => void act(() => gameNew(game, setup, campaign.value || undefined), fail), fail),
+      h("label", {}, "Campaign ", campaign),
+      err,
+    );
+  }
   if (game !== "dungeon-fighter") {
     const box = h("textarea", { id: "game-setup-json", rows: 6, spellcheck: "false" }, "{}");
     return h(
@@ -277,7 +296,7 @@ function renderPlay(): void {
     ),
     errorBanner(u.error),
     v.ask_player ? h("p", { class: "banner", id: "game-ask", role: "alert" }, `Camera: ${v.ask_player} Enter the throw below.`) : null,
-    df ? dfBoard(v, df) : genericBoard(v),
+    df ? dfBoard(v, df) : ownBoard(v) ?? genericBoard(v),
     commandBox(v, df),
     h("div", { class: "panel" }, h("h3", {}, "Log"), logList(v, df)),
   );
@@ -384,6 +403,28 @@ function correctionRow(v: GameView): HTMLElement | null {
   );
 }
 
+/** The game's own screen, given what it may do; null when it has none. */
+function ownBoard(v: GameView): HTMLElement | null {
+  const screen = screenOf(v.game);
+  if (!screen) return null;
+  const ctx: ScreenCtx = {
+    view: v,
+    send,
+    sendCamera: (command, reading) => void act(() => gameDo(v.session, command, "camera", reading)),
+    correct,
+    rerender: renderPlay,
+    tableDice,
+    pairDice: (dice, pairing) => pairDice(dice, pairing),
+  };
+  try {
+    return screen.board(ctx);
+  } catch (e) {
+    // A screen that cannot draw this state must not take the game away:
+    // the JSON view below still shows it and the command box still works.
+    return h("p", { class: "banner error" }, `The ${v.game} screen could not draw this state: ${errorText(e)}`);
+  }
+}
+
 function genericBoard(v: GameView): HTMLElement {
   return h(
     "div",
@@ -419,6 +460,9 @@ function commandBox(v: GameView, df: DfView | null): HTMLElement {
 
 function logList(v: GameView, df: DfView | null): HTMLElement {
   const names = df ? df.heroes.map((x) => x.name) : [];
+  const screen = screenOf(v.game);
+  const cmdText = (c: Record<string, unknown> | null) => (screen?.describeCommand ? screen.describeCommand(c) : describeCommand(c));
+  const evText = (ev: Record<string, unknown>) => (screen?.describeEvent ? screen.describeEvent(ev) : describeEvent(ev, names));
   const entries = [...v.log].reverse();
   if (entries.length === 0) return h("p", { class: "muted" }, "Nothing played yet.");
   return h("ol", { class: "game-log", id: "game-log", reversed: true },
@@ -426,9 +470,9 @@ function logList(v: GameView, df: DfView | null): HTMLElement {
       h("li", { class: `src-${e.source}`, value: e.seq },
         h("span", { class: "src" }, e.source),
         " ",
-        e.source === "undo" ? `undo of #${e.reverts_seq}` : describeCommand(e.command),
+        e.source === "undo" ? `undo of #${e.reverts_seq}` : cmdText(e.command),
         e.original_reading ? h("span", { class: "muted" }, " (camera reading kept)") : null,
-        e.events.length ? h("ul", {}, ...e.events.map((ev) => h("li", {}, describeEvent(ev, names)))) : null,
+        e.events.length ? h("ul", {}, ...e.events.map((ev) => h("li", {}, evText(ev)))) : null,
       )));
 }
 

@@ -18,6 +18,23 @@ export interface CaptureStatus {
   dice: Die[];
   dice_frame: number;
   read_ms: number;
+  /** The motion stage's state: idle, moving, settling or at_rest. */
+  settle: "idle" | "moving" | "settling" | "at_rest" | null;
+  /** The last throw that came to rest (null before the first). */
+  last_throw: ThrowReading | null;
+}
+
+/** The dice read when a throw came to rest; mirrors `ThrowReading` in capture.rs. */
+export interface ThrowReading {
+  /** Rises by one per finished throw. */
+  seq: number;
+  /** The frame the dice were read on. */
+  frame: number;
+  /** Milliseconds between the last motion and "throw finished". */
+  settle_ms: number;
+  dice: Die[];
+  /** A JPEG of the read frame with the overlay, base64, for the log (null when not kept). */
+  snapshot_jpeg_b64: string | null;
 }
 
 export interface Die {
@@ -27,6 +44,8 @@ export interface Die {
   color: string;
   confidence: number;
   cocked: boolean;
+  /** Where the die landed on the Dungeon Fighter target (when the calibration holds a board). */
+  section?: { value: number | null; kind: string; name?: string } | null;
 }
 
 export interface EncodedFrame {

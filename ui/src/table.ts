@@ -6,6 +6,7 @@ import { captureStatus, nextFrame, type CaptureStatus } from "./ipc";
 import { FpsMeter } from "./fps";
 import { demoBanner, statusLine } from "./format";
 import { drawOverlay } from "./overlay";
+import { publishStatus } from "./camera-feed";
 
 const STATUS_POLL_MS = 500;
 
@@ -65,6 +66,7 @@ export function startTableView(): void {
   const poll = async () => {
     try {
       status = await captureStatus();
+      publishStatus(status);
       drawOverlay(overlay, status.dice ?? []);
       render();
     } catch (err) {

@@ -1,0 +1,5 @@
+// The games with a screen of their own besides Dungeon Fighter (whose board
+// is in game.ts). Each entry lives in its own folder under screens/.
+import type { GameScreen } from "./plugin";
+
+export const SCREENS: GameScreen[] = [];
