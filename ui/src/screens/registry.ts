@@ -1,5 +1,6 @@
 // The games with a screen of their own besides Dungeon Fighter (whose board
 // is in game.ts). Each entry lives in its own folder under screens/.
 import type { GameScreen } from "./plugin";
+import { silverMineScreen } from "./itdd/screen";
 
-export const SCREENS: GameScreen[] = [];
+export const SCREENS: GameScreen[] = [silverMineScreen];
