@@ -167,7 +167,7 @@ export function viewport(v: ItddView, d: CardDraft | null, margin = 3): { minX: 
  */
 export function extendPath(start: Pos, path: Pos[], at: Pos): Pos[] | { error: string } {
   const k = path.findIndex((p) => p[0] === at[0] && p[1] === at[1]);
-  if (k === path.length - 1) return path.slice(0, -1);
+  if (k >= 0 && k === path.length - 1) return path.slice(0, -1);
   if (k >= 0) return path.slice(0, k + 1);
   if (at[0] === start[0] && at[1] === start[1]) return [];
   const end = path.length ? path[path.length - 1] : start;

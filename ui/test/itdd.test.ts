@@ -1,0 +1,147 @@
+// The Silver Mine screen's pure logic, against states and events the real
+// engine produced (ui/test/fixtures/itdd-*.json hold the `warden replay itdd`
+// script and its output).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import dungeon from "./fixtures/itdd-dungeon.json";
+import town from "./fixtures/itdd-town.json";
+import { adjacentEnemies, figureAt, freeGateSquares, itddView, itemName, nextId, reachOf, anyoneInside } from "../src/screens/itdd/model";
+import { describeCommand, describeEvent, lastTurnRolls } from "../src/screens/itdd/describe";
+import { BOOKS, CONTAINERS, ENEMY_KINDS, MERCHANT, QUESTS, TITLES, TRAPS } from "../src/screens/itdd/data";
+
+type Obj = Record<string, unknown>;
+const steps = (f: { steps: { command: Obj; events: Obj[] }[] }) => f.steps;
+
+test("the dungeon state becomes cards, squares, figures and sheets", () => {
+  const v = itddView(dungeon.state);
+  assert.equal(v.mode, "cooperative");
+  assert.deepEqual(v.cards.map((c) => [c.id, c.kind, c.origin, c.width, c.height]), [["gate-1", "gate", [0, 0], 4, 4], ["hall-1", "hall", [4, 0], 4, 4]]);
+  assert.equal(v.squares.size, 32);
+  assert.deepEqual(v.bounds, { minX: 0, minY: 0, maxX: 7, maxY: 3 });
+  // The barrel cube put on the Gate after it was laid, and the Hall's printed squares.
+  assert.equal(v.squares.get("3,3")?.char, "b");
+  assert.equal(v.squares.get("6,1")?.char, "^");
+  assert.equal(v.squares.get("4,3")?.card, "hall-1");
+  const warrior = v.characters.find((c) => c.id === "warrior")!;
+  assert.deepEqual([warrior.attrs.life, warrior.max.life, warrior.attrs.torch], [4, 5, 2]);
+  assert.deepEqual(warrior.pos, [3, 0]);
+  assert.equal(warrior.inDungeon, true);
+  const mage = v.characters.find((c) => c.id === "mage")!;
+  assert.equal(mage.current, true);
+  assert.deepEqual(mage.afflictions, [{ kind: "disease", turnsLeft: 2, pending: true }]);
+  assert.equal(mage.inventory.length, 0);
+  assert.deepEqual(v.enemies.map((e) => [e.id, e.kind, e.pos, e.attrs.life]), [["g1", "goblin", [4, 0], 1], ["s1", "spider", [6, 3], 1], ["r1", "rat", [2, 2], 1]]);
+  assert.deepEqual(v.dropped, [{ pos: [2, 3], item: { item: "master_key", charges: 2 } }]);
+  assert.deepEqual([v.goblinsPlaced, v.dungeonTurns, v.current], [1, 3, "mage"]);
+  assert.deepEqual(v.stashes, [{ player: "anna", coins: 0, books: [] }, { player: "ben", coins: 0, books: [] }]);
+});
+
+test("figures are found by square and reach lists what a character can act on", () => {
+  const v = itddView(dungeon.state);
+  assert.equal(figureAt(v, [3, 0])?.kind, "character");
+  const g = figureAt(v, [4, 0]);
+  assert.ok(g && g.kind === "enemy" && g.e.id === "g1");
+  assert.equal(figureAt(v, [5, 0]), null);
+  const mage = v.characters.find((c) => c.id === "mage")!;
+  const r = reachOf(v, mage);
+  assert.deepEqual(r.enemies.map((e) => e.id), ["r1"]);
+  assert.deepEqual(r.containers, [{ at: [3, 3], kind: "barrel" }]);
+  assert.deepEqual(r.dropped.map((d) => d.index), [0], "the key dropped on the mage's own square can be picked up");
+  assert.deepEqual(r.friends, []);
+  const warrior = v.characters.find((c) => c.id === "warrior")!;
+  assert.deepEqual(adjacentEnemies(v, warrior).map((e) => e.id), ["g1"]);
+  assert.deepEqual(reachOf(v, warrior).containers, [], "the sack at (6,0) is two squares away");
+});
+
+test("free Gate squares leave out walls, cubes and figures", () => {
+  const v = itddView(dungeon.state);
+  const free = freeGateSquares(v).map((p) => p.join(","));
+  assert.equal(free.length, 16 - 1 - 1 - 3);
+  for (const taken of ["1,1", "3,3", "3,0", "2,3", "2,2"]) assert.ok(!free.includes(taken), taken);
+  assert.ok(free.includes("0,0"));
+  assert.equal(anyoneInside(v), true);
+});
+
+test("the town state shows the character back in town with title, quest done and the stash", () => {
+  const v = itddView(town.state);
+  const rogue = v.characters[0];
+  assert.equal(rogue.inDungeon, false);
+  assert.equal(rogue.alive, true);
+  assert.deepEqual(rogue.titles, ["vagabond"]);
+  assert.deepEqual(rogue.completed, ["crates"]);
+  assert.equal(rogue.quest, null);
+  assert.deepEqual(rogue.inventory.map(itemName), ["torch", "torch"]);
+  assert.equal(rogue.capacity, 3);
+  assert.deepEqual(v.stashes, [{ player: "cleo", coins: 2, books: [] }]);
+  assert.equal(anyoneInside(v), false);
+});
+
+test("an unreadable state draws an empty dungeon instead of throwing", () => {
+  for (const bad of [null, 42, "x", { cards: "nope", characters: [null, 3], enemies: [{ id: "e" }] }]) {
+    const v = itddView(bad);
+    assert.equal(v.cards.length, 0);
+    assert.equal(v.bounds, null);
+    assert.equal(v.enemies.length, 0, "an enemy without a square is not drawn");
+  }
+});
+
+test("item names read like the cards, and new ids do not collide", () => {
+  assert.equal(itemName({ item: "potion", potion: "health" }), "health potion");
+  assert.equal(itemName({ item: "weapon", name: "Axe", attribute: "attack", bonus: 2 }), "Axe (+2 attack)");
+  assert.equal(itemName({ item: "rune", attribute: "move", bonus: 1, great: true }), "great rune +1 move");
+  assert.equal(itemName({ item: "master_key", charges: 1 }), "master key (1 charges)");
+  assert.equal(nextId(["g1", "g2", "g4"], "g"), "g3");
+  assert.equal(nextId([], "r"), "r1");
+});
+
+test("every command and event the engine produced reads as words, not as its type", () => {
+  for (const fx of [dungeon, town]) {
+    for (const s of steps(fx as never)) {
+      const c = describeCommand(s.command);
+      assert.notEqual(c, String(s.command.type).replace(/_/g, " "), `command ${s.command.type}`);
+      assert.doesNotMatch(c, /undefined|\[object/, c);
+      for (const e of s.events) {
+        const line = describeEvent(e);
+        assert.notEqual(line, String(e.type).replace(/_/g, " "), `event ${e.type}`);
+        assert.doesNotMatch(line, /undefined|\[object/, line);
+      }
+    }
+  }
+});
+
+test("the dungeon turn's lines say who went for whom, the tie draw and the dice", () => {
+  const turn = steps(dungeon as never)[20];
+  assert.equal(describeCommand(turn.command), "Dungeon turn — dice 4 vs 4 [camera], 1 vs 6 [camera]");
+  const lines = turn.events.map(describeEvent);
+  assert.equal(lines[0], "Dungeon turn 3: enemies act in the order g1, r1, s1");
+  assert.equal(lines[2], "g1 attacks warrior: character 4 → 5, enemy 4 → 5 [camera]; tie, nobody is hurt");
+  assert.equal(lines[3], "r1 goes for mage, 1 step(s) away (tie with warrior, mage: drawn at random, draw 1)");
+  assert.equal(lines[5], "r1 attacks mage: character 1 → 1, enemy 6 → 7 [camera]; mage loses");
+  assert.equal(lines[7], "mage takes disease (from the next turn, 2 turn(s))");
+  assert.deepEqual(lastTurnRolls(turn.events), ["g1 on warrior: 4 vs 4 [camera]", "r1 on mage: 1 vs 6 [camera]"]);
+});
+
+test("loot, town and build commands in words", () => {
+  const t = steps(town as never);
+  assert.equal(describeCommand(t[5].command), "rogue loots (0, 0), rolled 6 [rolled by the app]");
+  assert.equal(describeEvent(t[5].events[0]), "rogue searches the sack: rolled 6, score 6 [rolled by the app] — success");
+  assert.equal(describeEvent(t[7].events[2]), "rogue earns the title vagabond");
+  assert.equal(describeCommand(steps(dungeon as never)[7].command), "Laid Hall hall-1 (4×4) at (4, 0), explored by warrior");
+  assert.equal(describeCommand(null), "(no command)");
+  assert.equal(describeEvent({ type: "something_new" }), "something new");
+});
+
+test("the engine's data files are read into the forms' choices", () => {
+  assert.deepEqual(ENEMY_KINDS.map((k) => k.kind), ["goblin", "rat", "spider", "boss"]);
+  const goblin = ENEMY_KINDS[0];
+  assert.deepEqual([goblin.crossesTraps, goblin.opensLockedDoors, goblin.reach], [true, false, "chase"]);
+  assert.equal(ENEMY_KINDS.find((k) => k.kind === "spider")?.inflicts, "poison");
+  assert.equal(MERCHANT.find((m) => m.item === "torch")?.buy, 4);
+  assert.equal(BOOKS.find((b) => b.id === "trader")?.price, 20);
+  assert.equal(BOOKS.find((b) => b.id === "second_wind")?.price, 35);
+  assert.equal(QUESTS.find((q) => q.id === "crates")?.difficulty, "easy");
+  assert.deepEqual(TITLES.map((t) => t.title), ["vagabond", "seeker", "pathfinder", "adventurer", "explorer", "hero"]);
+  assert.equal(CONTAINERS.find((c) => c.kind === "tomb")?.threshold, 8);
+  assert.equal(CONTAINERS.find((c) => c.kind === "chest")?.needsKey, true);
+  assert.deepEqual(TRAPS.map((t) => t.roll), [1, 2, 3, 4, 5, 6]);
+});
