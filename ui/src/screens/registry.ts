@@ -2,5 +2,6 @@
 // is in game.ts). Each entry lives in its own folder under screens/.
 import type { GameScreen } from "./plugin";
 import { silverMineScreen } from "./itdd/screen";
+import { gdScreen } from "./gd/screen";
 
-export const SCREENS: GameScreen[] = [silverMineScreen];
+export const SCREENS: GameScreen[] = [silverMineScreen, gdScreen];

@@ -1,0 +1,108 @@
+// The engine's commands and set up, built from what the player tapped
+// (vocabulary: docs/replay-green-dungeon.md). Validation here only catches
+// what a form can get wrong before sending; the engine still refuses
+// anything against the rules, with the rule's name.
+import { COLOURS, SYMBOLS, TILE_KINDS, type Card, type Colour, type Dir, type Exits, type Pos, type Symbol, type TileKind } from "./types";
+
+export const CORNERS: readonly Pos[] = [
+  { row: 0, col: 0 },
+  { row: 0, col: 4 },
+  { row: 4, col: 0 },
+  { row: 4, col: 4 },
+];
+
+export function cornerName(p: Pos): string {
+  return `${p.row === 0 ? "top" : "bottom"}-${p.col === 0 ? "left" : "right"}`;
+}
+
+export interface SetupInput {
+  /** Index into CORNERS. */
+  corner: number;
+  kind: TileKind;
+  exits: Exits;
+  /** Straw tiles turned up at other corners while choosing the entrance. */
+  strawSeen: Array<{ corner: number; exits: Exits }>;
+  player: Colour;
+  monster: Colour;
+}
+
+export type SetupResult = { setup: Record<string, unknown> } | { error: string };
+
+/** The engine's set up JSON, or what is wrong with the form. */
+export function gdSetup(i: SetupInput): SetupResult {
+  const at = CORNERS[i.corner];
+  if (!at) return { error: "Choose the corner the hero enters by." };
+  if (!TILE_KINDS.includes(i.kind)) return { error: `Unknown tile kind “${i.kind}”.` };
+  if (i.kind === "straw") return { error: "A Straw tile cannot be the entrance: leave it face up and choose another corner." };
+  if (!COLOURS.includes(i.player) || !COLOURS.includes(i.monster)) return { error: "Choose a colour for each die." };
+  if (i.player === i.monster) return { error: `Both dice are ${i.player}: pick two colours so the camera can tell your die from the monster's.` };
+  const seen = new Set<number>();
+  for (const s of i.strawSeen) {
+    if (s.corner === i.corner) return { error: "A Straw tile seen cannot lie on the entrance corner." };
+    if (!CORNERS[s.corner]) return { error: "A Straw tile seen must lie on a corner." };
+    if (seen.has(s.corner)) return { error: `Two Straw tiles on the ${cornerName(CORNERS[s.corner])} corner.` };
+    seen.add(s.corner);
+  }
+  if (i.strawSeen.length > 2) return { error: "The dungeon holds only 2 Straw tiles." };
+  return {
+    setup: {
+      entrance: { at, kind: i.kind, exits: i.exits },
+      straw_seen: i.strawSeen.map((s) => ({ at: CORNERS[s.corner], kind: "straw", exits: s.exits })),
+      dice: { player: i.player, monster: i.monster },
+    },
+  };
+}
+
+export const flip = (at: Pos, kind: TileKind, exits: Exits) => ({ type: "flip", at, kind, exits });
+export const move = (dir: Dir) => ({ type: "move", dir });
+export const rest = () => ({ type: "rest" });
+export const bribe = () => ({ type: "bribe" });
+export const faceBoss = () => ({ type: "face_boss" });
+export const retreat = () => ({ type: "retreat" });
+export const endVision = () => ({ type: "end_vision" });
+export const perish = () => ({ type: "perish" });
+export const usePotion = (index: number) => ({ type: "use_potion", index });
+
+/** A card being tapped in: either part may still be missing. */
+export interface CardDraft {
+  number: number | null;
+  symbol: Symbol | null;
+}
+
+export const CARD_MIN = 1;
+export const CARD_MAX = 12;
+
+function finished(d: CardDraft, which: string): Card | string {
+  if (d.number === null || d.symbol === null) return `Tap the ${which ? `${which} ` : ""}card's ${d.number === null ? "number" : "symbol"}.`;
+  if (!Number.isInteger(d.number) || d.number < CARD_MIN || d.number > CARD_MAX) return `A card shows ${CARD_MIN} to ${CARD_MAX}.`;
+  if (!SYMBOLS.includes(d.symbol)) return `Unknown symbol “${d.symbol}”.`;
+  return { number: d.number, symbol: d.symbol };
+}
+
+const ORDINAL = ["first", "second", "third"];
+
+/** The `cards` command for `count` drafts, or what is still missing. */
+export function cardsCommand(drafts: CardDraft[], count: number): Record<string, unknown> | { error: string } {
+  const cards: Card[] = [];
+  for (let i = 0; i < count; i++) {
+    const c = finished(drafts[i] ?? { number: null, symbol: null }, count > 1 ? ORDINAL[i] : "");
+    if (typeof c === "string") return { error: c };
+    cards.push(c);
+  }
+  return { type: "cards", cards };
+}
+
+/** The `treasure` command, or what is still missing. */
+export function treasureCommand(d: CardDraft, keepNewWeapon: boolean): Record<string, unknown> | { error: string } {
+  const c = finished(d, "treasure");
+  if (typeof c === "string") return { error: c };
+  return c.symbol === "hammer" ? { type: "treasure", card: c, keep_new_weapon: keepNewWeapon } : { type: "treasure", card: c };
+}
+
+/** What a treasure card will give, so the player sees it before keeping it. */
+export function treasureWords(c: Card): string {
+  const cubes = c.symbol === "cog" ? 2 * c.number : c.number;
+  const what =
+    c.symbol === "drop" ? `a healing potion (+${c.number})` : c.symbol === "wood" ? `a magic potion (+${c.number})` : c.symbol === "hammer" ? `a +${c.number} weapon` : "treasure only";
+  return `${cubes} treasure cube${cubes === 1 ? "" : "s"} and ${what}`;
+}

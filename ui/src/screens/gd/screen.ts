@@ -1,0 +1,799 @@
+// The Green Dungeon screen: set up form, the dungeon grid mirroring the
+// table, the time track, and one action panel for whatever the engine
+// waits for (event checks, cards, combat, traps, treasure, rests). Every
+// roll can come from the camera, a virtual roll or a tap; the engine
+// decides, and its refusals reach the Game screen's error banner.
+// The pure parts are grid.ts, model.ts, dice.ts, commands.ts, describe.ts.
+import { h } from "../../dom";
+import type { GameScreen, ScreenCtx } from "../plugin";
+import { lastActiveEntry } from "../../df-model";
+import {
+  bribe,
+  CARD_MAX,
+  CARD_MIN,
+  cardsCommand,
+  CORNERS,
+  cornerName,
+  endVision,
+  faceBoss,
+  flip,
+  gdSetup,
+  move,
+  perish,
+  rest,
+  retreat,
+  treasureCommand,
+  treasureWords,
+  usePotion,
+  type CardDraft,
+} from "./commands";
+import {
+  canLevelUp,
+  doorPrompt,
+  eventCheckPrompt,
+  fightPrompt,
+  fleePrompt,
+  isFace,
+  luckPrompt,
+  missing,
+  nextCameraStep,
+  promptOfCommand,
+  recoverPrompt,
+  rollMissing,
+  singleDieValue,
+  trapPrompt,
+  type Action,
+  type DicePrompt,
+} from "./dice";
+import { describeCommand, describeEvent } from "./describe";
+import { cellView, edgeOf, flippable, moveOptions, posWords, samePos, SIZE, tilesLeft, upkeepOutcome, type MoveOption, type UpkeepOutcome } from "./grid";
+import { betweenEncounters, canRest, canUseLuck, cardsNeed, fightView, phaseView, potionWords, REASON_WORDS, trackView } from "./model";
+import { ensureStyles } from "./style";
+import { asGdState, COLOURS, DIRS, SYMBOLS, TILE_KINDS, type Colour, type Dir, type Exits, type GdState, type Pos, type Score, type Symbol, type TileKind } from "./types";
+
+const KIND_LABEL: Record<TileKind, string> = { drop: "Drop", hammer: "Hammer", wood: "Wood", brick: "Brick", cog: "Cog", straw: "Straw" };
+const KIND_ROLE: Record<TileKind, string> = { drop: "monster", hammer: "hard monster", wood: "magic", brick: "trap", cog: "treasure", straw: "boss" };
+const SYMBOL_LABEL: Record<Symbol, string> = { drop: "Drop", hammer: "Hammer", wood: "Wood", cog: "Cog" };
+const ARROW: Record<Dir, string> = { north: "▲", east: "▶", south: "▼", west: "◀" };
+const UPKEEP_HINT: Record<UpkeepOutcome, string> = {
+  none: "no upkeep",
+  reset: "upkeep: reset",
+  skipped_unexplored: "upkeep: unexplored",
+  skipped_current_room: "upkeep: your room",
+  skipped_boss_room: "upkeep: boss room",
+};
+
+/** Cell size and gap of the grid, in pixels (the edges sit in the gaps). */
+const CELL = 92;
+const GAP = 12;
+
+/** What the player has half-entered; cleared whenever the engine moves on. */
+interface GdUi {
+  session: number | null;
+  seq: number;
+  selected: Pos | null;
+  exits: Exits;
+  action: Action;
+  levelUp: boolean;
+  door: MoveOption | null;
+  fleeing: boolean;
+  luck: boolean;
+  promptId: string | null;
+  values: Record<string, number>;
+  /** Camera readings behind the values, logged with the command. */
+  readings: unknown[];
+  cards: CardDraft[];
+  keepNewWeapon: boolean;
+  /** The last virtual roll, shown until the next action. */
+  rolled: string | null;
+  note: string | null;
+  correcting: boolean;
+  correctValues: Record<string, number>;
+}
+
+const ui: GdUi = {
+  session: null,
+  seq: -1,
+  selected: null,
+  exits: "east_west",
+  action: "melee",
+  levelUp: false,
+  door: null,
+  fleeing: false,
+  luck: false,
+  promptId: null,
+  values: {},
+  readings: [],
+  cards: [],
+  keepNewWeapon: true,
+  rolled: null,
+  note: null,
+  correcting: false,
+  correctValues: {},
+};
+
+/** Forget half-entered input when the game moved on (or another game opened). */
+function sync(ctx: ScreenCtx): void {
+  const v = ctx.view;
+  if (ui.session !== v.session) {
+    ui.session = v.session;
+    ui.rolled = null;
+  } else if (ui.seq === v.last_seq) return;
+  else if (ui.seq > v.last_seq) ui.rolled = null;
+  ui.seq = v.last_seq;
+  ui.selected = null;
+  ui.door = null;
+  ui.fleeing = false;
+  ui.luck = false;
+  ui.cards = [];
+  ui.note = null;
+  ui.correcting = false;
+  ui.levelUp = false;
+  ui.action = "melee";
+}
+
+function chip(c: Colour | undefined): HTMLElement | null {
+  return c ? h("span", { class: `gd-chip c-${c}`, title: `${c} die` }) : null;
+}
+
+// ---------------------------------------------------------------- set up
+
+function setupForm(start: (setup: unknown) => void, fail: (msg: string) => void): HTMLElement {
+  ensureStyles();
+  const corner = h("select", { id: "gd-corner", "aria-label": "Entrance corner" }, ...CORNERS.map((p, i) => h("option", { value: i }, cornerName(p))));
+  const kind = h(
+    "select",
+    { id: "gd-entrance-kind", "aria-label": "Entrance tile" },
+    ...TILE_KINDS.filter((k) => k !== "straw").map((k) => h("option", { value: k, selected: k === "cog" }, `${KIND_LABEL[k]} (${KIND_ROLE[k]})`)),
+  );
+  const exitsSel = (id: string) =>
+    h("select", { id, "aria-label": "Exits" }, h("option", { value: "east_west" }, "exits east–west ═"), h("option", { value: "north_south" }, "exits north–south ║"));
+  const exits = exitsSel("gd-entrance-exits");
+  const colour = (id: string, def: Colour) => h("select", { id }, ...COLOURS.map((c) => h("option", { value: c, selected: c === def }, c)));
+  const player = colour("gd-colour-player", "white");
+  const monster = colour("gd-colour-monster", "red");
+  const straw = CORNERS.map((p, i) => ({
+    box: h("input", { type: "checkbox", "data-straw": i }),
+    exits: exitsSel(`gd-straw-exits-${i}`),
+    p,
+  }));
+  return h(
+    "div",
+    { class: "gd-setup" },
+    h("p", { class: "muted" }, "Deal the 25 tiles face down in a 5×5 grid without turning them, then turn up a corner to enter by."),
+    h("div", { class: "row" }, h("label", {}, "Entrance corner ", corner), h("label", {}, "Tile ", kind), h("label", {}, "", exits)),
+    h(
+      "fieldset",
+      {},
+      h("legend", {}, "Straw tiles turned up at other corners (a vision of your goal)"),
+      ...straw.map((s) => h("div", { class: "row" }, h("label", { class: "check" }, s.box, ` ${cornerName(s.p)}`), s.exits)),
+    ),
+    h(
+      "fieldset",
+      {},
+      h("legend", {}, "Dice colours (the camera tells them apart)"),
+      h("label", {}, "Your die ", player),
+      h("label", {}, "Monster's die ", monster),
+    ),
+    h(
+      "button",
+      {
+        id: "game-start-btn",
+        onclick: () => {
+          const r = gdSetup({
+            corner: Number(corner.value),
+            kind: kind.value as TileKind,
+            exits: exits.value as Exits,
+            strawSeen: straw.filter((s) => s.box.checked).map((s) => ({ corner: CORNERS.indexOf(s.p), exits: s.exits.value as Exits })),
+            player: player.value as Colour,
+            monster: monster.value as Colour,
+          });
+          if ("error" in r) return fail(r.error);
+          start(r.setup);
+        },
+      },
+      "Start Green Dungeon",
+    ),
+  );
+}
+
+// ---------------------------------------------------------------- board
+
+function board(ctx: ScreenCtx): HTMLElement {
+  ensureStyles();
+  const s = asGdState(ctx.view.state);
+  sync(ctx);
+  const phase = phaseView(s);
+  const prompt = currentPrompt(ctx, s);
+  if (prompt && ui.promptId !== prompt.id) {
+    ui.promptId = prompt.id;
+    ui.values = {};
+    ui.readings = [];
+  }
+  return h(
+    "div",
+    { class: "gd-board", id: "gd-board" },
+    h("div", { class: "gd-top" }, phasePanel(s, phase), heroPanel(s)),
+    h("div", { class: "gd-main" }, dungeon(ctx, s, prompt), h("div", { class: "gd-actions", id: "gd-actions" }, ...actions(ctx, s, prompt))),
+    trackPanel(s),
+    correctionPanel(ctx, s),
+  );
+}
+
+function phasePanel(s: GdState, p: ReturnType<typeof phaseView>): HTMLElement {
+  const alert = p.key === "event_check" || p.key === "luck" || p.key === "must_rest";
+  return h(
+    "div",
+    { class: `panel gd-phase${alert ? " gd-alert" : ""}`, id: "gd-phase", "data-phase": p.key },
+    h("h4", {}, "Now"),
+    h("p", { class: "big" }, p.title),
+    h("p", { class: "muted" }, p.help),
+    ui.rolled ? h("p", { class: "gd-rolled", id: "gd-rolled" }, ui.rolled) : null,
+    s.failed_door ? h("p", { class: "muted" }, `The ${s.failed_door} door held: trying it again adds a time cube.`) : null,
+  );
+}
+
+function bar(cls: string, v: number, max: number): HTMLElement {
+  const pct = max > 0 ? Math.max(0, Math.min(100, (100 * v) / max)) : 0;
+  return h("div", { class: `gd-bar ${cls}` }, h("span", { style: `width:${pct}%` }));
+}
+
+function stat(key: string, value: string | number, extra: HTMLElement | null = null, id?: string): HTMLElement {
+  return h("div", { class: "gd-stat", id }, h("span", { class: "k" }, key), h("span", { class: "v" }, value), extra);
+}
+
+function heroPanel(s: GdState): HTMLElement {
+  const p = s.player;
+  return h(
+    "div",
+    { class: "panel", id: "gd-hero" },
+    h("h4", {}, "Hero"),
+    h(
+      "div",
+      { class: "gd-stats" },
+      stat("Health", `${p.health} / ${p.max_health}`, bar("hp", p.health, p.max_health), "gd-health"),
+      stat("Magic", `${p.magic} / ${p.max_magic}`, bar("mp", p.magic, p.max_magic), "gd-magic"),
+      stat("Experience", `${p.xp} / 10`, bar("xp", p.xp, 10)),
+      stat("Level", p.level),
+      stat("Treasure", p.treasure, null, "gd-treasure"),
+      stat("Luck", "●".repeat(p.luck) + "○".repeat(Math.max(0, 3 - p.luck))),
+      stat("Weapon", p.weapon ? `+${p.weapon}` : "—"),
+      stat("Potions", p.potions.length),
+    ),
+  );
+}
+
+// ---------------------------------------------------------------- grid
+
+/** The square an upkeep reading points at: being entered (before) or just rolled (after). */
+function upkeepMark(ctx: ScreenCtx, s: GdState, prompt: DicePrompt | null): { at: Pos; label: string } | null {
+  if (prompt?.id.endsWith(":event_check") && isFace(ui.values.first) && isFace(ui.values.second)) {
+    const r = upkeepOutcome(s, ui.values.first, ui.values.second);
+    return r.at ? { at: r.at, label: UPKEEP_HINT[r.outcome] } : null;
+  }
+  const checked = [...ctx.view.events].reverse().find((e) => e.type === "event_checked");
+  const u = checked?.upkeep as { upkeep?: UpkeepOutcome; at?: Pos } | undefined;
+  if (u?.at && u.upkeep) return { at: u.at, label: u.upkeep === "reset" ? "upkeep: was reset" : UPKEEP_HINT[u.upkeep] };
+  return null;
+}
+
+function dungeon(ctx: ScreenCtx, s: GdState, prompt: DicePrompt | null): HTMLElement {
+  const moves = betweenEncounters(s) ? moveOptions(s) : [];
+  const canFlip = flippable(s);
+  const mark = upkeepMark(ctx, s, prompt);
+  const span = SIZE * CELL + (SIZE - 1) * GAP;
+  const grid = h("div", { class: "gd-grid", id: "gd-grid", style: `width:${span + 10}px;height:${span + 10}px` });
+  const inner = h("div", { style: `position:relative;width:${span}px;height:${span}px` });
+  grid.append(inner);
+  for (let row = 0; row < SIZE; row++) {
+    for (let col = 0; col < SIZE; col++) {
+      const p = { row, col };
+      inner.append(cell(ctx, s, p, moves.find((m) => samePos(m.to, p)) ?? null, canFlip.some((q) => samePos(q, p)), mark));
+      for (const dir of ["east", "south"] as Dir[]) {
+        if ((dir === "east" && col === SIZE - 1) || (dir === "south" && row === SIZE - 1)) continue;
+        const e = edgeOf(s, p, dir);
+        if (e.kind === "unknown") continue;
+        const x = col * (CELL + GAP);
+        const y = row * (CELL + GAP);
+        const box =
+          dir === "east"
+            ? { left: x + CELL, top: y + CELL / 2 - (e.kind === "open" ? 16 : 11), width: GAP, height: e.kind === "open" ? 32 : 22 }
+            : { left: x + CELL / 2 - (e.kind === "open" ? 16 : 11), top: y + CELL, width: e.kind === "open" ? 32 : 22, height: GAP };
+        const style = `left:${box.left}px;top:${box.top}px;width:${box.width}px;height:${box.height}px`;
+        const title = e.kind === "door" ? `one-way door: opens ${e.free}wards` : e.kind === "open" ? "open passage" : "wall";
+        inner.append(h("div", { class: `gd-edge ${e.kind}`, style, title, "data-edge": `${row},${col},${dir}` }, e.kind === "door" ? ARROW[e.free] : ""));
+      }
+    }
+  }
+  const axis = (cls: string) => h("div", { class: `gd-axis ${cls}` }, ...[1, 2, 3, 4, 5].map((n) => h("span", {}, n)));
+  return h(
+    "div",
+    { class: "gd-dungeon" },
+    h("div", { class: "gd-gridwrap" }, h("span", {}), axis("cols"), axis("rows"), grid),
+    h("div", { class: "row" }, dpad(ctx, s, moves), legend()),
+  );
+}
+
+function cell(ctx: ScreenCtx, s: GdState, p: Pos, mv: MoveOption | null, canFlip: boolean, mark: { at: Pos; label: string } | null): HTMLElement {
+  const c = cellView(s, p);
+  const classes = ["gd-cell"];
+  if (!c.faceUp) classes.push("down");
+  if (c.reset) classes.push("reset");
+  if (c.kind && c.faceUp) classes.push(`k-${c.kind}`);
+  if (c.explored) classes.push("explored");
+  if (c.cleared) classes.push("cleared");
+  if (c.clairvoyant) classes.push("clairvoyant");
+  if (mv) classes.push("target", ...(mv.kind === "wall" ? ["wall-target"] : []));
+  if (canFlip && !mv) classes.push("target");
+  if (samePos(ui.selected, p)) classes.push("selected");
+  const upkeep = mark && samePos(mark.at, p);
+  if (upkeep) classes.push("upkeep");
+  // Light triangles on the exit sides, dark on the others (top right bottom left).
+  let border = "";
+  if (c.exits && c.faceUp) {
+    const light = "#f3ecd2";
+    const dark = "#3b2f25";
+    border = `border-color:${DIRS.map((d) => ((c.exits === "north_south") === (d === "north" || d === "south") ? light : dark)).join(" ")};`;
+  }
+  const badges: string[] = [];
+  if (c.cleared) badges.push("cleared");
+  else if (c.explored) badges.push("explored");
+  if (c.clairvoyant) badges.push("vision");
+  if (c.reset) badges.push("reset");
+  if (c.miniBossRoom) badges.push("mini boss");
+  let hint: HTMLElement | null = null;
+  if (upkeep) hint = h("span", { class: "hint up" }, mark!.label);
+  else if (mv?.kind === "open") hint = h("span", { class: "hint" }, `walk ${ARROW[mv.dir]}`);
+  else if (mv?.kind === "door_roll") hint = h("span", { class: "hint" }, `door > ${mv.neededAbove}${mv.retry ? " +1⏱" : ""}`);
+  else if (mv?.kind === "wall") hint = h("span", { class: "hint bad" }, "wall");
+  else if (canFlip) hint = h("span", { class: "hint" }, "turn up");
+  const name = c.kind ? (c.faceUp ? KIND_LABEL[c.kind] : `(${KIND_LABEL[c.kind]})`) : "";
+  return h(
+    "div",
+    {
+      class: classes.join(" "),
+      style: `left:${p.col * (CELL + GAP)}px;top:${p.row * (CELL + GAP)}px;${border}`,
+      "data-row": p.row,
+      "data-col": p.col,
+      title: `${posWords(p)}${c.kind ? `: ${KIND_LABEL[c.kind]} (${KIND_ROLE[c.kind]})` : ": face down"}`,
+      role: "button",
+      onclick: () => onCell(ctx, s, p, mv, canFlip),
+    },
+    h("span", { class: "name" }, name),
+    hint,
+    h("span", { class: "badges" }, ...badges.map((b) => h("span", { class: "badge" }, b))),
+    c.hero ? h("span", { class: "gd-hero", title: "the hero" }, "◆") : null,
+    c.meeple ? h("span", { class: "gd-meeple", title: `monster meeple (${c.meeple})` }, "♟") : null,
+  );
+}
+
+function onCell(ctx: ScreenCtx, s: GdState, p: Pos, mv: MoveOption | null, canFlip: boolean): void {
+  if (canFlip) {
+    ui.selected = samePos(ui.selected, p) ? null : p;
+    ui.door = null;
+    return ctx.rerender();
+  }
+  if (mv) return tryMove(ctx, s, mv);
+  ui.selected = samePos(ui.selected, p) ? null : p;
+  ctx.rerender();
+}
+
+/** A move by click or arrow: straight to the engine unless a door roll is needed. */
+function tryMove(ctx: ScreenCtx, s: GdState, mv: MoveOption | { dir: Dir; kind: "perimeter" }): void {
+  if (mv.kind === "door_roll") {
+    ui.door = mv;
+    ui.selected = null;
+    return ctx.rerender();
+  }
+  if (mv.kind === "flip_first") {
+    ui.selected = mv.to;
+    return ctx.rerender();
+  }
+  ctx.send(move(mv.dir));
+  void s;
+}
+
+function dpad(ctx: ScreenCtx, s: GdState, moves: MoveOption[]): HTMLElement {
+  const can = betweenEncounters(s);
+  const btn = (d: Dir) =>
+    h(
+      "button",
+      {
+        "data-move": d,
+        title: `move ${d}`,
+        disabled: !can,
+        onclick: () => tryMove(ctx, s, moves.find((m) => m.dir === d) ?? { dir: d, kind: "perimeter" }),
+      },
+      ARROW[d],
+    );
+  return h("div", { class: "gd-dpad", "aria-label": "Move" }, h("span", {}), btn("north"), h("span", {}), btn("west"), btn("south"), btn("east"));
+}
+
+function legend(): HTMLElement {
+  return h(
+    "div",
+    { class: "gd-legend" },
+    h("span", {}, h("i", { style: "background:#efe6c4" }), "open passage"),
+    h("span", {}, h("i", { style: "background:#8b5a2b" }), "door (arrow: the way it opens)"),
+    h("span", {}, "light sides = exits"),
+    h("span", {}, "◆ hero"),
+    h("span", {}, "♟ monster meeple"),
+    h("span", {}, h("i", { style: "background:#e05ad0" }), "upkeep target"),
+  );
+}
+
+// ---------------------------------------------------------------- time track
+
+function trackPanel(s: GdState): HTMLElement {
+  const t = trackView(s);
+  return h(
+    "div",
+    { class: "panel gd-track", id: "gd-track" },
+    h("h4", {}, `Time track — ${t.main} (${t.elapsed} cubes in all)`),
+    h(
+      "div",
+      { class: "gd-squares", "aria-label": `main track at ${t.main}` },
+      h("div", { class: `gd-sq zero${t.main === 0 ? " current" : ""}` }, "0"),
+      ...t.squares.map((q) =>
+        h("div", { class: `gd-sq${q.filled ? " filled" : ""}${q.event ? " event" : ""}${q.current ? " current" : ""}`, "data-square": q.n }, h("span", { class: "n" }, q.n), q.event ? "" : ""),
+      ),
+    ),
+    h(
+      "div",
+      { class: "row" },
+      h("span", {}, "Event cubes: "),
+      h("span", { class: "gd-cubes", id: "gd-event-cubes", "data-count": t.eventCubes }, ...Array.from({ length: Math.max(t.eventCubes, 3) }, (_, i) => h("span", { class: `gd-cube${i < t.eventCubes ? "" : " empty"}` }))),
+      h("span", { class: "muted" }, ` · next event cube in ${t.toNextEvent} · at 15 the track clears and 2 event cubes go`),
+    ),
+    t.pendingChecks.length
+      ? h("p", { class: "gd-note", id: "gd-checks-due" }, `${t.pendingChecks.length} event check${t.pendingChecks.length > 1 ? "s" : ""} due (against ${t.pendingChecks.map((c) => c.eventCubes).join(", ")} event cube${t.pendingChecks.length > 1 || t.pendingChecks[0].eventCubes > 1 ? "s" : ""})`)
+      : null,
+    t.owed.length ? h("p", { class: "muted" }, `Owed at the end of this turn: +${t.owed.length} (${t.owed.map((r) => REASON_WORDS[r]).join(", ")})`) : null,
+  );
+}
+
+// ---------------------------------------------------------------- actions
+
+/** The dice roll due now, if the engine (or the player's choice) calls for one. */
+function currentPrompt(ctx: ScreenCtx, s: GdState): DicePrompt | null {
+  const seq = ctx.view.last_seq;
+  const key = phaseView(s).key;
+  if (key === "over") return null;
+  if (key === "luck" || (ui.luck && canUseLuck(s))) return luckPrompt(seq);
+  if (key === "event_check") return eventCheckPrompt(s, seq);
+  if (key === "trap_roll") return trapPrompt(s, seq);
+  if (key === "recover") return recoverPrompt(s, seq, ui.levelUp && canLevelUp(s));
+  if (key === "combat") return ui.fleeing ? fleePrompt(s, seq) : fightPrompt(s, seq, ui.action);
+  if (ui.door && betweenEncounters(s)) return doorPrompt(s, seq, ui.door.dir, ui.door.neededAbove ?? 6, !!ui.door.retry);
+  return null;
+}
+
+function actions(ctx: ScreenCtx, s: GdState, prompt: DicePrompt | null): Array<HTMLElement | null> {
+  const p = s.phase;
+  const key = phaseView(s).key;
+  const out: Array<HTMLElement | null> = [];
+  if (key === "over" && p.phase === "over") return [scorePanel(p.score, p.outcome)];
+  if (key === "combat" && p.phase === "combat") out.push(combatPanel(ctx, s));
+  if (key === "cards" && p.phase === "cards") out.push(cardsPanel(ctx, s, cardsNeed(p.purpose).count));
+  if (key === "loot" && p.phase === "loot") out.push(lootPanel(ctx, s));
+  if (key === "final_boss_choice") {
+    out.push(h("div", { class: "gd-prompt" }, h("h4", {}, "The final boss's lair"), h("div", { class: "row" },
+      h("button", { id: "gd-face-boss", onclick: () => ctx.send(faceBoss()) }, "Enter and face the boss"),
+      h("button", { id: "gd-retreat", onclick: () => ctx.send(retreat()) }, "Retreat"))));
+  }
+  if (key === "recover") {
+    out.push(h("label", { class: "check" }, h("input", { type: "checkbox", id: "gd-level-up", checked: ui.levelUp, disabled: !canLevelUp(s), onchange: (e: Event) => { ui.levelUp = (e.target as HTMLInputElement).checked; ctx.rerender(); } }),
+      canLevelUp(s) ? " Level up at this rest (−10 experience)" : ` Level up needs 10 experience (you have ${s.player.xp})`));
+  }
+  if (prompt) out.push(promptPanel(ctx, s, prompt, key === "combat" ? () => { ui.fleeing = false; ctx.rerender(); } : ui.door || ui.luck ? () => { ui.door = null; ui.luck = false; ctx.rerender(); } : null));
+  if (key === "luck" && s.player.health === 0) out.push(h("button", { id: "gd-perish", onclick: () => ctx.send(perish()) }, "Accept death (end the adventure)"));
+  if (key === "clairvoyance" && p.phase === "clairvoyance") {
+    out.push(h("div", { class: "row" }, h("span", {}, `Tap up to ${p.remaining} face-down tile${p.remaining > 1 ? "s" : ""} anywhere. `), h("button", { id: "gd-end-vision", onclick: () => ctx.send(endVision()) }, "End the vision")));
+  }
+  const picking = ui.selected && flippable(s).some((q) => samePos(q, ui.selected));
+  if (picking) out.push(tilePicker(ctx, s, ui.selected!));
+  else if (ui.selected) out.push(cellDetail(s, ui.selected));
+  if ((key === "exploring" || key === "must_rest") && !prompt && !picking) out.push(explorePanel(ctx, s));
+  if (key !== "luck" && !ui.luck && canUseLuck(s)) {
+    out.push(h("button", { id: "gd-luck", onclick: () => { ui.luck = true; ctx.rerender(); } }, `Spend a luck cube (${s.player.luck} left)`));
+  }
+  return out;
+}
+
+function explorePanel(ctx: ScreenCtx, s: GdState): HTMLElement {
+  const p = s.player;
+  return h(
+    "div",
+    { class: "gd-prompt", id: "gd-explore" },
+    h("h4", {}, s.phase.phase === "idle" && s.phase.idle === "must_rest" ? "Rest before moving on" : "Your turn"),
+    h("p", { class: "muted" }, "Tap a neighbouring square (or an arrow): a face-down one to turn it up, then again to walk in. Walls and the perimeter are refused with the rule."),
+    h(
+      "div",
+      { class: "row" },
+      h("button", { id: "gd-rest", disabled: !canRest(s), title: canRest(s) ? "+3 time; checks may interrupt it" : "only in a cleared Cog or Straw room with no monster", onclick: () => ctx.send(rest()) }, "Rest (+3 time)"),
+      ...p.potions.map((pot, i) => h("button", { "data-potion": i, onclick: () => ctx.send(usePotion(i)) }, `Drink: ${potionWords(pot)}`)),
+    ),
+  );
+}
+
+function cellDetail(s: GdState, p: Pos): HTMLElement {
+  const c = cellView(s, p);
+  const t = s.grid.rows[p.row][p.col];
+  const facts = [
+    c.kind ? `${KIND_LABEL[c.kind]} (${KIND_ROLE[c.kind]}), exits ${c.exits === "north_south" ? "north–south" : "east–west"}` : "face down, never seen",
+    c.faceUp ? "face up" : c.reset ? "face down again (reset)" : null,
+    c.explored ? "explored" : null,
+    c.cleared ? "cleared" : null,
+    c.clairvoyant ? "seen in a vision" : null,
+    c.visited ? "visited" : null,
+    c.hero ? "the hero is here" : null,
+    t.meeple ? `monster meeple (${t.meeple.reason}, difficulty ${t.meeple.monster.difficulty})` : null,
+  ].filter(Boolean);
+  return h("div", { class: "gd-prompt", id: "gd-cell-detail" }, h("h4", {}, posWords(p)), h("p", {}, facts.join(" · ")));
+}
+
+function tilePicker(ctx: ScreenCtx, s: GdState, at: Pos): HTMLElement {
+  const left = tilesLeft(s);
+  const known = s.grid.rows[at.row][at.col].face;
+  const orient = (e: Exits, label: string) =>
+    h("button", { class: ui.exits === e ? "on" : null, "aria-pressed": String(ui.exits === e), "data-exits": e, onclick: () => { ui.exits = e; ctx.rerender(); } }, label);
+  return h(
+    "div",
+    { class: "gd-prompt", id: "gd-tile-picker" },
+    h("h4", {}, `Turn up ${posWords(at)}`),
+    known ? h("p", { class: "muted" }, `Seen before: ${KIND_LABEL[known.kind]}, ${known.exits === "north_south" ? "north–south" : "east–west"}.`) : h("p", { class: "muted" }, "Keep its orientation: which sides have the light triangles?"),
+    h("div", { class: "row" }, orient("east_west", "═ exits east–west"), orient("north_south", "║ exits north–south")),
+    h(
+      "div",
+      { class: "row gd-kinds" },
+      ...TILE_KINDS.map((k) =>
+        h("button", { "data-kind": k, disabled: left[k] === 0 && known?.kind !== k, onclick: () => ctx.send(flip(at, k, ui.exits)) }, `${KIND_LABEL[k]} (${left[k]} left)`),
+      ),
+    ),
+  );
+}
+
+function combatPanel(ctx: ScreenCtx, s: GdState): HTMLElement {
+  if (s.phase.phase !== "combat") return h("div");
+  const f = fightView(s, s.phase);
+  const choice = (a: Action, label: string, enabled: boolean) =>
+    h("button", { class: ui.action === a && !ui.fleeing ? "on" : null, "data-action": a, disabled: !enabled, onclick: () => { ui.action = a; ui.fleeing = false; ctx.rerender(); } }, label);
+  return h(
+    "div",
+    { class: "panel gd-monster", id: "gd-monster" },
+    h("h4", {}, "Monster"),
+    h("p", { class: "big" }, `${f.name}: `, h("strong", { id: "gd-monster-health" }, `${f.health}`), ` / ${f.difficulty} health`),
+    bar("hp", f.health, f.difficulty),
+    h("p", { class: "muted" }, [
+      `difficulty ${f.difficulty}`,
+      f.spellcaster ? `spellcaster, ${f.magic} magic` : null,
+      f.treasureCards ? `guards ${f.treasureCards} treasure card${f.treasureCards > 1 ? "s" : ""}` : null,
+      `round ${f.rounds + 1}`,
+    ].filter(Boolean).join(" · ")),
+    h("p", {}, `This round it ${f.monsterPlan}.`),
+    h("p", { class: "muted" }, `Your melee: die + ${f.heroMeleeBonus}, a win deals ${f.heroHitDamage}.${f.fleeFailed ? " After the failed escape: no magic, no bonus this round." : ""}`),
+    h(
+      "div",
+      { class: "row" },
+      choice("melee", "Melee", true),
+      choice("spell", "Spell (1 magic)", f.canSpell),
+      choice("power_spell", "Powerful spell (3 magic)", f.canPowerSpell),
+      h("button", { id: "gd-flee", class: ui.fleeing ? "on" : null, disabled: !f.canFlee, title: f.fleeWhy ?? "roll to run to the previous room", onclick: () => { ui.fleeing = true; ctx.rerender(); } }, "Flee…"),
+      h("button", { id: "gd-bribe", disabled: !f.canBribe, title: f.bribeWhy ?? "", onclick: () => ctx.send(bribe()) }, f.bribeCost === null ? "Bribe (not bosses)" : `Bribe (${f.bribeCost} treasure)`),
+    ),
+  );
+}
+
+function cardsPanel(ctx: ScreenCtx, s: GdState, count: number): HTMLElement {
+  while (ui.cards.length < count) ui.cards.push({ number: null, symbol: null });
+  const err = h("span", { class: "error-text", role: "alert" });
+  const p = s.phase;
+  const need = p.phase === "cards" ? cardsNeed(p.purpose) : null;
+  return h(
+    "div",
+    { class: "gd-prompt gd-cards", id: "gd-cards" },
+    h("h4", {}, need ? `${need.deck} deck: ${count} card${count > 1 ? "s" : ""}` : "Cards"),
+    need ? h("p", { class: "muted" }, `For ${need.what}.`) : null,
+    ...ui.cards.slice(0, count).map((d, i) => cardEntry(ctx, d, count > 1 ? `Card ${i + 1}` : "Card", `c${i}`)),
+    h("div", { class: "row" },
+      h("button", {
+        id: "gd-send-cards",
+        onclick: () => {
+          const c = cardsCommand(ui.cards, count);
+          if ("error" in c) err.textContent = String(c.error);
+          else ctx.send(c);
+        },
+      }, "Enter the card" + (count > 1 ? "s" : "")),
+      err),
+  );
+}
+
+function cardEntry(ctx: ScreenCtx, d: CardDraft, title: string, id: string): HTMLElement {
+  const nums = [];
+  for (let n = CARD_MIN; n <= CARD_MAX; n++) {
+    nums.push(h("button", { class: d.number === n ? "on" : null, "data-card": `${id}-n${n}`, onclick: () => { d.number = n; ctx.rerender(); } }, n));
+  }
+  return h(
+    "div",
+    {},
+    h("strong", {}, `${title}: `, d.number !== null || d.symbol ? `${d.number ?? "?"} ${d.symbol ? SYMBOL_LABEL[d.symbol] : "?"}` : ""),
+    h("div", { class: "row nums" }, ...nums),
+    h("div", { class: "row syms" }, ...SYMBOLS.map((sy) => h("button", { class: d.symbol === sy ? "on" : null, "data-card": `${id}-${sy}`, onclick: () => { d.symbol = sy; ctx.rerender(); } }, SYMBOL_LABEL[sy]))),
+  );
+}
+
+function lootPanel(ctx: ScreenCtx, s: GdState): HTMLElement {
+  if (ui.cards.length === 0) ui.cards.push({ number: null, symbol: null });
+  const d = ui.cards[0];
+  const err = h("span", { class: "error-text", role: "alert" });
+  const second = d.symbol === "hammer" && s.player.weapon !== null;
+  const remaining = s.phase.phase === "loot" ? s.phase.remaining : 1;
+  return h(
+    "div",
+    { class: "gd-prompt gd-cards", id: "gd-loot" },
+    h("h4", {}, `Treasure deck: keep ${remaining} card${remaining > 1 ? "s" : ""}`),
+    h("p", { class: "muted" }, "In a Cog room or a Wood trap's Cog you draw two and keep one: tap in the one you keep."),
+    cardEntry(ctx, d, "Treasure card", "t"),
+    d.number !== null && d.symbol ? h("p", {}, `Gives ${treasureWords({ number: d.number, symbol: d.symbol })}.`) : null,
+    second
+      ? h("label", { class: "check" }, h("input", { type: "checkbox", id: "gd-keep-new", checked: ui.keepNewWeapon, onchange: (e: Event) => { ui.keepNewWeapon = (e.target as HTMLInputElement).checked; } }),
+          ` Keep the new +${d.number} weapon (the +${s.player.weapon} one is traded for treasure)`)
+      : null,
+    h("div", { class: "row" },
+      h("button", {
+        id: "gd-send-treasure",
+        onclick: () => {
+          const c = treasureCommand(d, ui.keepNewWeapon);
+          if ("error" in c) err.textContent = String(c.error);
+          else ctx.send(c);
+        },
+      }, "Keep this card"),
+      err),
+  );
+}
+
+function scorePanel(sc: Score, outcome: "won" | "died"): HTMLElement {
+  const line = (label: string, v: number, neg = false) => h("tr", {}, h("td", {}, label), h("td", {}, neg && v ? `−${v}` : v));
+  return h(
+    "div",
+    { class: "panel gd-score", id: "gd-score" },
+    h("h4", {}, "Final score"),
+    h("p", { class: "big" }, outcome === "won" ? "Victory!" : "The hero perished.", " Final score ", h("strong", { id: "gd-final" }, sc.final)),
+    h(
+      "table",
+      { class: "list" },
+      h("tbody", {},
+        line("Cubes left (health, magic, treasure)", sc.cubes),
+        line("Treasure cards (weapon, potions) ×2", sc.cards),
+        line("Level ×10", sc.level),
+        line("Experience", sc.xp),
+        line("Luck ×20", sc.luck),
+        line("Initial score", sc.initial),
+        line("Face-down tiles ×1", sc.face_down_tiles, true),
+        line("Fled monster meeples ×5", sc.fled_meeples, true),
+        line("Event cubes ×5", sc.event_cubes, true),
+        line("Final score", sc.final)),
+    ),
+  );
+}
+
+// ---------------------------------------------------------------- dice
+
+/** Send the filled prompt: with the camera's readings when any die came from it. */
+function submit(ctx: ScreenCtx, p: DicePrompt, values: Record<string, number>, readings: unknown[]): void {
+  const cmd = p.build(values);
+  if (readings.length) ctx.sendCamera(cmd, { dice: readings });
+  else ctx.send(cmd);
+}
+
+function promptPanel(ctx: ScreenCtx, s: GdState, p: DicePrompt, cancel: (() => void) | null): HTMLElement {
+  const step = nextCameraStep(p, ui.values);
+  const afterFill = () => {
+    if (missing(p, ui.values).length === 0) submit(ctx, p, ui.values, ui.readings);
+    else ctx.rerender();
+  };
+  const readTable = async () => {
+    if (!step) return;
+    const dice = ctx.tableDice();
+    try {
+      if (step.kind === "pair") {
+        const [a, b] = await ctx.pairDice(dice, { by: "colour", ours: step.ours, theirs: step.theirs });
+        ui.values[step.slots[0]] = a;
+        ui.values[step.slots[1]] = b;
+      } else {
+        const v = singleDieValue(dice);
+        if (typeof v === "string") throw new Error(v);
+        ui.values[step.slot] = v;
+      }
+      ui.readings.push({ step: step.label, dice });
+      ui.note = null;
+      afterFill();
+    } catch (e) {
+      ui.note = `Camera: ${e instanceof Error ? e.message : String(e)}. Roll again, tap the faces in, or roll virtually.`;
+      ctx.rerender();
+    }
+  };
+  const roll = () => {
+    const rolled = rollMissing(p, ui.values);
+    Object.assign(ui.values, rolled);
+    ui.rolled = `Rolled virtually — ${p.slots.filter((sl) => sl.key in rolled).map((sl) => `${sl.label}: ${rolled[sl.key]}`).join(", ")}`;
+    afterFill();
+  };
+  return h(
+    "div",
+    { class: "gd-prompt", id: "gd-dice", "data-prompt": p.id.split(":").slice(1).join(":") },
+    h("h4", {}, `🎲 ${p.title}`),
+    p.note ? h("p", { class: "muted" }, p.note) : null,
+    ...p.slots.map((sl) =>
+      h(
+        "div",
+        { class: "gd-slot" },
+        h("span", { class: "label" }, chip(sl.colour), " ", sl.label),
+        ...[1, 2, 3, 4, 5, 6].map((v) =>
+          h("button", { class: `face${ui.values[sl.key] === v ? " on" : ""}`, "data-slot": sl.key, "data-face": v, onclick: () => { ui.values[sl.key] = v; afterFill(); } }, v),
+        ),
+      ),
+    ),
+    h(
+      "div",
+      { class: "gd-sources" },
+      step ? h("button", { class: "camera", id: "gd-read", onclick: () => void readTable() }, `📷 ${step.label} from the table`) : null,
+      h("button", { class: "virtual", id: "gd-roll", onclick: roll }, missing(p, ui.values).length < p.slots.length ? "Roll the rest virtually" : "Roll virtually"),
+      cancel ? h("button", { id: "gd-cancel", onclick: cancel }, "Cancel") : null,
+    ),
+    ui.note ? h("p", { class: "gd-note", role: "alert" }, ui.note) : null,
+    upkeepPreview(s, p),
+  );
+}
+
+function upkeepPreview(s: GdState, p: DicePrompt): HTMLElement | null {
+  if (!p.id.endsWith(":event_check") || !isFace(ui.values.first) || !isFace(ui.values.second)) return null;
+  const r = upkeepOutcome(s, ui.values.first, ui.values.second);
+  const where = r.at ? posWords(r.at) : "";
+  const words: Record<UpkeepOutcome, string> = {
+    none: "A six: no upkeep this check.",
+    reset: `Points at ${where}: it will be reset (face down, to explore again).`,
+    skipped_unexplored: `Points at ${where}: unexplored, nothing happens.`,
+    skipped_current_room: `Points at ${where}: the hero's room, left alone.`,
+    skipped_boss_room: `Points at ${where}: a boss room, never reset.`,
+  };
+  return h("p", { class: "gd-note", id: "gd-upkeep-preview" }, words[r.outcome]);
+}
+
+/** The last roll, one click from being corrected (the original reading stays in the log). */
+function correctionPanel(ctx: ScreenCtx, s: GdState): HTMLElement | null {
+  const last = lastActiveEntry(ctx.view.log);
+  if (!last) return null;
+  const made = promptOfCommand(last.command, s.dice);
+  if (!made) return null;
+  const { prompt } = made;
+  if (!ui.correcting) {
+    return h(
+      "div",
+      { class: "panel row", id: "gd-correct" },
+      h("span", {}, `Last roll (${last.source}): ${describeCommand(last.command)}. `),
+      h("button", { id: "gd-correct-open", onclick: () => { ui.correcting = true; ui.correctValues = { ...made.values }; ctx.rerender(); } }, "Correct it…"),
+    );
+  }
+  const box = h(
+    "div",
+    { class: "panel", id: "gd-correct" },
+    h("h4", {}, `Correct the last roll: ${describeCommand(last.command)}`),
+    ...prompt.slots.map((sl) =>
+      h("div", { class: "gd-slot" }, h("span", { class: "label" }, chip(sl.colour), " ", sl.label),
+        ...[1, 2, 3, 4, 5, 6].map((v) => h("button", { class: `face${ui.correctValues[sl.key] === v ? " on" : ""}`, "data-correct-slot": sl.key, "data-face": v, onclick: () => { ui.correctValues[sl.key] = v; ctx.rerender(); } }, v))),
+    ),
+    h("div", { class: "row" },
+      h("button", { id: "gd-correct-send", disabled: missing(prompt, ui.correctValues).length > 0, onclick: () => ctx.correct(prompt.build(ui.correctValues)) }, "Replace the last action"),
+      h("button", { onclick: () => { ui.correcting = false; ctx.rerender(); } }, "Cancel")),
+  );
+  return box;
+}
+
+export const gdScreen: GameScreen = {
+  game: "green-dungeon",
+  setupForm,
+  board,
+  describeCommand,
+  describeEvent,
+};

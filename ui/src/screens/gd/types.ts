@@ -1,0 +1,164 @@
+// The Green Dungeon engine's JSON, as `tw-green-dungeon` serialises it
+// (crates/games/green-dungeon/src/{state,grid,time,monster,score}.rs).
+// Only what the screen reads is typed; the engine stays the authority.
+
+export type Dir = "north" | "east" | "south" | "west";
+export const DIRS: readonly Dir[] = ["north", "east", "south", "west"];
+
+export type Exits = "north_south" | "east_west";
+export type TileKind = "drop" | "hammer" | "wood" | "brick" | "cog" | "straw";
+export const TILE_KINDS: readonly TileKind[] = ["drop", "hammer", "wood", "brick", "cog", "straw"];
+export type Symbol = "drop" | "hammer" | "wood" | "cog";
+export const SYMBOLS: readonly Symbol[] = ["drop", "hammer", "wood", "cog"];
+/** The die colours the engine knows (tw_rules::DieColor). */
+export const COLOURS = ["white", "red", "green", "blue", "black", "other"] as const;
+export type Colour = (typeof COLOURS)[number];
+
+export interface Pos {
+  row: number;
+  col: number;
+}
+
+export interface Face {
+  kind: TileKind;
+  exits: Exits;
+}
+
+export interface Card {
+  number: number;
+  symbol: Symbol;
+}
+
+export type Origin = "drop" | "hammer" | "wandering" | "mini_boss" | "final_boss";
+
+export interface Monster {
+  origin: Origin;
+  difficulty: number;
+  card_number: number;
+  spellcaster: boolean;
+  treasure_cards: number;
+  fled_before: boolean;
+  bribe_held: number;
+}
+
+export interface Meeple {
+  monster: Monster;
+  reason: "fled" | "bribed";
+}
+
+export interface Tile {
+  face: Face | null;
+  face_up: boolean;
+  explored: boolean;
+  cleared: boolean;
+  clairvoyant: boolean;
+  visited: boolean;
+  meeple: Meeple | null;
+}
+
+export type Potion = { healing: { amount: number } } | { magic: { amount: number } };
+
+export interface Player {
+  health: number;
+  max_health: number;
+  magic: number;
+  max_magic: number;
+  treasure: number;
+  luck: number;
+  xp: number;
+  level: number;
+  weapon: number | null;
+  potions: Potion[];
+}
+
+export type TimeReason = "room_cleared" | "rest" | "door" | "door_retry" | "wandering_monster";
+
+export interface TimeTrack {
+  main: number;
+  event_cubes: number;
+  elapsed: number;
+  pending_checks: Array<{ event_cubes: number }>;
+  owed: TimeReason[];
+}
+
+export type Idle = { idle: "exploring" } | { idle: "must_rest" } | { idle: "resting"; interrupted: boolean };
+
+export type Then = { then: "clear_room" } | { then: "mini_boss" } | { then: "final_boss" } | { then: "resume"; idle: Idle };
+
+export type CardsFor =
+  | { for: "drop_monster" }
+  | { for: "hammer_monster" }
+  | { for: "wandering_monster"; resume: Idle }
+  | { for: "mini_boss" }
+  | { for: "final_boss" }
+  | { for: "wood_magic" }
+  | { for: "brick_trap" };
+
+export interface Fight {
+  monster: Monster;
+  health: number;
+  magic: number;
+  rounds: number;
+  flee_failed: boolean;
+  then: Then;
+}
+
+export interface Score {
+  cubes: number;
+  cards: number;
+  level: number;
+  xp: number;
+  luck: number;
+  initial: number;
+  face_down_tiles: number;
+  fled_meeples: number;
+  event_cubes: number;
+  penalties: number;
+  final: number;
+}
+
+export type Phase =
+  | ({ phase: "idle" } & Idle)
+  | { phase: "recover" }
+  | { phase: "cards"; purpose: CardsFor }
+  | { phase: "trap_roll"; trap: "brick" | "wood"; card: Card }
+  | { phase: "final_boss_choice" }
+  | ({ phase: "combat" } & Fight)
+  | { phase: "loot"; remaining: number; then: Then }
+  | { phase: "clairvoyance"; remaining: number }
+  | { phase: "over"; outcome: "won" | "died"; score: Score };
+
+export interface GdState {
+  grid: { rows: Tile[][] };
+  at: Pos;
+  previous: Pos | null;
+  player: Player;
+  time: TimeTrack;
+  phase: Phase;
+  dice: { player: Colour; monster: Colour };
+  mini_boss_room: Pos | null;
+  mini_boss_defeated: boolean;
+  failed_door: Dir | null;
+}
+
+/** A die as the engine takes it in a combat or flight command. */
+export interface ColouredDie {
+  value: number;
+  color: Colour;
+}
+
+/**
+ * Checks the shape the screen relies on, so a state from another engine
+ * version fails with a message instead of drawing nonsense.
+ */
+export function asGdState(v: unknown): GdState {
+  const s = v as Partial<GdState> | null;
+  const rows = s?.grid?.rows;
+  if (!s || !Array.isArray(rows) || rows.length !== 5 || rows.some((r) => !Array.isArray(r) || r.length !== 5)) {
+    throw new Error("this is not a Green Dungeon state (no 5×5 grid)");
+  }
+  if (!s.player || !s.time || !s.phase || !s.at || !s.dice) {
+    throw new Error("this Green Dungeon state lacks the hero, the time track or the phase");
+  }
+  return s as GdState;
+}
