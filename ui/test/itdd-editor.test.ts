@@ -34,7 +34,7 @@ import {
   withDice,
   type PairingChoice,
 } from "../src/screens/itdd/commands";
-import { addPair, fresh, readingKey, removePair, turnToSend } from "../src/screens/itdd/flow";
+import { addPair, fresh, markTried, readingKey, removePair, turnToSend, wantsPair } from "../src/screens/itdd/flow";
 import type { Die } from "../src/ipc";
 
 type Obj = Record<string, unknown>;
@@ -167,7 +167,12 @@ test("item cards from the form", () => {
 
 test("the dungeon turn's dice are gathered until the log moves on", () => {
   let g = fresh(null, 20);
+  assert.equal(wantsPair(g), false, "the first press sends no dice: dice lying from the last roll are not taken");
   assert.deepEqual(dungeonTurnCommand(g.pairs), { type: "dungeon_turn" });
+  g = markTried(g);
+  assert.equal(fresh(g, 20).tried, true, "refused (the log did not move): the next press brings a pair");
+  assert.equal(wantsPair(fresh(g, 20)), true);
+  assert.equal(fresh(g, 21).tried, false, "the turn went through: the next turn starts without dice");
   g = addPair(g, { character: 4, enemy: 4, source: "camera" }, [die("4", "white"), die("4", "red")]);
   g = addPair(g, { character: 2, enemy: 3, source: "manual" });
   g = addPair(g, { character: 1, enemy: 6, source: "camera" }, [die("1", "white"), die("6", "red")]);
@@ -177,6 +182,7 @@ test("the dungeon turn's dice are gathered until the log moves on", () => {
   assert.deepEqual(t.command, { type: "dungeon_turn", dice: [{ character: 4, enemy: 4, source: "camera" }, { character: 2, enemy: 3, source: "manual" }, { character: 1, enemy: 6, source: "camera" }] });
   assert.deepEqual((t.reading as { pair: number }[]).map((r) => r.pair), [0, 2]);
   const g2 = removePair(g, 0);
+  assert.equal(g2.tried, false, "after taking a pair back, the next press sends what is left");
   assert.deepEqual(g2.pairs.map((p) => p.character), [2, 1]);
   assert.deepEqual(g2.readings.map((r) => r.pair), [1], "readings follow their pair when an earlier one is removed");
   const noCamera = turnToSend(removePair(g2, 1), false);

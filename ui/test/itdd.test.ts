@@ -5,7 +5,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import dungeon from "./fixtures/itdd-dungeon.json";
 import town from "./fixtures/itdd-town.json";
-import { adjacentEnemies, figureAt, freeGateSquares, itddView, itemName, nextId, reachOf, anyoneInside } from "../src/screens/itdd/model";
+import { adjacentEnemies, figureAt, freeGateSquares, itddView, itemName, nextId, reachOf, anyoneInside, uniqueId } from "../src/screens/itdd/model";
 import { describeCommand, describeEvent, lastTurnRolls } from "../src/screens/itdd/describe";
 import { BOOKS, CONTAINERS, ENEMY_KINDS, MERCHANT, QUESTS, TITLES, TRAPS } from "../src/screens/itdd/data";
 
@@ -92,6 +92,8 @@ test("item names read like the cards, and new ids do not collide", () => {
   assert.equal(itemName({ item: "master_key", charges: 1 }), "master key (1 charges)");
   assert.equal(nextId(["g1", "g2", "g4"], "g"), "g3");
   assert.equal(nextId([], "r"), "r1");
+  assert.equal(uniqueId(["mage"], "warrior"), "warrior");
+  assert.equal(uniqueId(["warrior", "warrior-2"], "warrior"), "warrior-3");
 });
 
 test("every command and event the engine produced reads as words, not as its type", () => {

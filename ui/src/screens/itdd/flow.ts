@@ -2,13 +2,15 @@
 //
 // The engine runs the whole enemy phase in one command and refuses it when
 // an attack has no dice, naming that attack ("attack 2 (g2 on anna) needs a
-// pair of dice…"); a refused command changes nothing. So the screen keeps
-// the pairs gathered so far and sends them all on each press of the one
-// button: the first press runs the turn if nobody attacks, otherwise the
-// banner names the first attack; the players roll for it and press again,
-// and so on. Pairs are dropped once the log moves on (the turn went through,
-// or something else was played). Rolled by the app, the engine rolls what is
-// missing from a fresh seed in one press.
+// pair of dice…"); it also refuses dice left over. A refused command changes
+// nothing. So the one button works like the table: the first press sends
+// the turn with no dice — it goes through if nobody attacks, otherwise the
+// banner names the first attack; from then on each press takes the pair the
+// players just rolled (from the table, or typed), adds it to those gathered
+// and sends them all again, until the turn goes through. The screen knows a
+// press was refused because the log did not move. Pairs are dropped once the
+// log moves on. Rolled by the app, the engine rolls what is missing from a
+// fresh seed in one press.
 import type { Die } from "../../ipc";
 import { dungeonTurnCommand, virtualDungeonTurnCommand, type DicePair, type Random32, cryptoRandom } from "./commands";
 
@@ -18,11 +20,13 @@ export interface Gathered {
   pairs: DicePair[];
   /** What the camera read for each camera pair (kept with the command). */
   readings: { pair: number; dice: Die[] }[];
+  /** The turn was sent at this log entry and refused: the next press brings dice. */
+  tried: boolean;
 }
 
 /** The pairs still valid at `lastSeq` (a new log entry starts afresh). */
 export function fresh(g: Gathered | null, lastSeq: number): Gathered {
-  return g && g.seq === lastSeq ? g : { seq: lastSeq, pairs: [], readings: [] };
+  return g && g.seq === lastSeq ? g : { seq: lastSeq, pairs: [], readings: [], tried: false };
 }
 
 export function addPair(g: Gathered, pair: DicePair, dice?: Die[]): Gathered {
@@ -30,9 +34,11 @@ export function addPair(g: Gathered, pair: DicePair, dice?: Die[]): Gathered {
   return { ...g, pairs: [...g.pairs, pair], readings };
 }
 
+/** Take a pair back (misread, or one too many); the next press sends what is left as it is. */
 export function removePair(g: Gathered, i: number): Gathered {
   return {
     ...g,
+    tried: false,
     pairs: g.pairs.filter((_, k) => k !== i),
     readings: g.readings.filter((r) => r.pair !== i).map((r) => (r.pair > i ? { ...r, pair: r.pair - 1 } : r)),
   };
@@ -55,3 +61,13 @@ export function turnToSend(g: Gathered, rollByApp: boolean, rand: Random32 = cry
   const command = rollByApp ? virtualDungeonTurnCommand(g.pairs, rand) : dungeonTurnCommand(g.pairs);
   return { command, reading: g.readings.length ? g.readings : null };
 }
+
+/** Remember that the turn was sent (if the log does not move, it was refused). */
+export const markTried = (g: Gathered): Gathered => ({ ...g, tried: true });
+
+/**
+ * Should this press take a new pair (from the table or the typed one)? Not
+ * on the first press: the engine has not yet said an attack needs dice, and
+ * dice still lying from the last roll would be taken for one.
+ */
+export const wantsPair = (g: Gathered): boolean => g.tried;

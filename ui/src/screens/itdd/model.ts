@@ -288,3 +288,10 @@ export function freeGateSquares(v: ItddView): Pos[] {
 
 /** Is anyone (alive) still inside? A new dungeon waits until everyone is out. */
 export const anyoneInside = (v: ItddView): boolean => v.characters.some((c) => c.inDungeon);
+
+/** `base` itself when free (a character's id from their name), else base-2, base-3… */
+export function uniqueId(taken: string[], base: string): string {
+  const used = new Set(taken);
+  if (!used.has(base)) return base;
+  for (let i = 2; ; i++) if (!used.has(`${base}-${i}`)) return `${base}-${i}`;
+}

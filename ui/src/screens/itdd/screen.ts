@@ -33,7 +33,7 @@ import {
 } from "./commands";
 import { BOOKS, CONTAINERS, ENEMY_KINDS, INN_PRICES, MAX_BOOKS, MERCHANT, QUESTS, TITLES, TRADER_ADJUSTMENT, TRAPS } from "./data";
 import { describeCommand, describeEvent, lastTurnRolls } from "./describe";
-import { addPair, fresh, readingKey, removePair, turnToSend, type Gathered } from "./flow";
+import { addPair, fresh, markTried, readingKey, removePair, turnToSend, wantsPair, type Gathered } from "./flow";
 import {
   BRUSHES,
   cubeCommand,
@@ -60,6 +60,7 @@ import {
   key,
   nextId,
   reachOf,
+  uniqueId,
   type CharacterView,
   type ItddView,
   type Pos,
@@ -265,7 +266,8 @@ function enemyOptions(ctx: ScreenCtx, u: UiState): HTMLElement {
 // ---------------------------------------------------------------- grid
 
 const cellClass = (ch: string): string => (CELL_CHARS[ch] ?? "unknown").replace(/ /g, "-");
-const ICONS: Record<string, string> = { "#": "", L: "🔒", U: "🚪", "^": "⚠", f: "🔥", s: "💰", c: "📦", b: "🛢", h: "🧰", t: "⚰", x: "🗑" };
+// Plain symbols a stock font (DejaVu) has, not emoji, so the board reads the same on every desktop.
+const ICONS: Record<string, string> = { "#": "", L: "⊠", U: "▯", "^": "⚠", f: "♨", s: "◒", c: "▦", b: "◎", h: "▣", t: "⚰", x: "♻" };
 const cellIcon = (ch: string): string => ICONS[ch] ?? "";
 
 function gridView(ctx: ScreenCtx, v: ItddView, u: UiState, me: CharacterView | null): HTMLElement {
@@ -446,40 +448,27 @@ function dungeonTurnPanel(ctx: ScreenCtx, v: ItddView, u: UiState): HTMLElement 
   const rolls = last?.command?.type === "dungeon_turn" ? lastTurnRolls(last.events) : [];
   const run = async () => {
     let gg = g;
-    if (u.dice === "camera") {
-      const dice = ctx.tableDice();
-      if (dice.length && readingKey(dice) !== u.usedReading) {
-        try {
-          const [ours, theirs] = await ctx.pairDice(dice, pairingOf(u.pairing));
-          u.usedReading = readingKey(dice);
-          gg = addPair(gg, { character: ours, enemy: theirs, source: "camera" }, dice);
-        } catch (e) {
-          return say(ctx, `The camera's dice: ${e instanceof Error ? e.message : String(e)}`);
-        }
-      }
+    if (wantsPair(gg) && u.dice !== "virtual") {
+      const got = await getPair(ctx, u);
+      if (!got) return;
+      gg = addPair(gg, got.pair, got.reading ?? undefined);
     }
-    u.gathered = gg;
+    u.gathered = markTried(gg);
     const t = turnToSend(gg, u.dice === "virtual");
     sendWith(ctx, t.command, t.reading);
   };
   return h("div", { class: "panel itdd-turn", id: "itdd-turn" },
     h("h4", {}, "Dungeon turn"),
     h("button", { class: "primary big", id: "itdd-dungeon-turn", disabled: v.enemies.length === 0 && v.characters.every((c) => !c.inDungeon), onclick: () => void run() }, "▶ Run the dungeon turn"),
-    h("p", { class: "muted" }, u.dice === "virtual"
-      ? "Every enemy moves and attacks; the app rolls each attack's dice."
-      : "Every enemy moves and attacks. When an attack needs dice the app names it: roll that pair (yours and the enemy's) and press again."),
+    g.tried && u.dice !== "virtual"
+      ? h("p", { class: "ask", id: "itdd-turn-ask" }, `Attack ${g.pairs.length + 1} needs dice (the message above names it): ${u.dice === "camera" ? "roll your die and the enemy's" : "type your die and the enemy's"}, then press again.`)
+      : h("p", { class: "muted" }, u.dice === "virtual"
+          ? "Every enemy moves and attacks; the app rolls each attack's dice."
+          : "Every enemy moves and attacks. If one attacks, the app asks for that attack's dice; roll them and press again."),
     g.pairs.length
       ? h("div", { class: "row", id: "itdd-gathered" }, h("span", {}, "Dice so far: "),
           ...g.pairs.map((p, i) => h("span", { class: "chip" }, `${i + 1}: ${p.character} vs ${p.enemy}${p.source === "camera" ? " 📷" : ""} `,
             h("button", { class: "x", title: "Remove this pair", onclick: () => { u.gathered = removePair(g, i); rerender(ctx); } }, "×"))))
-      : null,
-    u.dice === "manual"
-      ? btn(`Add the typed pair (${u.manual[0]} vs ${u.manual[1]})`, () => {
-          const p = manualPair(u.manual[0], u.manual[1]);
-          if ("error" in p) return say(ctx, p.error);
-          u.gathered = addPair(g, p);
-          rerender(ctx);
-        }, { id: "itdd-add-pair" })
       : null,
     rolls.length ? h("div", { class: "muted", id: "itdd-last-rolls" }, "Last turn's attacks: ", ...rolls.map((r) => h("div", {}, r))) : null);
 }
@@ -539,7 +528,7 @@ function newCharacterForm(ctx: ScreenCtx, v: ItddView, u: UiState): HTMLElement 
       if (!p) return say(ctx, "Who plays this character? Fill in the player.");
       const attrs = attrsOf(a);
       if ("error" in attrs) return say(ctx, String(attrs.error));
-      const id = nextId(v.characters.map((c) => c.id), (name.value.trim() || p).toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "hero");
+      const id = uniqueId(v.characters.map((c) => c.id), (name.value.trim() || p).toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "hero");
       u.showNewCharacter = false;
       u.selected = id;
       ctx.send({ type: "new_character", id, player: p, name: name.value.trim(), character_type: type.value, attrs, items: starting.filter((s) => s.box.checked).map((s) => ({ item: s.k })) });
@@ -725,7 +714,7 @@ function townActions(ctx: ScreenCtx, v: ItddView, c: CharacterView): HTMLElement
           ? h("span", { class: "muted" }, "No quests in the arena.")
           : h("span", {}, select(open.map((q): [string, string] => [q.id, `${words(q.id)} (${q.difficulty})`]), quest, (q) => { quest = q; }, { id: "itdd-quest", "aria-label": "Quest" }),
               btn("Accept", () => ctx.send({ type: "accept_quest", character: c.id, quest }), { id: "itdd-accept-quest" }),
-              nextTitle ? h("span", { class: "muted" }, ` next title ${nextTitle.title} needs a ${nextTitle.needs} quest`) : null)),
+              nextTitle ? h("span", { class: "muted" }, ` next title: ${nextTitle.title}, earned by ${/^[aeiou]/.test(nextTitle.needs) ? "an" : "a"} ${nextTitle.needs} quest`) : null)),
     h("div", { class: "row" }, h("strong", {}, "Merchant "),
       itemPicker((it) => ctx.send({ type: "buy", character: c.id, item: it }), "Buy", (m) => say(ctx, m)),
       h("span", { class: "muted" }, MERCHANT.map((m) => `${words(m.item)} ${Math.max(0, m.buy - (trader ? TRADER_ADJUSTMENT : 0))}`).join(" · "))),
