@@ -2,6 +2,7 @@
 import { startTableView } from "./table";
 import { initGameScreen } from "./game";
 import { initCampaignScreen } from "./campaign";
+import { initCalibrationScreen } from "./calibration/screen";
 
 function setupTabs(): void {
   const tabs = Array.from(document.querySelectorAll<HTMLButtonElement>('[role="tab"]'));
@@ -20,3 +21,4 @@ setupTabs();
 startTableView();
 initGameScreen();
 initCampaignScreen();
+initCalibrationScreen();
