@@ -24,6 +24,7 @@ import {
   dungeonTurnCommand,
   itemOf,
   lootCommand,
+  lootOutcome,
   manualPair,
   pairingOf,
   rollD6,
@@ -36,6 +37,8 @@ import {
 } from "../src/screens/itdd/commands";
 import { addPair, fresh, markTried, readingKey, removePair, turnToSend, wantsPair } from "../src/screens/itdd/flow";
 import type { Die } from "../src/ipc";
+import { CONTAINERS } from "../src/screens/itdd/data";
+import { notices } from "../src/screens/itdd/describe";
 
 type Obj = Record<string, unknown>;
 const v = itddView(dungeon.state);
@@ -214,4 +217,27 @@ test("a correction changes only the dice of the last command the engine ran", ()
   assert.equal(diceOf(ds[11].command), null, "a seeded turn without dice has nothing to correct here");
   assert.equal(diceOf(ds[0].command), null);
   assert.equal(diceOf(null), null);
+});
+
+test("a loot roll's outcome tells the screen whether item cards must be drawn first", () => {
+  const rule = (k: string) => CONTAINERS.find((c) => c.kind === k)!;
+  assert.deepEqual(lootOutcome(rule("crate"), 2, 3), { success: true, score: 5, cards: 1 }, "crate: die 3 + Torch 2 reaches 5");
+  assert.deepEqual(lootOutcome(rule("crate"), 1, 3), { success: false, score: 4, cards: 0 });
+  assert.deepEqual(lootOutcome(rule("tomb"), 3, 5), { success: true, score: 8, cards: 2 });
+  assert.deepEqual(lootOutcome(rule("sack"), 0, 1), { success: true, score: 1, cards: 0 }, "the sack only pays coins");
+  assert.deepEqual(lootOutcome(rule("chest"), 0, null), { success: true, score: null, cards: 1 }, "the chest opens with a key and gives one card");
+  assert.deepEqual(lootOutcome(rule("barrel"), 0, null), { success: false, score: null, cards: 0 }, "no roll, no loot");
+});
+
+test("the notices ask for a hand on the table after the engine's events", () => {
+  const n = notices([
+    { type: "companions_due", enemy: "g1", count: 2 },
+    { type: "boss_due", gate: "gate-1", reason: "warrior spent the last Torch" },
+    { type: "stepped_on_trap", character: "mage", at: [6, 1] },
+    { type: "enemy_moved", enemy: "g1", path: [[1, 1]] },
+  ]);
+  assert.equal(n.length, 3, "a plain move needs nothing from the players");
+  assert.match(n[0], /g1 calls 2 companion/);
+  assert.match(n[1], /boss is due at gate-1/);
+  assert.match(n[2], /mage stepped on a trap/);
 });

@@ -219,3 +219,25 @@ export function withDice(command: Cmd, pairs: DicePair[], roll: number | null): 
   }
   return c;
 }
+
+/** What a container's loot roll gives, by the engine's table (data/loot.json). */
+export interface LootRule {
+  threshold: number | null;
+  needsKey: boolean;
+  items: number;
+}
+
+/**
+ * The outcome of a loot roll before it is sent: the engine wants the item
+ * cards drawn inside the same command, so on a success the screen first asks
+ * the players to draw them. Loot score = die + Torch; the sack (no threshold)
+ * always pays coins; the chest opens with a key and gives its card.
+ */
+export function lootOutcome(rule: LootRule, torch: number, roll: number | null): { success: boolean; score: number | null; cards: number } {
+  if (rule.needsKey) return { success: true, score: null, cards: rule.items };
+  if (roll === null) return { success: false, score: null, cards: 0 };
+  if (rule.threshold === null) return { success: true, score: roll, cards: rule.items };
+  const score = roll + torch;
+  const success = score >= rule.threshold;
+  return { success, score, cards: success ? rule.items : 0 };
+}

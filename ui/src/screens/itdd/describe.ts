@@ -190,3 +190,20 @@ export function lastTurnRolls(events: Obj[]): string[] {
   return events.filter((e) => e.type === "combat").map((e) => `${who(e.attacker)} on ${who(e.defender)}: ${s(e.character_roll)} vs ${s(e.enemy_roll)}${src(e.source)}`);
 }
 
+
+/**
+ * What the players must do at the table after the last action: place
+ * companions or a boss, deal with a trap, a fallen character. The log has
+ * every event; these are the few that ask for a hand on the table.
+ */
+export function notices(events: Obj[]): string[] {
+  const out: string[] = [];
+  for (const e of events) {
+    if (e.type === "companions_due") out.push(`${s(e.enemy)} calls ${s(e.count)} companion(s): draw them and place them with the Enemy tool (they act from the next dungeon turn).`);
+    else if (e.type === "boss_due") out.push(`A boss is due at ${s(e.gate)} (${s(e.reason)}): place it on that Gate with the Enemy tool.`);
+    else if (e.type === "stepped_on_trap") out.push(`${s(e.character)} stepped on a trap: disarm it with Tools or roll the trap table.`);
+    else if (e.type === "character_defeated") out.push(`${s(e.character)} has fallen: carried items and coins are lost; the stash is kept for the player's next character.`);
+    else if (e.type === "turn_lost") out.push(`${s(e.character)} is snared and loses this turn.`);
+  }
+  return out;
+}

@@ -18,6 +18,7 @@ import {
   fleeCommand,
   itemOf,
   lootCommand,
+  lootOutcome,
   manualPair,
   pairingOf,
   rollD6,
@@ -32,7 +33,7 @@ import {
   type PairingChoice,
 } from "./commands";
 import { BOOKS, CONTAINERS, ENEMY_KINDS, INN_PRICES, MAX_BOOKS, MERCHANT, QUESTS, TITLES, TRADER_ADJUSTMENT, TRAPS } from "./data";
-import { describeCommand, describeEvent, lastTurnRolls } from "./describe";
+import { describeCommand, describeEvent, lastTurnRolls, notices } from "./describe";
 import { addPair, fresh, markTried, readingKey, removePair, turnToSend, wantsPair, type Gathered } from "./flow";
 import {
   BRUSHES,
@@ -90,6 +91,8 @@ interface UiState {
   /** A message of the screen itself (no dice on the table, a form left blank). */
   note: string | null;
   lootItems: Cmd[];
+  /** A loot roll that succeeded and waits for the item cards drawn (kept so the die is not rolled again). */
+  pendingLoot: { character: string; at: Pos; roll: number; source: DiceSource; reading: Die[] | null } | null;
   showNewCharacter: boolean;
 }
 
@@ -115,6 +118,7 @@ function state(session: number): UiState {
       usedReading: null,
       note: null,
       lootItems: [],
+      pendingLoot: null,
       showNewCharacter: false,
     };
   }
@@ -150,8 +154,14 @@ function setupForm(start: (setup: unknown) => void, fail: (msg: string) => void)
 // ---------------------------------------------------------------- board
 
 function board(ctx: ScreenCtx): HTMLElement {
+  const newSession = !ui || ui.session !== ctx.view.session;
   const u = state(ctx.view.session);
   const v = itddView(ctx.view.state);
+  if (newSession && v.cards.length === 0) {
+    // A new game starts where play starts: laying the Gate card.
+    u.tool = "card";
+    u.draft = newDraft("gate");
+  }
   u.gathered = fresh(u.gathered, ctx.view.last_seq);
   if (!u.selected || !v.characters.some((c) => c.id === u.selected)) u.selected = v.current ?? v.characters.find((c) => c.alive)?.id ?? null;
   const me = v.characters.find((c) => c.id === u.selected) ?? null;
@@ -162,6 +172,7 @@ function board(ctx: ScreenCtx): HTMLElement {
     "div",
     { class: "itdd", id: "itdd-board" },
     statusBar(v),
+    ...notices(ctx.view.events).map((n) => h("p", { class: "banner itdd-notice" }, n)),
     note ? h("p", { class: "banner", id: "itdd-note", role: "status" }, note) : null,
     h("div", { class: "itdd-main" },
       h("div", { class: "itdd-left" }, toolBar(ctx, v, u), gridView(ctx, v, u, me), legend()),
@@ -219,7 +230,7 @@ function toolBar(ctx: ScreenCtx, v: ItddView, u: UiState): HTMLElement {
 
 function brushRow(ctx: ScreenCtx, u: UiState, forDraft: boolean): HTMLElement {
   return h("span", { class: "brushes" }, ...BRUSHES.filter((b) => forDraft || b.cube !== null).map((b) =>
-    h("button", { class: `brush cell-${cellClass(b.char)}${u.brush === b.char ? " on" : ""}`, "data-brush": b.char, title: b.label, onclick: () => { u.brush = b.char; rerender(ctx); } }, cellIcon(b.char) || "·", " ", b.label)));
+    h("button", { class: `brush${u.brush === b.char ? " on" : ""}`, "data-brush": b.char, title: b.label, onclick: () => { u.brush = b.char; rerender(ctx); } }, h("span", { class: `swatch cell-${cellClass(b.char)}` }, cellIcon(b.char)), " ", b.label)));
 }
 
 function cardOptions(ctx: ScreenCtx, v: ItddView, u: UiState, d: CardDraft): HTMLElement {
@@ -624,29 +635,44 @@ function dungeonActions(ctx: ScreenCtx, v: ItddView, u: UiState, c: CharacterVie
 }
 
 function lootForm(ctx: ScreenCtx, u: UiState, c: CharacterView, containers: { at: Pos; kind: string }[]): HTMLElement {
-  let chosen = containers[0];
-  const pick = select(containers.map((k, i): [string, string] => [String(i), `${k.kind} at (${k.at[0]}, ${k.at[1]})`]), "0", (i) => { chosen = containers[Number(i)]; }, { "aria-label": "Container" });
+  const pending = u.pendingLoot && u.pendingLoot.character === c.id && containers.some((k) => key(k.at) === key(u.pendingLoot!.at)) ? u.pendingLoot : null;
+  let chosen = pending ? containers.find((k) => key(k.at) === key(pending.at))! : containers[0];
+  const pick = select(containers.map((k): [string, string] => [key(k.at), `${k.kind} at (${k.at[0]}, ${k.at[1]})`]), key(chosen.at), (k) => { chosen = containers.find((x) => key(x.at) === k) ?? chosen; }, { "aria-label": "Container", id: "itdd-loot-container" });
   const withKey = select([["", "—"], ["master_key", "master key"], ["tools", "tools"]], "", () => {}, { "aria-label": "Open the chest with" });
   const info = (k: string) => {
     const t = CONTAINERS.find((x) => x.kind === k);
     if (!t) return "";
-    return t.needsKey ? "needs a master key or tools" : t.threshold === null ? "roll for coins" : `score (die + Torch ${c.attrs.torch}) ≥ ${t.threshold}, ${t.items} item card(s)`;
+    return t.needsKey ? "needs a master key or tools" : t.threshold === null ? "roll for coins" : `die + Torch ${c.attrs.torch} ≥ ${t.threshold}: ${t.items} item card(s)`;
+  };
+  const loot = () => {
+    const rule = CONTAINERS.find((x) => x.kind === chosen.kind);
+    if (!rule) return say(ctx, `No loot rule for the ${chosen.kind}.`);
+    const w = (withKey.value || null) as "master_key" | "tools" | null;
+    if (rule.needsKey && !w) return say(ctx, `The ${chosen.kind} is locked: choose the master key or tools to open it.`);
+    const same = pending && key(pending.at) === key(chosen.at) ? pending : null;
+    const d = rule.needsKey ? null : same ?? getDie(ctx, u);
+    if (!rule.needsKey && !d) return;
+    const out = lootOutcome(rule, c.attrs.torch, d ? d.roll : null);
+    if (u.lootItems.length < out.cards) {
+      u.pendingLoot = d ? { character: c.id, at: chosen.at, roll: d.roll, source: d.source, reading: d.reading } : null;
+      return say(ctx, `${d ? `Rolled ${d.roll}${out.score !== null && out.score !== d.roll ? ` + Torch = ${out.score}` : ""}: success. ` : ""}Draw ${out.cards} item card(s), add ${out.cards > 1 ? "them" : "it"} below, then press Loot again.`);
+    }
+    if (u.lootItems.length > out.cards) {
+      if (out.cards === 0) u.lootItems = [];
+      else return say(ctx, `The ${chosen.kind} gives ${out.cards} item card(s): remove the extra ones.`);
+    }
+    const cmd = lootCommand(c.id, chosen.at, d ? d.roll : null, d ? d.source : "manual", w, u.lootItems);
+    u.lootItems = [];
+    u.pendingLoot = null;
+    sendWith(ctx, cmd, d?.reading ?? null);
   };
   return h("div", { class: "itdd-loot", id: "itdd-loot" },
-    h("div", { class: "row" }, h("span", {}, "Loot: "), pick, h("span", { class: "muted" }, containers.map((k) => `${k.kind}: ${info(k.kind)}`).join(" · "))),
-    h("div", { class: "row" }, h("span", { class: "muted" }, "Item cards drawn (on a success): "),
+    h("div", { class: "row" }, h("span", {}, "Loot: "), pick, h("label", {}, "chest with ", withKey),
+      btn(pending ? `Loot (rolled ${pending.roll})` : "Loot (roll)", loot, { class: "primary", id: "itdd-loot-btn" })),
+    h("p", { class: "muted" }, containers.map((k) => `${k.kind}: ${info(k.kind)}`).join(" · ")),
+    h("div", { class: "row" }, h("span", { class: "muted" }, "Item cards drawn: "),
       ...u.lootItems.map((it, i) => h("span", { class: "chip" }, itemName(it), " ", h("button", { class: "x", onclick: () => { u.lootItems = u.lootItems.filter((_, k) => k !== i); rerender(ctx); } }, "×"))),
-      itemPicker((it) => { u.lootItems = [...u.lootItems, it]; rerender(ctx); }, "Add card", (m) => say(ctx, m))),
-    h("div", { class: "row" },
-      h("label", {}, "chest with ", withKey),
-      btn("Loot (roll)", () => {
-        const needsKey = CONTAINERS.find((x) => x.kind === chosen.kind)?.needsKey ?? false;
-        const d = needsKey ? null : getDie(ctx, u);
-        if (!needsKey && !d) return;
-        const cmd = lootCommand(c.id, chosen.at, d ? d.roll : null, d ? d.source : "manual", (withKey.value || null) as "master_key" | "tools" | null, u.lootItems);
-        u.lootItems = [];
-        sendWith(ctx, cmd, d?.reading ?? null);
-      }, { class: "primary", id: "itdd-loot-btn" })));
+      itemPicker((it) => { u.lootItems = [...u.lootItems, it]; rerender(ctx); }, "Add card", (m) => say(ctx, m))));
 }
 
 /** A small form for one item card; `add` gets the engine's item JSON. */
