@@ -84,8 +84,9 @@ interface GdUi {
   readings: unknown[];
   cards: CardDraft[];
   keepNewWeapon: boolean;
-  /** The last virtual roll, shown until the next action. */
+  /** The last virtual roll, shown beside the action it made (log seq `rolledSeq`). */
   rolled: string | null;
+  rolledSeq: number;
   note: string | null;
   correcting: boolean;
   correctValues: Record<string, number>;
@@ -107,6 +108,7 @@ const ui: GdUi = {
   cards: [],
   keepNewWeapon: true,
   rolled: null,
+  rolledSeq: -1,
   note: null,
   correcting: false,
   correctValues: {},
@@ -119,7 +121,6 @@ function sync(ctx: ScreenCtx): void {
     ui.session = v.session;
     ui.rolled = null;
   } else if (ui.seq === v.last_seq) return;
-  else if (ui.seq > v.last_seq) ui.rolled = null;
   ui.seq = v.last_seq;
   ui.selected = null;
   ui.door = null;
@@ -213,14 +214,14 @@ function board(ctx: ScreenCtx): HTMLElement {
   return h(
     "div",
     { class: "gd-board", id: "gd-board" },
-    h("div", { class: "gd-top" }, phasePanel(s, phase), heroPanel(s)),
+    h("div", { class: "gd-top" }, phasePanel(s, phase, ctx.view.last_seq), heroPanel(s)),
     h("div", { class: "gd-main" }, dungeon(ctx, s, prompt), h("div", { class: "gd-actions", id: "gd-actions" }, ...actions(ctx, s, prompt))),
     trackPanel(s),
     correctionPanel(ctx, s),
   );
 }
 
-function phasePanel(s: GdState, p: ReturnType<typeof phaseView>): HTMLElement {
+function phasePanel(s: GdState, p: ReturnType<typeof phaseView>, seq: number): HTMLElement {
   const alert = p.key === "event_check" || p.key === "luck" || p.key === "must_rest";
   return h(
     "div",
@@ -228,7 +229,7 @@ function phasePanel(s: GdState, p: ReturnType<typeof phaseView>): HTMLElement {
     h("h4", {}, "Now"),
     h("p", { class: "big" }, p.title),
     h("p", { class: "muted" }, p.help),
-    ui.rolled ? h("p", { class: "gd-rolled", id: "gd-rolled" }, ui.rolled) : null,
+    ui.rolled && ui.rolledSeq === seq ? h("p", { class: "gd-rolled", id: "gd-rolled" }, ui.rolled) : null,
     s.failed_door ? h("p", { class: "muted" }, `The ${s.failed_door} door held: trying it again adds a time cube.`) : null,
   );
 }
@@ -344,7 +345,7 @@ function cell(ctx: ScreenCtx, s: GdState, p: Pos, mv: MoveOption | null, canFlip
   let hint: HTMLElement | null = null;
   if (upkeep) hint = h("span", { class: "hint up" }, mark!.label);
   else if (mv?.kind === "open") hint = h("span", { class: "hint" }, `walk ${ARROW[mv.dir]}`);
-  else if (mv?.kind === "door_roll") hint = h("span", { class: "hint" }, `door > ${mv.neededAbove}${mv.retry ? " +1⏱" : ""}`);
+  else if (mv?.kind === "door_roll") hint = h("span", { class: "hint" }, `door > ${mv.neededAbove}${mv.retry ? ", retry +1" : ""}`);
   else if (mv?.kind === "wall") hint = h("span", { class: "hint bad" }, "wall");
   else if (canFlip) hint = h("span", { class: "hint" }, "turn up");
   const name = c.kind ? (c.faceUp ? KIND_LABEL[c.kind] : `(${KIND_LABEL[c.kind]})`) : "";
@@ -485,8 +486,9 @@ function actions(ctx: ScreenCtx, s: GdState, prompt: DicePrompt | null): Array<H
     out.push(h("label", { class: "check" }, h("input", { type: "checkbox", id: "gd-level-up", checked: ui.levelUp, disabled: !canLevelUp(s), onchange: (e: Event) => { ui.levelUp = (e.target as HTMLInputElement).checked; ctx.rerender(); } }),
       canLevelUp(s) ? " Level up at this rest (−10 experience)" : ` Level up needs 10 experience (you have ${s.player.xp})`));
   }
-  if (prompt) out.push(promptPanel(ctx, s, prompt, key === "combat" ? () => { ui.fleeing = false; ctx.rerender(); } : ui.door || ui.luck ? () => { ui.door = null; ui.luck = false; ctx.rerender(); } : null));
-  if (key === "luck" && s.player.health === 0) out.push(h("button", { id: "gd-perish", onclick: () => ctx.send(perish()) }, "Accept death (end the adventure)"));
+  const cancel = key === "combat" ? (ui.fleeing ? () => { ui.fleeing = false; ctx.rerender(); } : null) : ui.door || ui.luck ? () => { ui.door = null; ui.luck = false; ctx.rerender(); } : null;
+  if (prompt) out.push(promptPanel(ctx, s, prompt, cancel));
+  if (key === "luck" && s.player.health === 0) out.push(h("div", { class: "row" }, h("button", { id: "gd-perish", onclick: () => ctx.send(perish()) }, "Accept death (end the adventure)")));
   if (key === "clairvoyance" && p.phase === "clairvoyance") {
     out.push(h("div", { class: "row" }, h("span", {}, `Tap up to ${p.remaining} face-down tile${p.remaining > 1 ? "s" : ""} anywhere. `), h("button", { id: "gd-end-vision", onclick: () => ctx.send(endVision()) }, "End the vision")));
   }
@@ -495,7 +497,7 @@ function actions(ctx: ScreenCtx, s: GdState, prompt: DicePrompt | null): Array<H
   else if (ui.selected) out.push(cellDetail(s, ui.selected));
   if ((key === "exploring" || key === "must_rest") && !prompt && !picking) out.push(explorePanel(ctx, s));
   if (key !== "luck" && !ui.luck && canUseLuck(s)) {
-    out.push(h("button", { id: "gd-luck", onclick: () => { ui.luck = true; ctx.rerender(); } }, `Spend a luck cube (${s.player.luck} left)`));
+    out.push(h("div", { class: "row" }, h("button", { id: "gd-luck", onclick: () => { ui.luck = true; ctx.rerender(); } }, `Spend a luck cube (${s.player.luck} left)`)));
   }
   return out;
 }
@@ -716,13 +718,15 @@ function promptPanel(ctx: ScreenCtx, s: GdState, p: DicePrompt, cancel: (() => v
   const roll = () => {
     const rolled = rollMissing(p, ui.values);
     Object.assign(ui.values, rolled);
+    // A refused roll leaves last_seq as it is, so the line then shows no roll.
+    ui.rolledSeq = ctx.view.last_seq + 1;
     ui.rolled = `Rolled virtually — ${p.slots.filter((sl) => sl.key in rolled).map((sl) => `${sl.label}: ${rolled[sl.key]}`).join(", ")}`;
     afterFill();
   };
   return h(
     "div",
     { class: "gd-prompt", id: "gd-dice", "data-prompt": p.id.split(":").slice(1).join(":") },
-    h("h4", {}, `🎲 ${p.title}`),
+    h("h4", {}, p.title),
     p.note ? h("p", { class: "muted" }, p.note) : null,
     ...p.slots.map((sl) =>
       h(
@@ -737,7 +741,7 @@ function promptPanel(ctx: ScreenCtx, s: GdState, p: DicePrompt, cancel: (() => v
     h(
       "div",
       { class: "gd-sources" },
-      step ? h("button", { class: "camera", id: "gd-read", onclick: () => void readTable() }, `📷 ${step.label} from the table`) : null,
+      step ? h("button", { class: "camera", id: "gd-read", onclick: () => void readTable() }, `Camera: ${step.label.charAt(0).toLowerCase()}${step.label.slice(1)} from the table`) : null,
       h("button", { class: "virtual", id: "gd-roll", onclick: roll }, missing(p, ui.values).length < p.slots.length ? "Roll the rest virtually" : "Roll virtually"),
       cancel ? h("button", { id: "gd-cancel", onclick: cancel }, "Cancel") : null,
     ),

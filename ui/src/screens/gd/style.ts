@@ -23,7 +23,7 @@ const CSS = `
 .gd-cell { position: absolute; width: 92px; height: 92px; border-radius: 3px; border-style: solid; border-width: 7px; padding: 3px;
   display: flex; flex-direction: column; justify-content: space-between; font-size: 0.72rem; line-height: 1.15; cursor: pointer; color: #16181b; overflow: hidden; }
 .gd-cell .name { font-weight: 700; font-size: 0.8rem; }
-.gd-cell .badges { display: flex; flex-wrap: wrap; gap: 2px; }
+.gd-cell .badges { display: flex; flex-wrap: wrap; gap: 2px; max-width: 52px; }
 .gd-cell .badge { background: rgba(0,0,0,0.55); color: #f4f4f4; border-radius: 3px; padding: 0 3px; font-size: 0.66rem; }
 .gd-cell.down { background: repeating-linear-gradient(45deg, #2a2f36, #2a2f36 6px, #262a30 6px, #262a30 12px); color: var(--muted); border-color: #2a2f36 !important; }
 .gd-cell.down.reset { opacity: 0.9; }
@@ -39,9 +39,9 @@ const CSS = `
 .gd-cell .hint { background: #1d3b26; color: #d9f2df; border-radius: 3px; padding: 0 3px; font-size: 0.66rem; align-self: flex-start; }
 .gd-cell .hint.bad { background: #4a2222; color: #ffd0d0; }
 .gd-cell .hint.up { background: #5a2050; color: #ffd6f6; }
-.gd-hero { position: absolute; right: 4px; top: 4px; width: 26px; height: 26px; border-radius: 50%; background: #111; color: #fff;
+.gd-hero { position: absolute; right: 3px; bottom: 3px; width: 24px; height: 24px; border-radius: 50%; background: #111; color: #fff;
   border: 2px solid #fff; display: flex; align-items: center; justify-content: center; font-size: 0.8rem; font-weight: 700; }
-.gd-meeple { position: absolute; right: 6px; bottom: 4px; font-size: 1.3rem; color: #6a1b1b; }
+.gd-meeple { position: absolute; right: 4px; top: 0; font-size: 1.3rem; color: #6a1b1b; }
 .gd-edge { position: absolute; pointer-events: none; display: flex; align-items: center; justify-content: center; font-size: 0.8rem; font-weight: 700; }
 .gd-edge.open { background: #efe6c4; }
 .gd-edge.door { background: #8b5a2b; color: #fff3d6; border-radius: 2px; }
@@ -54,7 +54,7 @@ const CSS = `
 .gd-prompt { border: 1px solid #4a5563; border-radius: 8px; padding: 0.5rem 0.7rem; background: #1c2025; }
 .gd-prompt h4 { margin: 0 0 0.3rem; color: var(--text) !important; text-transform: none !important; font-size: 1rem !important; letter-spacing: 0 !important; }
 .gd-slot { display: flex; align-items: center; gap: 0.3rem; margin: 0.25rem 0; flex-wrap: wrap; }
-.gd-slot .label { min-width: 11rem; }
+.gd-slot .label { min-width: 13.5rem; }
 .gd-slot button.face { width: 2.2rem; padding: 0.3rem 0 !important; font-variant-numeric: tabular-nums; }
 .gd-chip { display: inline-block; width: 0.9rem; height: 0.9rem; border-radius: 3px; border: 1px solid #888; vertical-align: middle; }
 .gd-chip.c-white { background: #eee; } .gd-chip.c-red { background: #c33; } .gd-chip.c-green { background: #3a3; }
