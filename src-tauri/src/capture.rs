@@ -15,6 +15,7 @@ use tw_capture::{
 };
 
 use crate::frames::{pack, PackedFrame};
+use crate::throws::{ActiveCalibration, SeenDie, TableReader, ThrowReading, ThrowWatcher};
 
 /// Environment variable naming the source to open instead of the first camera
 /// (`demo`, `camera`, `camera:N`, or a path); see `tw_capture::open_spec`.
@@ -43,10 +44,19 @@ pub struct CaptureStatus {
     pub capture_fps: f64,
     pub frames_captured: u64,
     /// Dice the reader found in frame `dice_frame` (the live overlay).
-    pub dice: Vec<tw_vision::Die>,
+    pub dice: Vec<SeenDie>,
     pub dice_frame: u64,
     /// How long that read took, milliseconds.
     pub read_ms: f64,
+    /// The motion stage's state: `idle`, `moving`, `settling`, `at_rest`.
+    pub settle: Option<String>,
+    /// The last throw that came to rest, for the Game screen.
+    pub last_throw: Option<ThrowReading>,
+    /// Which reader reads the table: `pips`, or `target` when the active
+    /// calibration holds a Dungeon Fighter board.
+    pub reader: String,
+    /// Why the saved calibration is not in use (unreadable, bad board file).
+    pub calibration_problem: Option<String>,
 }
 
 /// Shared between the capture thread and the command handlers.
@@ -78,6 +88,12 @@ impl Hub {
     }
 
     /// Waits up to `timeout` for a frame newer than `after`.
+    /// The newest published frame (JPEG), e.g. the still the Calibration
+    /// screen works on; `None` before the first frame.
+    pub fn latest_frame(&self) -> Option<Arc<PackedFrame>> {
+        self.latest.borrow().clone()
+    }
+
     pub async fn frame_after(&self, after: u64, timeout: Duration) -> Option<Arc<PackedFrame>> {
         let mut rx = self.latest.subscribe();
         let newer = rx.wait_for(|f| f.as_ref().is_some_and(|f| f.seq > after));
@@ -155,7 +171,12 @@ fn run(hub: &Hub) {
     announce(hub, &active);
 
     let mut meter = FpsMeter::new(Duration::from_secs(2));
-    let reader = tw_vision::DiceReader::default();
+    let mut calibration = ActiveCalibration::new();
+    let mut reader = TableReader::Pips(tw_vision::DiceReader::default());
+    let mut watcher = ThrowWatcher::default();
+    // The overlay is read at most every other frame, and less often when a
+    // read is slow, so reading never starves the live view.
+    let mut next_read = Instant::now();
     let mut seq = 0u64;
     let mut last_error: Option<Instant> = None;
     loop {
@@ -175,6 +196,7 @@ fn run(hub: &Hub) {
             Err(e) if e.is_terminal() => {
                 active = replace_source(hub, active, e);
                 announce(hub, &active);
+                watcher.reset();
                 continue;
             }
             Err(e) => {
@@ -196,14 +218,44 @@ fn run(hub: &Hub) {
                 format!("could not encode frame {}: {e}", frame.index),
             ),
         }
-        if frame.index % READ_EVERY == 0 {
-            read_dice(hub, &reader, &frame, &mut last_error);
+        if let Some((fresh, problem)) = calibration.poll(now) {
+            reader = fresh;
+            let kind = reader.kind().to_string();
+            hub.update(|s| {
+                s.reader = kind;
+                s.calibration_problem = problem;
+            });
+        }
+        match watcher.step(&frame) {
+            Ok(Some(settled)) => match reader.read(&frame) {
+                Ok(dice) => {
+                    let throw = watcher.finish(&frame, &settled, reader.kind(), dice);
+                    hub.update(|s| {
+                        s.dice = throw.dice.clone();
+                        s.dice_frame = frame.index;
+                        s.last_throw = Some(throw);
+                    });
+                }
+                Err(e) => set_error(
+                    hub,
+                    &mut last_error,
+                    format!("the throw came to rest but frame {} could not be read: {e}; enter it by hand", frame.index),
+                ),
+            },
+            Ok(None) => {}
+            Err(e) => set_error(hub, &mut last_error, format!("motion stage: {e}")),
+        }
+        let state = watcher.state();
+        if frame.index % READ_EVERY == 0 && now >= next_read {
+            let took = read_dice(hub, &reader, &frame, &mut last_error);
+            next_read = now + took.mul_f64(2.0);
         }
         let clear_error = last_error.is_some_and(|t| now.duration_since(t) > ERROR_LINGER);
         if clear_error {
             last_error = None;
         }
         hub.update(|s| {
+            s.settle = Some(state);
             s.width = frame.width;
             s.height = frame.height;
             s.capture_fps = meter.fps();
@@ -217,17 +269,20 @@ fn run(hub: &Hub) {
 
 /// Find and read the dice in one frame for the overlay. A failed read is a
 /// passing problem of that frame: it is shown and the live view goes on.
-fn read_dice(hub: &Hub, reader: &tw_vision::DiceReader, frame: &Frame, last_error: &mut Option<Instant>) {
+/// Returns how long the read took.
+fn read_dice(hub: &Hub, reader: &TableReader, frame: &Frame, last_error: &mut Option<Instant>) -> Duration {
     let started = Instant::now();
-    let result = frame.to_mat().map_err(|e| e.to_string()).and_then(|mat| reader.read(&mat).map_err(|e| e.to_string()));
+    let result = reader.read(frame);
+    let took = started.elapsed();
     match result {
-        Ok(reading) => hub.update(|s| {
-            s.dice = reading.dice;
+        Ok(dice) => hub.update(|s| {
+            s.dice = dice;
             s.dice_frame = frame.index;
-            s.read_ms = started.elapsed().as_secs_f64() * 1000.0;
+            s.read_ms = took.as_secs_f64() * 1000.0;
         }),
         Err(e) => set_error(hub, last_error, format!("could not read dice in frame {}: {e}", frame.index)),
     }
+    took
 }
 
 fn encode(frame: &Frame, seq: u64) -> Result<PackedFrame, CaptureError> {

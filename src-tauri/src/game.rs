@@ -13,6 +13,8 @@
 
 use serde::Serialize;
 use serde_json::Value;
+use base64::Engine as _;
+use std::path::{Path, PathBuf};
 use std::sync::{Mutex, MutexGuard};
 use tw_rules::DynGame;
 use tw_session::{correction::ReadingRecord, dungeon_fighter, observation::DieReading, registry};
@@ -287,6 +289,19 @@ pub fn run_command(
     command: &Value,
     source: &str,
 ) -> Result<GameView, String> {
+    run_command_with_reading(store, id, command, source, None)
+}
+
+/// [`run_command`] for a command built from camera dice: `reading` (the dice
+/// as the camera read them) is logged beside the command, so a later
+/// correction keeps what the camera saw. Only a camera command carries one.
+pub fn run_command_with_reading(
+    store: &mut Store,
+    id: i64,
+    command: &Value,
+    source: &str,
+    reading: Option<&Value>,
+) -> Result<GameView, String> {
     let source = match Source::parse(source) {
         Some(s @ (Source::Manual | Source::Camera)) => s,
         Some(other) => {
@@ -302,10 +317,17 @@ pub fn run_command(
             ))
         }
     };
+    if reading.is_some() && source != Source::Camera {
+        return Err("only a camera command carries a camera reading".into());
+    }
+    let prov = Provenance {
+        original_reading: reading.cloned(),
+        image_path: None,
+    };
     let mut holder = None;
     let mut s = resume(store, id, &mut holder)?;
     let out = s
-        .execute(store, command, source, Provenance::default())
+        .execute(store, command, source, prov)
         .map_err(|e| e.to_string())?;
     view(store, &s, out.events, None)
 }
@@ -344,6 +366,18 @@ pub fn correct(store: &mut Store, id: i64, command: &Value) -> Result<GameView, 
 /// die) into a throw and run it. An uncertain reading writes nothing and
 /// comes back with `ask_player` set, so the player enters the throw.
 pub fn observe(store: &mut Store, id: i64, reading: &Value) -> Result<GameView, String> {
+    observe_with_snapshot(store, id, reading, None)
+}
+
+/// [`observe`], keeping `snapshot` (a JPEG in base64: the throw's frame with
+/// the reading drawn on it) as a file beside the database; the log entry
+/// points to it so the throw log can show what the camera saw.
+pub fn observe_with_snapshot(
+    store: &mut Store,
+    id: i64,
+    reading: &Value,
+    snapshot: Option<&str>,
+) -> Result<GameView, String> {
     let die: DieReading = serde_json::from_value(reading.clone())
         .map_err(|e| format!("the reading does not match the `warden read` die format: {e}"))?;
     let mut holder = None;
@@ -359,9 +393,13 @@ pub fn observe(store: &mut Store, id: i64, reading: &Value) -> Result<GameView, 
             let command = serde_json::to_value(cmd).map_err(|e| e.to_string())?;
             let record =
                 serde_json::to_value(ReadingRecord::camera(die)).map_err(|e| e.to_string())?;
+            let image_path = match snapshot {
+                Some(b64) => Some(save_snapshot(store, id, b64)?),
+                None => None,
+            };
             let prov = Provenance {
                 original_reading: Some(record),
-                image_path: None,
+                image_path,
             };
             let out = s
                 .execute(store, &command, Source::Camera, prov)
@@ -374,6 +412,51 @@ pub fn observe(store: &mut Store, id: i64, reading: &Value) -> Result<GameView, 
             Ok(v)
         }
     }
+}
+
+/// The folder beside the database where throw snapshots are kept.
+fn snapshots_dir(store: &Store) -> PathBuf {
+    store
+        .path()
+        .parent()
+        .map(Path::to_path_buf)
+        .unwrap_or_default()
+        .join("snapshots")
+}
+
+/// Writes a base64 JPEG snapshot for session `id`; returns its path.
+fn save_snapshot(store: &Store, id: i64, b64: &str) -> Result<String, String> {
+    let bytes = base64::engine::general_purpose::STANDARD
+        .decode(b64.trim())
+        .map_err(|e| format!("the throw snapshot is not base64: {e}"))?;
+    if bytes.len() < 4 || bytes[..3] != [0xFF, 0xD8, 0xFF] {
+        return Err("the throw snapshot is not a JPEG image".into());
+    }
+    let dir = snapshots_dir(store);
+    std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos())
+        .unwrap_or_default();
+    let path = dir.join(format!("game-{id}-{nanos}.jpg"));
+    std::fs::write(&path, &bytes).map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(path.display().to_string())
+}
+
+/// The snapshot of log entry `seq` of game `id`, base64; `None` when it has
+/// none or the file is gone. Only paths the log itself holds are read.
+pub fn snapshot_of(store: &Store, id: i64, seq: i64) -> Result<Option<String>, String> {
+    let entry = store
+        .entries(id, seq - 1, seq)
+        .map_err(|e| e.to_string())?
+        .pop()
+        .ok_or_else(|| format!("game {id} has no log entry {seq}"))?;
+    let Some(path) = entry.image_path else {
+        return Ok(None);
+    };
+    Ok(std::fs::read(&path)
+        .ok()
+        .map(|b| base64::engine::general_purpose::STANDARD.encode(b)))
 }
 
 /// A campaign with its record and its saved games.
@@ -457,13 +540,33 @@ pub fn game_do(
     id: i64,
     command: Value,
     source: Option<String>,
+    reading: Option<Value>,
 ) -> Result<GameView, String> {
-    run_command(
+    run_command_with_reading(
         &mut *state.lock()?,
         id,
         &command,
         source.as_deref().unwrap_or("manual"),
+        reading.as_ref(),
     )
+}
+
+/// Which of two dice on the table is ours and which is theirs (a hero's and
+/// an enemy's roll), by colour or by the positions the player set; the same
+/// rule `tw_session::assign` applies everywhere.
+pub fn pair(dice: &Value, pairing: &Value) -> Result<[u8; 2], String> {
+    let dice: Vec<DieReading> = serde_json::from_value(dice.clone())
+        .map_err(|e| format!("the dice do not match the `warden read` die format: {e}"))?;
+    let pairing: tw_session::assign::Pairing = serde_json::from_value(pairing.clone())
+        .map_err(|e| format!("the pairing is not understood: {e}"))?;
+    tw_session::assign::pair(&dice, &pairing)
+        .map(|(a, b)| [a, b])
+        .map_err(|e| e.to_string())
+}
+
+#[tauri::command]
+pub fn pair_dice(dice: Value, pairing: Value) -> Result<[u8; 2], String> {
+    pair(&dice, &pairing)
 }
 
 #[tauri::command]
@@ -477,8 +580,13 @@ pub fn game_correct(state: St<'_>, id: i64, command: Value) -> Result<GameView, 
 }
 
 #[tauri::command]
-pub fn game_observe(state: St<'_>, id: i64, reading: Value) -> Result<GameView, String> {
-    observe(&mut *state.lock()?, id, &reading)
+pub fn game_snapshot(state: St<'_>, id: i64, seq: i64) -> Result<Option<String>, String> {
+    snapshot_of(&*state.lock()?, id, seq)
+}
+
+#[tauri::command]
+pub fn game_observe(state: St<'_>, id: i64, reading: Value, snapshot: Option<String>) -> Result<GameView, String> {
+    observe_with_snapshot(&mut *state.lock()?, id, &reading, snapshot.as_deref())
 }
 
 #[tauri::command]
@@ -796,6 +904,55 @@ mod tests {
         assert!(export_campaign(&db.store, "Nope")
             .unwrap_err()
             .contains("Nope"));
+    }
+
+    #[test]
+    fn two_dice_are_paired_by_colour_or_position() {
+        let die = |x: f64, face: &str, color: &str| {
+            json!({"center": [x, 10.0], "face": face, "color": color, "confidence": 0.9})
+        };
+        let dice = json!([die(300.0, "2", "red"), die(20.0, "5", "white")]);
+        let by_colour = json!({"by": "colour", "ours": "white", "theirs": "red"});
+        assert_eq!(pair(&dice, &by_colour).unwrap(), [5, 2]);
+        let by_place = json!({"by": "position", "ours": [290.0, 0.0], "theirs": [0.0, 0.0]});
+        assert_eq!(pair(&dice, &by_place).unwrap(), [2, 5]);
+        let one = json!([die(20.0, "5", "white")]);
+        assert!(pair(&one, &by_colour).unwrap_err().contains("saw 1"));
+        let blurred = json!([die(300.0, "2", "red"), {"center": [0, 0], "face": null, "color": "white", "confidence": 0.2}]);
+        assert!(pair(&blurred, &by_colour).unwrap_err().contains("unreadable"));
+        assert!(pair(&json!({"no": 1}), &by_colour).unwrap_err().contains("die format"));
+    }
+
+    #[test]
+    fn a_camera_command_keeps_its_reading_and_a_manual_one_cannot_carry_one() {
+        let mut db = TempDb::new("reading");
+        let id = into_combat(&mut db.store);
+        let seen = json!({"dice": [{"center": [1, 2], "face": "5", "color": "blue"}]});
+        let cmd = throw("blue", "blank", "score", Some(5));
+        let e = run_command_with_reading(&mut db.store, id, &cmd, "manual", Some(&seen)).unwrap_err();
+        assert!(e.contains("only a camera command"), "{e}");
+        let v = run_command_with_reading(&mut db.store, id, &cmd, "camera", Some(&seen)).unwrap();
+        let last = v.log.last().unwrap();
+        assert_eq!(last.source, Source::Camera);
+        assert_eq!(last.original_reading, Some(seen));
+    }
+
+    #[test]
+    fn a_camera_throw_keeps_its_snapshot_beside_the_database() {
+        let mut db = TempDb::new("snap");
+        let id = into_combat(&mut db.store);
+        let jpeg = base64::engine::general_purpose::STANDARD.encode([0xFF, 0xD8, 0xFF, 0xE0, 1, 2, 3]);
+        let bad = observe_with_snapshot(&mut db.store, id, &reading("blank", "score", Some(5), 0.95), Some("%%%"))
+            .unwrap_err();
+        assert!(bad.contains("not base64"), "{bad}");
+        assert_eq!(show(&db.store, id).unwrap().last_seq, 2, "a bad snapshot writes nothing");
+        let v = observe_with_snapshot(&mut db.store, id, &reading("blank", "score", Some(5), 0.95), Some(&jpeg))
+            .unwrap();
+        let path = v.log.last().unwrap().image_path.clone().expect("image path logged");
+        assert!(path.contains("snapshots"), "{path}");
+        assert_eq!(snapshot_of(&db.store, id, v.last_seq).unwrap(), Some(jpeg));
+        assert_eq!(snapshot_of(&db.store, id, 1).unwrap(), None, "a manual entry has none");
+        assert!(snapshot_of(&db.store, id, 99).is_err());
     }
 
     #[test]

@@ -9,10 +9,12 @@
 // No console window on Windows release builds.
 #![cfg_attr(not(debug_assertions), windows_subsystem = "windows")]
 
+mod active_calibration;
 mod capture;
 mod commands;
 mod frames;
 mod game;
+mod throws;
 
 use std::process::ExitCode;
 
@@ -38,6 +40,8 @@ fn main() -> ExitCode {
             game::game_undo,
             game::game_correct,
             game::game_observe,
+            game::pair_dice,
+            game::game_snapshot,
             game::campaign_list,
             game::campaign_show,
             game::campaign_export

@@ -90,7 +90,10 @@ export const gameDo = (id: number, command: unknown, source: "manual" | "camera"
 export const pairDice = (dice: unknown, pairing: unknown) => invoke<[number, number]>("pair_dice", { dice, pairing });
 export const gameUndo = (id: number) => invoke<GameView>("game_undo", { id });
 export const gameCorrect = (id: number, command: unknown) => invoke<GameView>("game_correct", { id, command });
-export const gameObserve = (id: number, reading: unknown) => invoke<GameView>("game_observe", { id, reading });
+export const gameObserve = (id: number, reading: unknown, snapshot?: string | null) =>
+  invoke<GameView>("game_observe", { id, reading, snapshot: snapshot ?? null });
+/** The snapshot (JPEG, base64) kept with log entry `seq`, or null. */
+export const gameSnapshot = (id: number, seq: number) => invoke<string | null>("game_snapshot", { id, seq });
 export const campaignList = () => invoke<CampaignSummary[]>("campaign_list");
 export const campaignShow = (name: string) => invoke<CampaignView>("campaign_show", { name });
 export const campaignExport = (name: string) => invoke<string>("campaign_export", { name });

@@ -21,6 +21,7 @@ import {
 } from "./game-ipc";
 import {
   correctedThrow,
+  cameraThrowAction,
   correctionSections,
   defaultDie,
   describeCommand,
@@ -43,8 +44,9 @@ import {
   type SectionName,
 } from "./df-model";
 import { fill, h } from "./dom";
-import { tableDice } from "./camera-feed";
-import { pairDice } from "./game-ipc";
+import { onThrow, tableDice } from "./camera-feed";
+import { gameSnapshot, pairDice } from "./game-ipc";
+import type { ThrowReading } from "./ipc";
 import type { GameScreen, ScreenCtx } from "./screens/plugin";
 import { SCREENS } from "./screens/registry";
 
@@ -72,6 +74,10 @@ interface Ui {
   /** The last error (shown until the next successful action). */
   error: string | null;
   busy: boolean;
+  /** What the camera last said it could not do (shown until the next action). */
+  cameraNote: string | null;
+  /** Snapshots of log entries already fetched, by "session:seq". */
+  snapshots: Map<string, string | null>;
 }
 
 let ui: Ui | null = null;
@@ -83,8 +89,11 @@ export function initGameScreen(): void {
   const start = h("div", { class: "game-start", id: "game-start" });
   const play = h("div", { class: "game-play", id: "game-play", hidden: true });
   fill(root, start, play);
-  ui = { root, start, play, games: [], heroes: [], view: null, die: null, face: "blank", noBounce: false, requirementFailed: false, error: null, busy: false };
+  ui = { root, start, play, games: [], heroes: [], view: null, die: null, face: "blank", noBounce: false, requirementFailed: false, error: null, busy: false, cameraNote: null, snapshots: new Map() };
   document.addEventListener("keydown", onKey);
+  onThrow((t) => {
+    cameraQueue = cameraQueue.then(() => onCameraThrow(t));
+  });
   void loadStart();
 }
 
@@ -103,6 +112,25 @@ export async function submitCameraReading(reading: unknown): Promise<void> {
   const v = ui?.view;
   if (!v || v.game !== "dungeon-fighter") return;
   await act(() => gameObserve(v.session, reading));
+}
+
+/** Camera throws are played one after another, never dropped while busy. */
+let cameraQueue: Promise<void> = Promise.resolve();
+
+async function onCameraThrow(t: ThrowReading): Promise<void> {
+  const u = ui;
+  const v = u?.view;
+  if (!u || !v || v.game !== "dungeon-fighter") return;
+  while (u.busy) await new Promise((r) => setTimeout(r, 50));
+  const a = cameraThrowAction(t, dfView(v.state));
+  if (a.kind === "ignore") return;
+  if (a.kind === "note") {
+    u.cameraNote = a.text;
+    renderPlay();
+    return;
+  }
+  u.cameraNote = null;
+  await act(() => gameObserve(v.session, a.die, a.snapshot));
 }
 
 async function loadStart(): Promise<void> {
@@ -251,6 +279,7 @@ async function act(call: () => Promise<GameView>, onError?: (msg: string) => voi
   try {
     u.view = await call();
     u.error = null;
+    u.cameraNote = null;
   } catch (e) {
     u.error = errorText(e);
     if (onError) onError(u.error);
@@ -296,6 +325,7 @@ function renderPlay(): void {
     ),
     errorBanner(u.error),
     v.ask_player ? h("p", { class: "banner", id: "game-ask", role: "alert" }, `Camera: ${v.ask_player} Enter the throw below.`) : null,
+    u.cameraNote ? h("p", { class: "banner", id: "game-camera-note", role: "status" }, `Camera: ${u.cameraNote}`) : null,
     df ? dfBoard(v, df) : ownBoard(v) ?? genericBoard(v),
     commandBox(v, df),
     h("div", { class: "panel" }, h("h3", {}, "Log"), logList(v, df)),
@@ -472,8 +502,30 @@ function logList(v: GameView, df: DfView | null): HTMLElement {
         " ",
         e.source === "undo" ? `undo of #${e.reverts_seq}` : cmdText(e.command),
         e.original_reading ? h("span", { class: "muted" }, " (camera reading kept)") : null,
+        e.image_path ? snapshotThumb(v.session, e.seq) : null,
         e.events.length ? h("ul", {}, ...e.events.map((ev) => h("li", {}, evText(ev)))) : null,
       )));
+}
+
+/** The throw's snapshot as a small image, fetched once per entry. */
+function snapshotThumb(session: number, seq: number): HTMLElement {
+  const key = `${session}:${seq}`;
+  const img = h("img", { class: "snapshot", alt: `What the camera saw for entry ${seq}`, "data-seq": seq }) as HTMLImageElement;
+  const show = (b64: string | null | undefined) => {
+    if (b64) img.src = `data:image/jpeg;base64,${b64}`;
+    else img.hidden = true;
+  };
+  const known = ui?.snapshots.get(key);
+  if (known !== undefined) show(known);
+  else
+    void gameSnapshot(session, seq).then(
+      (b64) => {
+        ui?.snapshots.set(key, b64);
+        show(b64);
+      },
+      () => show(null),
+    );
+  return img;
 }
 
 function onKey(e: KeyboardEvent): void {

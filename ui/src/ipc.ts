@@ -22,6 +22,10 @@ export interface CaptureStatus {
   settle: "idle" | "moving" | "settling" | "at_rest" | null;
   /** The last throw that came to rest (null before the first). */
   last_throw: ThrowReading | null;
+  /** Which reader reads the table. */
+  reader: "pips" | "target";
+  /** Why the saved calibration is not in use; null when it is (or there is none). */
+  calibration_problem: string | null;
 }
 
 /** The dice read when a throw came to rest; mirrors `ThrowReading` in capture.rs. */
@@ -32,7 +36,11 @@ export interface ThrowReading {
   frame: number;
   /** Milliseconds between the last motion and "throw finished". */
   settle_ms: number;
+  /** "target" (d12s on a calibrated board) or "pips" (six-sided dice). */
+  reader: "pips" | "target";
   dice: Die[];
+  /** Indices into `dice` of the dice this throw moved. */
+  landed: number[];
   /** A JPEG of the read frame with the overlay, base64, for the log (null when not kept). */
   snapshot_jpeg_b64: string | null;
 }
