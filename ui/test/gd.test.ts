@@ -6,7 +6,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { edgeOf, flippable, moveOptions, passage, tilesLeft, upkeepOutcome, upkeepTarget } from "../src/screens/gd/grid";
-import { betweenEncounters, canRest, canUseLuck, fightView, monsterAction, phaseView, trackView } from "../src/screens/gd/model";
+import { betweenEncounters, canRest, canUseLuck, cardsPreview, fightView, monsterAction, phaseView, trackView } from "../src/screens/gd/model";
+import { gdKey } from "../src/screens/gd/keys";
+import type { CardsFor } from "../src/screens/gd/types";
 import {
   doorPrompt,
   eventCheckPrompt,
@@ -220,6 +222,43 @@ test("rest, luck and between-encounter checks", () => {
 test("a state that is not Green Dungeon's is refused with a message", () => {
   assert.throws(() => asGdState({ phase: { phase: "combat" } }), /not a Green Dungeon state/);
   assert.throws(() => asGdState(null), /not a Green Dungeon state/);
+});
+
+test("the cards preview names the difficulty the engine then gave the monster", () => {
+  let checked = 0;
+  for (const r of Object.values(ALL)) {
+    let purpose: CardsFor | null = null;
+    for (const step of r.steps) {
+      if (step.command.type === "cards" && purpose) {
+        const fight = step.events.find((e) => e.type === "phase_changed" && (e.phase as { phase: string }).phase === "combat");
+        const monster = (fight?.phase as { monster?: { difficulty: number; spellcaster: boolean; treasure_cards: number } } | undefined)?.monster;
+        const text = cardsPreview(purpose, step.command.cards as Array<{ number: number; symbol: string }>) ?? "";
+        if (monster) {
+          assert.match(text, new RegExp(`^Difficulty ${monster.difficulty}\\b`), `${JSON.stringify(step.command)} → ${text}`);
+          assert.equal(text.includes("casts spells"), monster.spellcaster);
+          assert.equal(text.includes("guards a treasure"), monster.treasure_cards > 0 && purpose.for !== "mini_boss" && purpose.for !== "final_boss");
+          checked += 1;
+        }
+      }
+      for (const e of step.events) {
+        if (e.type === "phase_changed" && (e.phase as { phase: string }).phase === "cards") purpose = (e.phase as { purpose: CardsFor }).purpose;
+      }
+    }
+  }
+  assert.ok(checked >= 5, `only ${checked} monsters checked`);
+  assert.equal(cardsPreview({ for: "hammer_monster" }, [{ number: 2, symbol: "drop" }]), null, "two cards needed");
+  assert.equal(cardsPreview({ for: "wood_magic" }, [{ number: 3, symbol: "wood" }]), "A clairvoyant vision: turn up 3 face-down tiles.");
+  assert.equal(cardsPreview({ for: "brick_trap" }, [{ number: 4, symbol: "wood" }]), "A trap: roll + level ≥ 4 avoids it, else −4 magic.");
+});
+
+test("keys: digits fill dice, R rolls, C reads the camera; not while typing", () => {
+  assert.deepEqual(gdKey("4", false, false), { kind: "face", value: 4 });
+  assert.deepEqual(gdKey("R", false, false), { kind: "roll" });
+  assert.deepEqual(gdKey("c", false, false), { kind: "camera" });
+  assert.equal(gdKey("7", false, false), null);
+  assert.equal(gdKey("4", true, false), null);
+  assert.equal(gdKey("r", false, true), null);
+  assert.equal(gdKey("u", false, false), null, "U stays the Game screen's undo");
 });
 
 // ---------------------------------------------------------------- dice

@@ -278,3 +278,32 @@ export function betweenEncounters(s: GdState): boolean {
 export function canUseLuck(s: GdState): boolean {
   return s.phase.phase !== "over" && s.player.health <= 1 && s.player.luck > 0;
 }
+
+/**
+ * What the tapped card(s) will make, so a mis-tap shows before it is sent
+ * (monster.rs `from_cards`, encounter.rs): the higher number is the
+ * difficulty, +1 per nasty symbol (Drop for Drop-room and wandering
+ * monsters; Drop or Hammer for Hammer rooms and bosses); any Wood casts
+ * spells; a Cog on a minion guards a treasure.
+ */
+export function cardsPreview(p: CardsFor, cards: Array<{ number: number; symbol: string }>): string | null {
+  if (cards.length !== cardsNeed(p).count) return null;
+  const c = cards[0];
+  if (p.for === "wood_magic") {
+    if (c.symbol === "drop") return `Healing magic: +${c.number} health.`;
+    if (c.symbol === "wood") return `A clairvoyant vision: turn up ${c.number} face-down tile${c.number > 1 ? "s" : ""}.`;
+    return `A magical trap: ${c.number} damage less your roll + level${c.symbol === "cog" ? ", guarding a treasure" : ""}.`;
+  }
+  if (p.for === "brick_trap") {
+    const what = c.symbol === "wood" ? "magic" : "health";
+    return `A trap: roll + level ≥ ${c.number} avoids it, else −${c.number} ${what}${c.symbol === "cog" ? "; it guards a treasure" : ""}.`;
+  }
+  const minion = p.for === "drop_monster" || p.for === "hammer_monster" || p.for === "wandering_monster";
+  const dropOnly = p.for === "drop_monster" || p.for === "wandering_monster";
+  const top = Math.max(...cards.map((x) => x.number));
+  const nasty = cards.filter((x) => x.symbol === "drop" || (!dropOnly && x.symbol === "hammer")).length;
+  const traits = [];
+  if (cards.some((x) => x.symbol === "wood")) traits.push("casts spells");
+  if (minion && cards.some((x) => x.symbol === "cog")) traits.push("guards a treasure");
+  return `Difficulty ${top + nasty}${nasty ? ` (${top} + ${nasty} nasty)` : ""}${traits.length ? `, ${traits.join(", ")}` : ""}.`;
+}

@@ -47,8 +47,9 @@ import {
 } from "./dice";
 import { describeCommand, describeEvent } from "./describe";
 import { cellView, edgeOf, flippable, moveOptions, posWords, samePos, SIZE, tilesLeft, upkeepOutcome, type MoveOption, type UpkeepOutcome } from "./grid";
-import { betweenEncounters, canRest, canUseLuck, cardsNeed, fightView, phaseView, potionWords, REASON_WORDS, trackView } from "./model";
+import { betweenEncounters, canRest, canUseLuck, cardsNeed, cardsPreview, fightView, phaseView, potionWords, REASON_WORDS, trackView } from "./model";
 import { ensureStyles } from "./style";
+import { GD_KEY_HELP, gdKey } from "./keys";
 import { asGdState, COLOURS, DIRS, SYMBOLS, TILE_KINDS, type Colour, type Dir, type Exits, type GdState, type Pos, type Score, type Symbol, type TileKind } from "./types";
 
 const KIND_LABEL: Record<TileKind, string> = { drop: "Drop", hammer: "Hammer", wood: "Wood", brick: "Brick", cog: "Cog", straw: "Straw" };
@@ -211,6 +212,8 @@ function board(ctx: ScreenCtx): HTMLElement {
     ui.values = {};
     ui.readings = [];
   }
+  active = prompt ? { ctx, prompt } : null;
+  bindKeys();
   return h(
     "div",
     { class: "gd-board", id: "gd-board" },
@@ -597,6 +600,7 @@ function cardsPanel(ctx: ScreenCtx, s: GdState, count: number): HTMLElement {
     h("h4", {}, need ? `${need.deck} deck: ${count} card${count > 1 ? "s" : ""}` : "Cards"),
     need ? h("p", { class: "muted" }, `For ${need.what}.`) : null,
     ...ui.cards.slice(0, count).map((d, i) => cardEntry(ctx, d, count > 1 ? `Card ${i + 1}` : "Card", `c${i}`)),
+    preview(p, ui.cards.slice(0, count)),
     h("div", { class: "row" },
       h("button", {
         id: "gd-send-cards",
@@ -608,6 +612,12 @@ function cardsPanel(ctx: ScreenCtx, s: GdState, count: number): HTMLElement {
       }, "Enter the card" + (count > 1 ? "s" : "")),
       err),
   );
+}
+
+function preview(p: GdState["phase"], drafts: CardDraft[]): HTMLElement | null {
+  if (p.phase !== "cards" || drafts.some((d) => d.number === null || d.symbol === null)) return null;
+  const text = cardsPreview(p.purpose, drafts as Array<{ number: number; symbol: Symbol }>);
+  return text ? h("p", { id: "gd-cards-preview" }, text) : null;
 }
 
 function cardEntry(ctx: ScreenCtx, d: CardDraft, title: string, id: string): HTMLElement {
@@ -688,41 +698,77 @@ function submit(ctx: ScreenCtx, p: DicePrompt, values: Record<string, number>, r
   else ctx.send(cmd);
 }
 
+/** Fill what the player entered; send once every die is in. */
+function afterFill(ctx: ScreenCtx, p: DicePrompt): void {
+  if (missing(p, ui.values).length === 0) submit(ctx, p, ui.values, ui.readings);
+  else ctx.rerender();
+}
+
+function enterFace(ctx: ScreenCtx, p: DicePrompt, slot: string, v: number): void {
+  ui.values[slot] = v;
+  afterFill(ctx, p);
+}
+
+/** The camera's dice for the next step: two told apart by colour, or one. */
+async function readTable(ctx: ScreenCtx, p: DicePrompt): Promise<void> {
+  const step = nextCameraStep(p, ui.values);
+  if (!step) return;
+  const dice = ctx.tableDice();
+  try {
+    if (step.kind === "pair") {
+      const [a, b] = await ctx.pairDice(dice, { by: "colour", ours: step.ours, theirs: step.theirs });
+      ui.values[step.slots[0]] = a;
+      ui.values[step.slots[1]] = b;
+    } else {
+      const v = singleDieValue(dice);
+      if (typeof v === "string") throw new Error(v);
+      ui.values[step.slot] = v;
+    }
+    ui.readings.push({ step: step.label, dice });
+    ui.note = null;
+    afterFill(ctx, p);
+  } catch (e) {
+    ui.note = `Camera: ${e instanceof Error ? e.message : String(e)}. Roll again, tap the faces in, or roll virtually.`;
+    ctx.rerender();
+  }
+}
+
+function rollVirtually(ctx: ScreenCtx, p: DicePrompt): void {
+  const rolled = rollMissing(p, ui.values);
+  Object.assign(ui.values, rolled);
+  // A refused roll leaves last_seq as it is, so the line then shows no roll.
+  ui.rolledSeq = ctx.view.last_seq + 1;
+  ui.rolled = `Rolled virtually — ${p.slots.filter((sl) => sl.key in rolled).map((sl) => `${sl.label}: ${rolled[sl.key]}`).join(", ")}`;
+  afterFill(ctx, p);
+}
+
+/** The prompt on screen now, for the keys (null when none is shown). */
+let active: { ctx: ScreenCtx; prompt: DicePrompt } | null = null;
+let keysBound = false;
+
+function bindKeys(): void {
+  if (keysBound || typeof document === "undefined") return;
+  keysBound = true;
+  document.addEventListener("keydown", (e) => {
+    const a = active;
+    const boardEl = document.getElementById("gd-board");
+    if (!a || !boardEl) return;
+    const screenEl = boardEl.closest(".screen") as HTMLElement | null;
+    if (screenEl?.hidden) return;
+    const t = e.target as HTMLElement | null;
+    const typing = !!t && (t.tagName === "INPUT" || t.tagName === "TEXTAREA" || t.tagName === "SELECT" || t.isContentEditable);
+    const k = gdKey(e.key, typing, e.ctrlKey || e.metaKey || e.altKey);
+    if (!k) return;
+    e.preventDefault();
+    if (k.kind === "roll") return rollVirtually(a.ctx, a.prompt);
+    if (k.kind === "camera") return void readTable(a.ctx, a.prompt);
+    const next = missing(a.prompt, ui.values)[0];
+    if (next) enterFace(a.ctx, a.prompt, next.key, k.value);
+  });
+}
+
 function promptPanel(ctx: ScreenCtx, s: GdState, p: DicePrompt, cancel: (() => void) | null): HTMLElement {
   const step = nextCameraStep(p, ui.values);
-  const afterFill = () => {
-    if (missing(p, ui.values).length === 0) submit(ctx, p, ui.values, ui.readings);
-    else ctx.rerender();
-  };
-  const readTable = async () => {
-    if (!step) return;
-    const dice = ctx.tableDice();
-    try {
-      if (step.kind === "pair") {
-        const [a, b] = await ctx.pairDice(dice, { by: "colour", ours: step.ours, theirs: step.theirs });
-        ui.values[step.slots[0]] = a;
-        ui.values[step.slots[1]] = b;
-      } else {
-        const v = singleDieValue(dice);
-        if (typeof v === "string") throw new Error(v);
-        ui.values[step.slot] = v;
-      }
-      ui.readings.push({ step: step.label, dice });
-      ui.note = null;
-      afterFill();
-    } catch (e) {
-      ui.note = `Camera: ${e instanceof Error ? e.message : String(e)}. Roll again, tap the faces in, or roll virtually.`;
-      ctx.rerender();
-    }
-  };
-  const roll = () => {
-    const rolled = rollMissing(p, ui.values);
-    Object.assign(ui.values, rolled);
-    // A refused roll leaves last_seq as it is, so the line then shows no roll.
-    ui.rolledSeq = ctx.view.last_seq + 1;
-    ui.rolled = `Rolled virtually — ${p.slots.filter((sl) => sl.key in rolled).map((sl) => `${sl.label}: ${rolled[sl.key]}`).join(", ")}`;
-    afterFill();
-  };
   return h(
     "div",
     { class: "gd-prompt", id: "gd-dice", "data-prompt": p.id.split(":").slice(1).join(":") },
@@ -734,19 +780,20 @@ function promptPanel(ctx: ScreenCtx, s: GdState, p: DicePrompt, cancel: (() => v
         { class: "gd-slot" },
         h("span", { class: "label" }, chip(sl.colour), " ", sl.label),
         ...[1, 2, 3, 4, 5, 6].map((v) =>
-          h("button", { class: `face${ui.values[sl.key] === v ? " on" : ""}`, "data-slot": sl.key, "data-face": v, onclick: () => { ui.values[sl.key] = v; afterFill(); } }, v),
+          h("button", { class: `face${ui.values[sl.key] === v ? " on" : ""}`, "data-slot": sl.key, "data-face": v, onclick: () => enterFace(ctx, p, sl.key, v) }, v),
         ),
       ),
     ),
     h(
       "div",
       { class: "gd-sources" },
-      step ? h("button", { class: "camera", id: "gd-read", onclick: () => void readTable() }, `Camera: ${step.label.charAt(0).toLowerCase()}${step.label.slice(1)} from the table`) : null,
-      h("button", { class: "virtual", id: "gd-roll", onclick: roll }, missing(p, ui.values).length < p.slots.length ? "Roll the rest virtually" : "Roll virtually"),
+      step ? h("button", { class: "camera", id: "gd-read", onclick: () => void readTable(ctx, p) }, `Camera: ${step.label.charAt(0).toLowerCase()}${step.label.slice(1)} from the table`) : null,
+      h("button", { class: "virtual", id: "gd-roll", onclick: () => rollVirtually(ctx, p) }, missing(p, ui.values).length < p.slots.length ? "Roll the rest virtually" : "Roll virtually"),
       cancel ? h("button", { id: "gd-cancel", onclick: cancel }, "Cancel") : null,
     ),
     ui.note ? h("p", { class: "gd-note", role: "alert" }, ui.note) : null,
     upkeepPreview(s, p),
+    h("p", { class: "muted keys" }, "Keys: ", ...GD_KEY_HELP.map(([k, what]) => h("span", {}, h("kbd", {}, k), ` ${what}  `))),
   );
 }
 
