@@ -48,10 +48,10 @@ export function drawArea(ctx: CanvasRenderingContext2D, p: Profile): void {
   }
   const o = tableToImage(p, [0, 0]);
   if (o) label(ctx, "0,0", [o[0] + 14 * u, o[1] + 10 * u], "#5fb37a");
-  const far = tableToImage(p, p.area_mm);
-  if (far) label(ctx, `${p.area_mm[0]}×${p.area_mm[1]} mm`, [far[0] - 40 * u, far[1] - 12 * u], "#5fb37a");
-  const mid = tableToImage(p, [step, 0]);
-  if (o && mid) label(ctx, `grid ${step} mm`, [(o[0] + mid[0]) / 2, (o[1] + mid[1]) / 2 - 10 * u], "#9fd9ae");
+  // The size sits inside the area, just above the middle of its far edge,
+  // clear of the corner labels.
+  const far = tableToImage(p, [p.area_mm[0] / 2, p.area_mm[1] * 0.96]);
+  if (far) label(ctx, `${p.area_mm[0]} × ${p.area_mm[1]} mm`, far, "#9fd9ae");
 }
 
 const STROKE: Record<StrokeKind, string> = { ring: "#ffe066", sector: "#ffe066", rim: "#66e0ff", hole: "#ff66e0" };

@@ -23,7 +23,7 @@ import {
 import { addCorner, clientToImage, moveCorner, nearestCorner, nextCornerPrompt, parseMm } from "./corners";
 import { CLICK_SLOP_PX, coverage, dragBox, DUNGEON_FIGHTER_COLORS, FACES, saveBlocker, toLabelled, type DieExample, type FaceLabel } from "./dice";
 import { drawArea, drawBoard, drawBox, drawCorners, drawExamples } from "./draw";
-import { dist, imageToTable, type Profile, type Pt } from "./geometry";
+import { dist, imageToTable, niceStep, type Profile, type Pt } from "./geometry";
 import {
   boardCheck,
   boardSave,
@@ -155,9 +155,9 @@ function renderHeader(): void {
 }
 
 function renderPanel(): void {
-  if (S.step === "table") fill(panel, ...tablePanel());
-  else if (S.step === "board") fill(panel, ...boardPanel());
-  else fill(panel, ...dicePanel());
+  const [title, ...rest] = S.step === "table" ? tablePanel() : S.step === "board" ? boardPanel() : dicePanel();
+  // The step's latest message goes right under its title, where the player looks.
+  fill(panel, title, noteEl(S.notes[S.step]), ...rest);
 }
 
 function redraw(): void {
@@ -243,7 +243,7 @@ function tablePanel(): (HTMLElement | null)[] {
         { class: "panel cal-result", id: "cal-result" },
         h("h4", {}, S.profileSaved ? "Saved calibration" : "New calibration (not saved)"),
         h("p", {}, `Method: ${p.method.kind === "manual" ? "four clicked corners" : `ArUco markers (${p.method.layout === "sheet" ? "whole sheet" : "cut-out corners"}, ids ${p.method.marker_ids.join(", ")})`}`),
-        h("p", {}, `Area: ${p.area_mm[0]} × ${p.area_mm[1]} mm, ${p.image_points.length} points`),
+        h("p", {}, `Area: ${p.area_mm[0]} × ${p.area_mm[1]} mm, ${p.image_points.length} points; grid lines every ${niceStep(p.area_mm)} mm`),
         h("p", { id: "cal-rms" }, `RMS error: ${p.rms_error_mm.toFixed(3)} mm`, p.image_points.length === 4 ? " (exactly four points always fit: check the drawn grid lies on the table)" : ""),
         p.image_size && S.still && (p.image_size[0] !== S.still.w || p.image_size[1] !== S.still.h)
           ? h("p", { class: "cal-note error" }, `Made for ${p.image_size[0]}×${p.image_size[1]} frames but the still is ${S.still.w}×${S.still.h}: recalibrate.`)
@@ -252,7 +252,6 @@ function tablePanel(): (HTMLElement | null)[] {
       ),
     );
   }
-  out.push(noteEl(S.notes.table));
   return out;
 }
 
@@ -403,6 +402,9 @@ function boardPanel(): (HTMLElement | null)[] {
       h("button", { title: "Everything 1 % smaller", onclick: () => ((S.board = scaleBoard(b, 0.99)), scheduleCheck(), render()) }, "Scale −1 %"),
       h("button", { title: "Everything 1 % larger", onclick: () => ((S.board = scaleBoard(b, 1.01)), scheduleCheck(), render()) }, "Scale +1 %"),
     ),
+    // Validity and saving stay at the top, in view while the numbers below are edited.
+    h("div", { id: "cal-board-issues", class: "cal-issues-box" }),
+    h("div", { class: "row" }, h("button", { id: "cal-board-save", class: "primary", onclick: onSaveBoard }, "Save board")),
     h("h4", {}, "Centre (moves the whole target)"),
     h("div", { class: "row" }, num("cal-centre-x", b.centre_mm[0], 0.5, (v) => edit(moveBoard(S.board!, [v, S.board!.centre_mm[1]])), "x mm"), num("cal-centre-y", b.centre_mm[1], 0.5, (v) => edit(moveBoard(S.board!, [S.board!.centre_mm[0], v])), "y mm")),
     h("h4", {}, "Ring radii (mm)"),
@@ -441,9 +443,6 @@ function boardPanel(): (HTMLElement | null)[] {
         num(`cal-hole-${i}-r`, hole.radius_mm, 0.5, (v) => edit(setHoleRadius(S.board!, i, v)), "radius"),
       ),
     ),
-    h("div", { id: "cal-board-issues", class: "cal-issues-box" }),
-    h("div", { class: "row" }, h("button", { id: "cal-board-save", class: "primary", onclick: onSaveBoard }, "Save board")),
-    noteEl(S.notes.board),
   );
   queueMicrotask(renderIssues);
   return out;
@@ -525,7 +524,6 @@ function dicePanel(): (HTMLElement | null)[] {
     h("p", { class: blocker ? "muted" : "cal-note ok", id: "cal-dice-blocker" }, blocker ?? "Every face is shown: the set can be saved."),
     h("div", { class: "row" }, h("button", { id: "cal-dice-save", class: "primary", disabled: S.busy || blocker !== null, onclick: onSaveDice }, "Save die set")),
     S.active ? h("p", { class: "muted" }, `Saved in ${S.active.dice_sets_dir}${S.active.dice_sets.length ? ` (already there: ${S.active.dice_sets.join(", ")})` : ""}.`) : null,
-    noteEl(S.notes.dice),
   ];
 }
 
