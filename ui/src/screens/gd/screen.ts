@@ -218,9 +218,13 @@ function board(ctx: ScreenCtx): HTMLElement {
     "div",
     { class: "gd-board", id: "gd-board" },
     h("div", { class: "gd-top" }, phasePanel(s, phase, ctx.view.last_seq), heroPanel(s)),
-    h("div", { class: "gd-main" }, dungeon(ctx, s, prompt), h("div", { class: "gd-actions", id: "gd-actions" }, ...actions(ctx, s, prompt))),
-    trackPanel(s),
-    correctionPanel(ctx, s),
+    h(
+      "div",
+      { class: "gd-main" },
+      dungeon(ctx, s, prompt),
+      // The track and the last roll sit beside the actions so one screen shows all a turn needs.
+      h("div", { class: "gd-side" }, h("div", { class: "gd-actions", id: "gd-actions" }, ...actions(ctx, s, prompt)), trackPanel(s), correctionPanel(ctx, s)),
+    ),
   );
 }
 
@@ -439,7 +443,7 @@ function trackPanel(s: GdState): HTMLElement {
       { class: "gd-squares", "aria-label": `main track at ${t.main}` },
       h("div", { class: `gd-sq zero${t.main === 0 ? " current" : ""}` }, "0"),
       ...t.squares.map((q) =>
-        h("div", { class: `gd-sq${q.filled ? " filled" : ""}${q.event ? " event" : ""}${q.current ? " current" : ""}`, "data-square": q.n }, h("span", { class: "n" }, q.n), q.event ? "" : ""),
+        h("div", { class: `gd-sq${q.filled ? " filled" : ""}${q.event ? " event" : ""}${q.current ? " current" : ""}`, "data-square": q.n }, h("span", { class: "n" }, q.n)),
       ),
     ),
     h(
@@ -447,8 +451,8 @@ function trackPanel(s: GdState): HTMLElement {
       { class: "row" },
       h("span", {}, "Event cubes: "),
       h("span", { class: "gd-cubes", id: "gd-event-cubes", "data-count": t.eventCubes }, ...Array.from({ length: Math.max(t.eventCubes, 3) }, (_, i) => h("span", { class: `gd-cube${i < t.eventCubes ? "" : " empty"}` }))),
-      h("span", { class: "muted" }, ` · next event cube in ${t.toNextEvent} · at 15 the track clears and 2 event cubes go`),
     ),
+    h("p", { class: "muted" }, `Next event cube in ${t.toNextEvent}; at 15 the track clears and 2 event cubes go.`),
     t.pendingChecks.length
       ? h("p", { class: "gd-note", id: "gd-checks-due" }, `${t.pendingChecks.length} event check${t.pendingChecks.length > 1 ? "s" : ""} due (against ${t.pendingChecks.map((c) => c.eventCubes).join(", ")} event cube${t.pendingChecks.length > 1 || t.pendingChecks[0].eventCubes > 1 ? "s" : ""})`)
       : null,

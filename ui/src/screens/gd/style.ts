@@ -50,6 +50,7 @@ const CSS = `
 .gd-dpad button { padding: 0 !important; }
 .gd-legend { font-size: 0.75rem; color: var(--muted); display: flex; flex-wrap: wrap; gap: 0.25rem 0.7rem; max-width: 520px; }
 .gd-legend i { display: inline-block; width: 14px; height: 8px; vertical-align: middle; margin-right: 3px; border-radius: 2px; }
+.gd-side { display: flex; flex-direction: column; gap: 0.6rem; min-width: 0; }
 .gd-actions { display: flex; flex-direction: column; gap: 0.5rem; }
 .gd-prompt { border: 1px solid #4a5563; border-radius: 8px; padding: 0.5rem 0.7rem; background: #1c2025; }
 .gd-prompt h4 { margin: 0 0 0.3rem; color: var(--text) !important; text-transform: none !important; font-size: 1rem !important; letter-spacing: 0 !important; }
@@ -66,11 +67,12 @@ const CSS = `
 .gd-rolled { color: #c9b6ff; font-size: 0.9rem; }
 .gd-track { display: flex; flex-direction: column; gap: 0.3rem; }
 .gd-squares { display: flex; gap: 3px; align-items: flex-end; }
-.gd-sq { width: 2.1rem; height: 2.1rem; border: 1px solid #3d4550; border-radius: 4px; display: flex; align-items: center; justify-content: center;
+.gd-squares { flex-wrap: wrap; }
+.gd-sq { width: 2rem; height: 2rem; border: 1px solid #3d4550; border-radius: 4px; display: flex; align-items: center; justify-content: center;
   font-size: 0.75rem; color: var(--muted); position: relative; background: #15181b; }
 .gd-sq.zero { width: 1.6rem; }
 .gd-sq.event { border-color: #b58a2a; }
-.gd-sq.filled::after { content: ""; width: 0.9rem; height: 0.9rem; background: #0b0b0b; border: 1px solid #777; border-radius: 2px; position: absolute; }
+.gd-sq.filled::after { content: ""; width: 0.9rem; height: 0.9rem; background: #4a4f57; border: 1px solid #b9bec6; border-radius: 2px; position: absolute; }
 .gd-sq.current { box-shadow: 0 0 0 2px var(--accent); color: var(--text); }
 .gd-sq .n { position: absolute; top: 1px; left: 3px; font-size: 0.6rem; }
 .gd-cubes { display: flex; gap: 4px; align-items: center; }
