@@ -8,6 +8,7 @@
 //! squarely as any side face, so within one die the face whose pips are
 //! largest and roundest is the top face.
 
+use crate::geometry::face_geometry;
 use crate::pips::{Pip, Polarity};
 
 /// Tuning of pip grouping.
@@ -114,14 +115,9 @@ fn dist(a: (f32, f32), b: (f32, f32)) -> f32 {
 
 /// Group pips into faces (union of all pairs that look like neighbours on one face).
 ///
-/// A group of more than six pips cannot be one face of a d6: it is two faces
-/// (or two dice) that chained together, so it is regrouped with tolerances
-/// halved, up to twice.
+/// A group of more than six pips cannot be one face of a d6: it is split
+/// where the parts best fit standard layouts (see [`split_chain`]).
 pub fn group_faces(pips: &[Pip], params: &GroupParams) -> Vec<FaceCluster> {
-    group_faces_at(pips, params, 0)
-}
-
-fn group_faces_at(pips: &[Pip], params: &GroupParams, depth: u32) -> Vec<FaceCluster> {
     let n = pips.len();
     let mut parent: Vec<usize> = (0..n).collect();
     fn find(parent: &mut [usize], mut i: usize) -> usize {
@@ -183,24 +179,152 @@ fn group_faces_at(pips: &[Pip], params: &GroupParams, depth: u32) -> Vec<FaceClu
             }
         }
     }
-    let mut out = Vec::with_capacity(groups.len());
-    for g in groups {
-        if g.len() > 6 && depth < 2 {
-            let tighter = GroupParams {
-                max_area_ratio: 1.0 + (params.max_area_ratio - 1.0) / 2.0,
-                max_roundness_diff: params.max_roundness_diff / 2.0,
-                max_axis_difference: params.max_axis_difference / 2.0,
-                max_face_level_step: params.max_face_level_step / 2.0,
-                max_contrast_ratio: 1.0 + (params.max_contrast_ratio - 1.0) / 2.0,
-                link_pip_lengths: params.link_pip_lengths * 0.75,
-                ..params.clone()
-            };
-            out.extend(group_faces_at(&g, &tighter, depth + 1));
-        } else {
-            out.push(FaceCluster::new(g));
+    groups
+        .into_iter()
+        .flat_map(split_chain)
+        .map(FaceCluster::new)
+        .collect()
+}
+
+/// Least residual charged to a part of one or two pips when scoring a
+/// split: any single blob "fits" a "1" and any two a "2", so such parts
+/// prove nothing and must not look perfect (else cutting a "4" into two
+/// "2"s would always win).
+const SMALL_PART_RESIDUAL: f32 = 0.25;
+/// Residual charged to a part still too big to be one face.
+const OVERSIZE_PART_RESIDUAL: f32 = 1.0;
+
+/// How well a set of pips fits one standard face (layout residual, grid steps).
+fn part_residual(pips: &[Pip]) -> f32 {
+    match pips.len() {
+        0 => f32::INFINITY,
+        1 => SMALL_PART_RESIDUAL,
+        2 => face_geometry(&FaceCluster::new(pips.to_vec()))
+            .layout_residual
+            .max(SMALL_PART_RESIDUAL),
+        3..=6 => face_geometry(&FaceCluster::new(pips.to_vec())).layout_residual,
+        _ => OVERSIZE_PART_RESIDUAL,
+    }
+}
+
+/// A group of more than six pips cannot be one face of a d6: faces of
+/// neighbouring dice (or a die's top and side) chained together through a
+/// pair of pips that happened to look alike. The chain is cut along links
+/// of its shortest spanning tree (the links that hold it together) into the
+/// parts that best fit standard layouts: the partition whose worst-fitting
+/// part fits best wins (the longer cut link on ties). Cutting by layout
+/// rather than by tighter tolerances keeps a true face whole even when its
+/// own pips differ a little.
+fn split_chain(pips: Vec<Pip>) -> Vec<Vec<Pip>> {
+    if pips.len() <= 6 {
+        return vec![pips];
+    }
+    let mut budget = PARTITION_BUDGET;
+    partition(&pips, &mut budget).1
+}
+
+/// Most part fits one chain's search may try; long chains (clutter, not
+/// dice) fall back to cutting their longest links.
+const PARTITION_BUDGET: u32 = 4000;
+
+/// Best partition of `pips` into parts of at most six (see [`split_chain`]):
+/// the worst part's residual, and the parts.
+fn partition(pips: &[Pip], budget: &mut u32) -> (f32, Vec<Vec<Pip>>) {
+    let n = pips.len();
+    if n <= 6 {
+        return (part_residual(pips), vec![pips.to_vec()]);
+    }
+    let edges = spanning_tree(pips);
+    let sides: Vec<(f32, Vec<bool>)> = edges
+        .iter()
+        .enumerate()
+        .map(|(cut, &(_, _, length))| (length, side_of_cut(n, &edges, cut)))
+        .collect();
+    let part = |side: &[bool], want: bool| -> Vec<Pip> {
+        (0..n)
+            .filter(|&i| side[i] == want)
+            .map(|i| pips[i].clone())
+            .collect()
+    };
+    if *budget == 0 {
+        // Out of search: cut the longest link and go on.
+        let Some((_, side)) = sides.iter().max_by(|a, b| a.0.total_cmp(&b.0)) else {
+            return (OVERSIZE_PART_RESIDUAL, vec![pips.to_vec()]);
+        };
+        let (ra, mut a) = partition(&part(side, true), budget);
+        let (rb, b) = partition(&part(side, false), budget);
+        a.extend(b);
+        return (ra.max(rb), a);
+    }
+    let mut best: Option<(f32, f32, Vec<Vec<Pip>>)> = None;
+    for (length, side) in &sides {
+        *budget = budget.saturating_sub(1);
+        let (ra, mut a) = partition(&part(side, true), budget);
+        let (rb, b) = partition(&part(side, false), budget);
+        let score = ra.max(rb);
+        let better = match &best {
+            None => true,
+            Some((s, l, _)) => score < *s || (score == *s && length > l),
+        };
+        if better {
+            a.extend(b);
+            best = Some((score, *length, a));
         }
     }
-    out
+    match best {
+        Some((score, _, parts)) => (score, parts),
+        None => (OVERSIZE_PART_RESIDUAL, vec![pips.to_vec()]),
+    }
+}
+
+/// Links of the shortest spanning tree of the pips (Prim), as (a, b, length
+/// in mean pip lengths).
+fn spanning_tree(pips: &[Pip]) -> Vec<(usize, usize, f32)> {
+    let n = pips.len();
+    let weight = |i: usize, j: usize| {
+        dist(pips[i].center, pips[j].center) / ((pips[i].major + pips[j].major) / 2.0).max(1.0)
+    };
+    let mut in_tree = vec![false; n];
+    let mut best: Vec<(f32, usize)> = (0..n).map(|j| (weight(0, j), 0)).collect();
+    in_tree[0] = true;
+    let mut edges = Vec::with_capacity(n.saturating_sub(1));
+    for _ in 1..n {
+        let Some(next) = (0..n)
+            .filter(|&j| !in_tree[j])
+            .min_by(|&a, &b| best[a].0.total_cmp(&best[b].0))
+        else {
+            break;
+        };
+        in_tree[next] = true;
+        edges.push((best[next].1, next, best[next].0));
+        for j in 0..n {
+            if !in_tree[j] {
+                let w = weight(next, j);
+                if w < best[j].0 {
+                    best[j] = (w, next);
+                }
+            }
+        }
+    }
+    edges
+}
+
+/// Which pips stay with pip 0 when tree link `cut` is removed.
+fn side_of_cut(n: usize, edges: &[(usize, usize, f32)], cut: usize) -> Vec<bool> {
+    let mut side = vec![false; n];
+    side[0] = true;
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for (k, &(a, b, _)) in edges.iter().enumerate() {
+            if k != cut && side[a] != side[b] {
+                side[a] = true;
+                side[b] = true;
+                changed = true;
+            }
+        }
+    }
+    side
 }
 
 /// A face judged to be a die's top face.
@@ -253,4 +377,76 @@ pub fn top_faces(clusters: Vec<FaceCluster>, params: &GroupParams) -> Vec<TopFac
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pip(x: f32, y: f32, major: f32, roundness: f32, angle: f32) -> Pip {
+        Pip {
+            center: (x, y),
+            area: 0.8 * major * major * roundness,
+            major,
+            minor: major * roundness,
+            angle,
+            contrast: 180.0,
+            ring_level: 188.0,
+            polarity: Polarity::Dark,
+        }
+    }
+
+    fn sizes(faces: &[FaceCluster]) -> Vec<usize> {
+        let mut v: Vec<usize> = faces.iter().map(|f| f.pips.len()).collect();
+        v.sort_unstable();
+        v
+    }
+
+    /// Two touching dice as a tilted webcam saw them: a "4" whose pips'
+    /// axes differ by up to 0.34 rad (nearly round pips have a poorly
+    /// measured axis) and a "5" beside it, one of its pips in linking reach
+    /// of the "4". Cutting by layout keeps both faces whole.
+    #[test]
+    fn a_chain_of_a_four_and_a_five_splits_into_both_faces() {
+        let pips = vec![
+            pip(147.0, 138.0, 9.4, 0.81, -0.98),
+            pip(165.0, 133.0, 9.9, 0.77, -0.99),
+            pip(146.0, 158.0, 10.2, 0.78, -1.05),
+            pip(165.0, 154.0, 9.9, 0.77, -0.71),
+            pip(191.0, 208.0, 10.4, 0.86, -1.13),
+            pip(212.0, 207.0, 10.9, 0.82, -1.01),
+            pip(203.0, 196.0, 10.0, 0.86, -0.86),
+            pip(194.0, 185.0, 10.7, 0.85, -1.05),
+            pip(214.0, 184.0, 10.4, 0.85, -1.14),
+        ];
+        let faces = group_faces(&pips, &GroupParams::default());
+        assert_eq!(sizes(&faces), vec![4, 5]);
+        let four = faces.iter().find(|f| f.pips.len() == 4).expect("a four");
+        assert!((four.center.0 - 155.75).abs() < 0.5 && (four.center.1 - 145.75).abs() < 0.5);
+    }
+
+    #[test]
+    fn a_chain_of_three_faces_splits_into_all_three() {
+        // A "4", a "3" and a "5" in a row, each in linking reach of the next:
+        // one cut cannot leave faces only, so the cutting goes on.
+        let mut pips = Vec::new();
+        for (dx, dy) in [(0.0, 0.0), (20.0, 0.0), (0.0, 20.0), (20.0, 20.0)] {
+            pips.push(pip(100.0 + dx, 100.0 + dy, 6.0, 1.0, 0.0));
+        }
+        for i in 0..3 {
+            let t = 10.0 * i as f32;
+            pips.push(pip(145.0 + t, 120.0 - t, 6.0, 1.0, 0.0));
+        }
+        for (dx, dy) in [
+            (0.0, 0.0),
+            (20.0, 0.0),
+            (10.0, 10.0),
+            (0.0, 20.0),
+            (20.0, 20.0),
+        ] {
+            pips.push(pip(190.0 + dx, 100.0 + dy, 6.0, 1.0, 0.0));
+        }
+        let faces = group_faces(&pips, &GroupParams::default());
+        assert_eq!(sizes(&faces), vec![3, 4, 5]);
+    }
 }

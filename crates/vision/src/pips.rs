@@ -283,20 +283,28 @@ fn measure(
 fn ring_levels(gray: &GrayImage, b: &Blob, polarity: Polarity) -> Option<(f32, f32, f32)> {
     let a = (b.major / 2.0).max(0.75);
     let c = (b.minor / 2.0).max(0.75);
-    let reach = (a * 2.4).ceil() as i32 + 1;
     let (cos, sin) = (b.angle.cos(), b.angle.sin());
-    let x0 = b.cx as i32 - reach;
-    let x1 = b.cx as i32 + reach;
-    let y0 = b.cy as i32 - reach;
-    let y1 = b.cy as i32 + reach;
-    // A pip must be seen whole with its ring: blobs cut by the frame edge are
-    // mostly objects leaving the view.
-    if x0 < 0 || y0 < 0 || x1 >= gray.width as i32 || y1 >= gray.height as i32 {
+    // The core must be wholly in view: blobs cut by the frame edge are mostly
+    // objects leaving the view.
+    let (hx, hy) = ellipse_half_extents(a, c, cos, sin);
+    if b.cx - hx < 0.0
+        || b.cy - hy < 0.0
+        || b.cx + hx > (gray.width - 1) as f32
+        || b.cy + hy > (gray.height - 1) as f32
+    {
         return None;
     }
+    // The ring may run off the frame (a die near the edge of the view): what
+    // is in view of it is judged, if that is most of it.
+    let (rx, ry) = ellipse_half_extents(a * RING_OUTER, c * RING_OUTER, cos, sin);
+    let x0 = (b.cx - rx).floor() as i32;
+    let x1 = (b.cx + rx).ceil() as i32;
+    let y0 = (b.cy - ry).floor() as i32;
+    let y1 = (b.cy + ry).ceil() as i32;
     let mut core_min = 255u8;
     let mut core_n = 0;
     let mut ring: Vec<u8> = Vec::with_capacity(64);
+    let mut ring_total = 0usize;
     for y in y0..=y1 {
         for x in x0..=x1 {
             let dx = x as f32 - b.cx;
@@ -304,6 +312,13 @@ fn ring_levels(gray: &GrayImage, b: &Blob, polarity: Polarity) -> Option<(f32, f
             let u = (dx * cos + dy * sin) / a;
             let v = (-dx * sin + dy * cos) / c;
             let r2 = u * u + v * v;
+            let in_ring = (RING_INNER * RING_INNER..RING_OUTER * RING_OUTER).contains(&r2);
+            if in_ring {
+                ring_total += 1;
+            }
+            if x < 0 || y < 0 || x >= gray.width as i32 || y >= gray.height as i32 {
+                continue;
+            }
             let raw = gray.get(x as usize, y as usize);
             let val = match polarity {
                 Polarity::Dark => raw,
@@ -312,18 +327,34 @@ fn ring_levels(gray: &GrayImage, b: &Blob, polarity: Polarity) -> Option<(f32, f
             if r2 < 0.5 {
                 core_min = core_min.min(val);
                 core_n += 1;
-            } else if (1.9..4.6).contains(&r2) {
+            } else if in_ring {
                 ring.push(val);
             }
         }
     }
-    if core_n == 0 || ring.len() < 6 {
+    if core_n == 0 || ring.len() < 6 || (ring.len() as f32) < MIN_RING_IN_VIEW * ring_total as f32 {
         return None;
     }
     ring.sort_unstable();
     let med = ring[ring.len() / 2] as f32;
     let low = ring[ring.len() / 4] as f32;
     Some((core_min as f32, med, low))
+}
+
+/// The ring of face judged around a pip, in pip radii (measured in the pip's
+/// own ellipse).
+const RING_INNER: f32 = 1.38;
+const RING_OUTER: f32 = 2.14;
+/// Share of that ring that must be in view for the pip to be judged.
+const MIN_RING_IN_VIEW: f32 = 0.7;
+
+/// Half width and half height of the bounding box of an ellipse with semi-axes
+/// `a` (along direction (`cos`, `sin`)) and `c`.
+fn ellipse_half_extents(a: f32, c: f32, cos: f32, sin: f32) -> (f32, f32) {
+    (
+        ((a * cos).powi(2) + (c * sin).powi(2)).sqrt(),
+        ((a * sin).powi(2) + (c * cos).powi(2)).sqrt(),
+    )
 }
 
 /// Share of the annulus 2–3 pip radii out that looks like the pip's own ring
@@ -342,18 +373,21 @@ pub fn surround_uniformity(gray: &GrayImage, pip: &Pip) -> Option<f32> {
 pub fn annulus_uniformity(gray: &GrayImage, pip: &Pip, inner: f32, outer: f32) -> Option<f32> {
     let a = (pip.major / 2.0).max(0.75);
     let c = (pip.minor / 2.0).max(0.75);
-    let reach = (a * (outer + 0.2)).ceil() as i32 + 1;
+    let (cos, sin) = (pip.angle.cos(), pip.angle.sin());
     let (cx, cy) = (pip.center.0, pip.center.1);
+    // The annulus's own bounding box: a foreshortened face reaches less far
+    // along its short axis, so a die near the frame edge is judged by what
+    // of it actually lies there.
+    let (hx, hy) = ellipse_half_extents(a * outer, c * outer, cos, sin);
     let (x0, x1, y0, y1) = (
-        cx as i32 - reach,
-        cx as i32 + reach,
-        cy as i32 - reach,
-        cy as i32 + reach,
+        (cx - hx).floor() as i32,
+        (cx + hx).ceil() as i32,
+        (cy - hy).floor() as i32,
+        (cy + hy).ceil() as i32,
     );
     if x0 < 0 || y0 < 0 || x1 >= gray.width as i32 || y1 >= gray.height as i32 {
         return None;
     }
-    let (cos, sin) = (pip.angle.cos(), pip.angle.sin());
     let face = match pip.polarity {
         Polarity::Dark => pip.ring_level,
         Polarity::Bright => 255.0 - pip.ring_level,
@@ -384,5 +418,47 @@ pub fn annulus_uniformity(gray: &GrayImage, pip: &Pip, inner: f32, outer: f32) -
         None
     } else {
         Some(ok as f32 / n as f32)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A light field with dark discs of radius `r` at the given centres.
+    fn field(w: usize, h: usize, discs: &[(f32, f32)], r: f32) -> GrayImage {
+        let mut data = vec![190u8; w * h];
+        for y in 0..h {
+            for x in 0..w {
+                if discs
+                    .iter()
+                    .any(|&(cx, cy)| (x as f32 - cx).hypot(y as f32 - cy) <= r)
+                {
+                    data[y * w + x] = 30;
+                }
+            }
+        }
+        GrayImage {
+            width: w,
+            height: h,
+            data,
+        }
+    }
+
+    #[test]
+    fn a_pip_whose_ring_just_runs_off_the_frame_is_still_found() {
+        // Radius 6: the judged ring reaches ~13 px, the pip's centre is 10 px
+        // from the top edge, so a little of the ring is out of view.
+        let g = field(200, 120, &[(100.0, 10.0), (100.0, 60.0)], 6.0);
+        let pips = find_pips(&g, &PipParams::default()).expect("pips");
+        assert_eq!(pips.len(), 2, "{pips:?}");
+    }
+
+    #[test]
+    fn a_pip_cut_by_the_frame_edge_is_not_found() {
+        let g = field(200, 120, &[(100.0, 3.0), (100.0, 60.0)], 6.0);
+        let pips = find_pips(&g, &PipParams::default()).expect("pips");
+        assert_eq!(pips.len(), 1, "{pips:?}");
+        assert!((pips[0].center.1 - 60.0).abs() < 1.0);
     }
 }

@@ -173,6 +173,19 @@ impl DiceReader {
             && annulus_uniformity(gray, pip, 4.0, LONE_PIP_FACE_RADII).is_some()
     }
 
+    /// Every face the frame's pips make up, top and side faces alike, before
+    /// one is chosen per die (exposed for development tools that draw them).
+    pub fn candidate_faces(&self, gray: &GrayImage) -> Result<Vec<FaceCluster>> {
+        let pips = find_pips(gray, &self.params.pips)?;
+        // Lone blobs that do not look like a "1" are dropped before choosing
+        // top faces, so a glare spot or speck cannot outrank a real face.
+        Ok(group_faces(&pips, &self.params.grouping)
+            .into_iter()
+            .flat_map(split_misfit)
+            .filter(|f| f.pips.len() != 1 || self.lone_pip_is_face(gray, &f.pips[0]))
+            .collect())
+    }
+
     /// Read every die in a BGR frame.
     pub fn read(&self, frame: &Mat) -> Result<Reading> {
         if frame.channels() != 3 {
@@ -188,14 +201,7 @@ impl DiceReader {
             frame.clone()
         };
         let bgr_bytes = bgr.data_bytes()?;
-        let pips = find_pips(&gray, &self.params.pips)?;
-        // Lone blobs that do not look like a "1" are dropped before choosing
-        // top faces, so a glare spot or speck cannot outrank a real face.
-        let faces: Vec<FaceCluster> = group_faces(&pips, &self.params.grouping)
-            .into_iter()
-            .flat_map(split_misfit)
-            .filter(|f| f.pips.len() != 1 || self.lone_pip_is_face(&gray, &f.pips[0]))
-            .collect();
+        let faces = self.candidate_faces(&gray)?;
         let tops = top_faces(faces, &self.params.grouping)
             .into_iter()
             .filter(|t| within_working_tilt(&t.face))
