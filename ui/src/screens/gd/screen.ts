@@ -365,7 +365,7 @@ function cell(ctx: ScreenCtx, s: GdState, p: Pos, mv: MoveOption | null, canFlip
       "data-col": p.col,
       title: `${posWords(p)}${c.kind ? `: ${KIND_LABEL[c.kind]} (${KIND_ROLE[c.kind]})` : ": face down"}`,
       role: "button",
-      onclick: () => onCell(ctx, s, p, mv, canFlip),
+      onclick: () => onCell(ctx, p, mv, canFlip),
     },
     h("span", { class: "name" }, name),
     hint,
@@ -375,19 +375,19 @@ function cell(ctx: ScreenCtx, s: GdState, p: Pos, mv: MoveOption | null, canFlip
   );
 }
 
-function onCell(ctx: ScreenCtx, s: GdState, p: Pos, mv: MoveOption | null, canFlip: boolean): void {
+function onCell(ctx: ScreenCtx, p: Pos, mv: MoveOption | null, canFlip: boolean): void {
   if (canFlip) {
     ui.selected = samePos(ui.selected, p) ? null : p;
     ui.door = null;
     return ctx.rerender();
   }
-  if (mv) return tryMove(ctx, s, mv);
+  if (mv) return tryMove(ctx, mv);
   ui.selected = samePos(ui.selected, p) ? null : p;
   ctx.rerender();
 }
 
 /** A move by click or arrow: straight to the engine unless a door roll is needed. */
-function tryMove(ctx: ScreenCtx, s: GdState, mv: MoveOption | { dir: Dir; kind: "perimeter" }): void {
+function tryMove(ctx: ScreenCtx, mv: MoveOption | { dir: Dir; kind: "perimeter" }): void {
   if (mv.kind === "door_roll") {
     ui.door = mv;
     ui.selected = null;
@@ -398,7 +398,6 @@ function tryMove(ctx: ScreenCtx, s: GdState, mv: MoveOption | { dir: Dir; kind: 
     return ctx.rerender();
   }
   ctx.send(move(mv.dir));
-  void s;
 }
 
 function dpad(ctx: ScreenCtx, s: GdState, moves: MoveOption[]): HTMLElement {
@@ -410,7 +409,7 @@ function dpad(ctx: ScreenCtx, s: GdState, moves: MoveOption[]): HTMLElement {
         "data-move": d,
         title: `move ${d}`,
         disabled: !can,
-        onclick: () => tryMove(ctx, s, moves.find((m) => m.dir === d) ?? { dir: d, kind: "perimeter" }),
+        onclick: () => tryMove(ctx, moves.find((m) => m.dir === d) ?? { dir: d, kind: "perimeter" }),
       },
       ARROW[d],
     );
