@@ -348,7 +348,7 @@ function cell(ctx: ScreenCtx, s: GdState, p: Pos, mv: MoveOption | null, canFlip
   else if (c.explored) badges.push("explored");
   if (c.clairvoyant) badges.push("vision");
   if (c.reset) badges.push("reset");
-  if (c.miniBossRoom) badges.push("mini boss");
+  if (c.miniBossRoom) badges.push("mini-boss");
   let hint: HTMLElement | null = null;
   if (upkeep) hint = h("span", { class: "hint up" }, mark!.label);
   else if (mv?.kind === "open") hint = h("span", { class: "hint" }, `walk ${ARROW[mv.dir]}`);
@@ -756,8 +756,8 @@ function bindKeys(): void {
     const a = active;
     const boardEl = document.getElementById("gd-board");
     if (!a || !boardEl) return;
-    const screenEl = boardEl.closest(".screen") as HTMLElement | null;
-    if (screenEl?.hidden) return;
+    // The board stays in the page, hidden, when another tab or game is shown.
+    if (boardEl.closest("[hidden]")) return;
     const t = e.target as HTMLElement | null;
     const typing = !!t && (t.tagName === "INPUT" || t.tagName === "TEXTAREA" || t.tagName === "SELECT" || t.isContentEditable);
     const k = gdKey(e.key, typing, e.ctrlKey || e.metaKey || e.altKey);

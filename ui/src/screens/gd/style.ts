@@ -23,8 +23,8 @@ const CSS = `
 .gd-cell { position: absolute; width: 92px; height: 92px; border-radius: 3px; border-style: solid; border-width: 7px; padding: 3px;
   display: flex; flex-direction: column; justify-content: space-between; font-size: 0.72rem; line-height: 1.15; cursor: pointer; color: #16181b; overflow: hidden; }
 .gd-cell .name { font-weight: 700; font-size: 0.8rem; }
-.gd-cell .badges { display: flex; flex-wrap: wrap; gap: 2px; max-width: 52px; }
-.gd-cell .badge { background: rgba(0,0,0,0.55); color: #f4f4f4; border-radius: 3px; padding: 0 3px; font-size: 0.66rem; }
+.gd-cell .badges { display: flex; flex-wrap: wrap; gap: 2px; max-width: 58px; }
+.gd-cell .badge { background: rgba(0,0,0,0.55); color: #f4f4f4; border-radius: 3px; padding: 0 3px; font-size: 0.66rem; white-space: nowrap; }
 .gd-cell.down { background: repeating-linear-gradient(45deg, #2a2f36, #2a2f36 6px, #262a30 6px, #262a30 12px); color: var(--muted); border-color: #2a2f36 !important; }
 .gd-cell.down.reset { opacity: 0.9; }
 .gd-cell.k-drop { background: #8fb6d9; } .gd-cell.k-hammer { background: #b9a9a0; } .gd-cell.k-wood { background: #b08a5a; }
