@@ -21,6 +21,11 @@ pub struct GroupParams {
     /// Pips closer than this many pip lengths may share a face (a "2" has its
     /// pips in opposite corners, about four and a half pip lengths apart).
     pub link_pip_lengths: f32,
+    /// Pips whose centres are closer than this many times the sum of their
+    /// radii (along the line between them) overlap, which two pips of one
+    /// face never do (the closest standard pair, a "6"'s column, is about
+    /// 1.5 times apart): such blobs are pieces of one mark, not a pair.
+    pub min_separation_pip_lengths: f32,
     /// Faces whose centres are closer than this many pip lengths are taken to
     /// be faces of one die (top and side).
     pub die_pip_lengths: f32,
@@ -44,6 +49,7 @@ impl Default for GroupParams {
             max_area_ratio: 1.5,
             max_roundness_diff: 0.06,
             link_pip_lengths: 4.8,
+            min_separation_pip_lengths: 1.0,
             die_pip_lengths: 6.0,
             upper_face_bias: 2.0,
             orientation_roundness: 0.85,
@@ -103,6 +109,22 @@ impl FaceCluster {
 /// Pixels of minor-axis measurement error allowed when comparing roundness.
 const ROUNDNESS_PIXEL_SLACK: f32 = 1.0;
 
+/// Radius of a pip's ellipse in direction `dir` (pixels).
+fn radius_towards(p: &Pip, dir: (f32, f32)) -> f32 {
+    let len = dir.0.hypot(dir.1);
+    if len <= 0.0 {
+        return p.major / 2.0;
+    }
+    let (c, s) = (p.angle.cos(), p.angle.sin());
+    // Direction in the pip's own axes.
+    let (u, v) = (
+        (dir.0 * c + dir.1 * s) / len,
+        (-dir.0 * s + dir.1 * c) / len,
+    );
+    let (a, b) = ((p.major / 2.0).max(0.5), (p.minor / 2.0).max(0.5));
+    1.0 / ((u / a).powi(2) + (v / b).powi(2)).sqrt()
+}
+
 /// Difference between two axis directions (radians), modulo half a turn.
 fn axis_difference(a: f32, b: f32) -> f32 {
     let d = (a - b).rem_euclid(std::f32::consts::PI);
@@ -160,8 +182,15 @@ pub fn group_faces(pips: &[Pip], params: &GroupParams) -> Vec<FaceCluster> {
             {
                 continue;
             }
+            let d = dist(a.center, b.center);
             let reach = params.link_pip_lengths * (a.major + b.major) / 2.0;
-            if dist(a.center, b.center) < reach {
+            // Overlap is judged along the line between the two: the ratio of
+            // their distance to their radii there survives any oblique view.
+            let dir = (b.center.0 - a.center.0, b.center.1 - a.center.1);
+            let apart = d
+                >= params.min_separation_pip_lengths
+                    * (radius_towards(a, dir) + radius_towards(b, dir));
+            if d < reach && apart {
                 let (ri, rj) = (find(&mut parent, i), find(&mut parent, j));
                 parent[ri] = rj;
             }

@@ -21,6 +21,43 @@ pub struct FaceGeometry {
     pub corners: [[f32; 2]; 4],
     /// Mean distance of pips from the ideal layout, in grid steps (0 = perfect).
     pub layout_residual: f32,
+    /// The nine pip sites of the face's 3×3 grid in image pixels, row by row
+    /// in the face's own axes; every standard layout is a subset of them.
+    pub sites: [[f32; 2]; 9],
+    /// Which sites hold one of the face's pips (the nearest site to each).
+    pub occupied: [bool; 9],
+    /// Linear map from the frontal frame (pip radius 1) to image offsets,
+    /// for sampling around a site as a pip there would appear.
+    pub frontal_to_image: [[f32; 2]; 2],
+}
+
+/// Grid coordinates of site `k` (0..9, row by row): -1, 0 or 1 on each axis.
+pub fn site_grid(k: usize) -> (f32, f32) {
+    ((k % 3) as f32 - 1.0, (k / 3) as f32 - 1.0)
+}
+
+/// Whether a set of occupied sites is one of the six standard pip layouts,
+/// and if so its pip count.
+pub fn standard_layout(occupied: &[bool; 9]) -> Option<u8> {
+    // Sites: 0 1 2 / 3 4 5 / 6 7 8.
+    const LAYOUTS: [(u8, [usize; 6], usize); 9] = [
+        (1, [4, 0, 0, 0, 0, 0], 1),
+        (2, [0, 8, 0, 0, 0, 0], 2),
+        (2, [2, 6, 0, 0, 0, 0], 2),
+        (3, [0, 4, 8, 0, 0, 0], 3),
+        (3, [2, 4, 6, 0, 0, 0], 3),
+        (4, [0, 2, 6, 8, 0, 0], 4),
+        (5, [0, 2, 4, 6, 8, 0], 5),
+        (6, [0, 2, 3, 5, 6, 8], 6),
+        (6, [0, 1, 2, 6, 7, 8], 6),
+    ];
+    LAYOUTS.iter().find_map(|(value, sites, n)| {
+        let mut want = [false; 9];
+        for &k in &sites[..*n] {
+            want[k] = true;
+        }
+        (want == *occupied).then_some(*value)
+    })
 }
 
 /// Linear map from frontal frame (pip radius = 1) to image offsets.
@@ -138,6 +175,29 @@ pub fn face_geometry(face: &FaceCluster) -> FaceGeometry {
         })
         .fold(f32::INFINITY, f32::min);
 
+    // Pip sites and which of them the pips take.
+    let site_offset = |(gx, gy): (f32, f32)| {
+        let (x, y) = (gx * step, gy * step);
+        to_image.apply((x * ct - y * st, x * st + y * ct))
+    };
+    let mut sites = [[0f32; 2]; 9];
+    for (k, site) in sites.iter_mut().enumerate() {
+        let o = site_offset(site_grid(k));
+        *site = [face.center.0 + o.0, face.center.1 + o.1];
+    }
+    let mut occupied = [false; 9];
+    for q in &local {
+        let nearest = (0..9).min_by(|&a, &b| {
+            let (ga, gb) = (site_grid(a), site_grid(b));
+            (q.0 - ga.0)
+                .hypot(q.1 - ga.1)
+                .total_cmp(&(q.0 - gb.0).hypot(q.1 - gb.1))
+        });
+        if let Some(k) = nearest {
+            occupied[k] = true;
+        }
+    }
+
     let h = side / 2.0;
     let mut corners: Vec<[f32; 2]> = [(-h, -h), (h, -h), (h, h), (-h, h)]
         .iter()
@@ -155,6 +215,9 @@ pub fn face_geometry(face: &FaceCluster) -> FaceGeometry {
         } else {
             f32::INFINITY
         },
+        sites,
+        occupied,
+        frontal_to_image: to_image.m,
     }
 }
 

@@ -39,6 +39,7 @@
 //! - [`pips`]: pip candidates of either polarity.
 //! - [`faces`]: pips grouped into faces; top face per die.
 //! - [`geometry`]: face outline and standard-layout fit from pips.
+//! - [`sites`]: a face's empty pip sites checked against its layout.
 //! - [`color`]: colour classes from configurable HSV ranges.
 //! - [`reader`]: the [`DiceReader`] and the [`FaceReader`] plug-in trait.
 //! - [`eval`]: scoring against YOLO-labelled photos.
@@ -55,6 +56,7 @@ pub mod gray;
 pub mod image_io;
 pub mod pips;
 pub mod reader;
+pub mod sites;
 pub mod synth;
 
 pub use error::{Result, VisionError};

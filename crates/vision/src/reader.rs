@@ -12,6 +12,7 @@ use crate::faces::{group_faces, top_faces, FaceCluster, GroupParams, TopFace};
 use crate::geometry::{face_geometry, FaceGeometry};
 use crate::gray::GrayImage;
 use crate::pips::{annulus_uniformity, find_pips, surround_uniformity, Pip, PipParams};
+use crate::sites::{check_sites, verdict, Verdict};
 use opencv::{core::Mat, prelude::*};
 use serde::Serialize;
 
@@ -162,6 +163,23 @@ const LONE_PIP_MIN_MARGIN: f32 = 0.9;
 /// lie inside the frame, or the die is cut by the edge.
 const LONE_PIP_FACE_RADII: f32 = 5.0;
 
+/// A "1" pip has its face to itself out to this many of its radii (the
+/// nearest pip of a side face is farther, about six).
+const LONE_PIP_CLEAR_RADII: f32 = 3.0;
+
+/// Whether no other pip candidate of the same polarity lies within
+/// [`LONE_PIP_CLEAR_RADII`] of a lone pip. Blobs that close (overlapping or
+/// touching it) were not grouped with it because they are too close to be
+/// another pip of a face, which makes the pair a glyph or a mark.
+fn pip_stands_alone(pip: &Pip, all: &[Pip]) -> bool {
+    let reach = LONE_PIP_CLEAR_RADII * pip.major / 2.0;
+    all.iter().all(|o| {
+        o.polarity != pip.polarity
+            || o.center == pip.center
+            || (o.center.0 - pip.center.0).hypot(o.center.1 - pip.center.1) >= reach
+    })
+}
+
 impl DiceReader {
     /// A "1" has nothing but its pip to go on, so it must look like a round
     /// pip alone on a plain face; this rejects dots in lettering and clutter.
@@ -182,7 +200,11 @@ impl DiceReader {
         Ok(group_faces(&pips, &self.params.grouping)
             .into_iter()
             .flat_map(split_misfit)
-            .filter(|f| f.pips.len() != 1 || self.lone_pip_is_face(gray, &f.pips[0]))
+            .filter(|f| {
+                f.pips.len() != 1
+                    || (self.lone_pip_is_face(gray, &f.pips[0])
+                        && pip_stands_alone(&f.pips[0], &pips))
+            })
             .collect())
     }
 
@@ -209,10 +231,31 @@ impl DiceReader {
         let mut dice = Vec::with_capacity(tops.len());
         for top in tops {
             let (face, geometry) = best_layout(top.face.clone());
+            // The face's empty pip sites must be plain face; missed pips
+            // there complete the layout, and a "face" of one or two pips
+            // whose grid runs over anything else is not a die's.
+            let (face, geometry, doubt) = if face.pips.len() >= 2 {
+                let sites = check_sites(&gray, &face, &geometry);
+                match verdict(&face, &geometry, &sites) {
+                    Verdict::Confirmed => (face, geometry, false),
+                    Verdict::Completed(added) => {
+                        let mut pips = face.pips.clone();
+                        pips.extend(added);
+                        let completed = FaceCluster::new(pips);
+                        let g = face_geometry(&completed);
+                        (completed, g, false)
+                    }
+                    Verdict::Doubtful if face.pips.len() <= MAX_PIPS_DOUBT_DROPS => continue,
+                    Verdict::Doubtful => (face, geometry, true),
+                }
+            } else {
+                (face, geometry, false)
+            };
             let top = TopFace { face, ..top };
             let FaceGeometry {
                 corners,
                 layout_residual,
+                ..
             } = geometry;
             if !outline_inside(&corners, gray.width, gray.height) {
                 continue;
@@ -229,9 +272,9 @@ impl DiceReader {
             dice.push(Die {
                 center: [top.face.center.0, top.face.center.1],
                 corners,
-                confidence: label
-                    .as_ref()
-                    .map_or(0.0, |l| l.confidence * (1.0 - 0.5 * ambiguity)),
+                confidence: label.as_ref().map_or(0.0, |l| {
+                    l.confidence * (1.0 - 0.5 * ambiguity) * if doubt { 0.5 } else { 1.0 }
+                }),
                 face: label.map(|l| l.label),
                 color: self.colors.classify(hsv).to_string(),
                 cocked: top.rival_ratio >= COCKED_RIVAL_RATIO || layout_residual > COCKED_RESIDUAL,
@@ -355,6 +398,11 @@ fn split_misfit(face: FaceCluster) -> Vec<FaceCluster> {
         _ => vec![face],
     }
 }
+
+/// A face of at most this many pips whose grid sites disagree with its
+/// layout is dropped: one or two blobs prove too little to outweigh that.
+/// Larger faces are kept with their confidence halved.
+const MAX_PIPS_DOUBT_DROPS: usize = 2;
 
 /// Layout residual (grid steps) above which a stray pip is looked for.
 const STRAY_PIP_RESIDUAL: f32 = 0.3;
