@@ -323,6 +323,8 @@ pub fn new_character(
         bought_this_visit: vec![],
         rumor_heard: false,
         giant_strength_used: 0,
+        quest_progress: 0,
+        quest_tally: vec![],
     };
     cx.emit(Event::CharacterCreated { character });
     Ok(())

@@ -105,6 +105,34 @@ pub struct QuestTable {
     pub inn_recover: u32,
     pub inn_rumor: u32,
     pub quests: BTreeMap<String, Difficulty>,
+    /// What each quest asks, as the app counts it (see `quests`).
+    pub goals: BTreeMap<String, QuestGoal>,
+}
+
+/// A quest's requirement: how many of what (p.18).
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+pub struct QuestGoal {
+    pub target: u32,
+    pub tally: Tally,
+}
+
+/// What a quest counts; see `data/quests.json` (`goals_doc`).
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Tally {
+    ExploreHalls,
+    ExploreCampfireHalls,
+    DefeatGoblins,
+    DefeatGoblinNames,
+    Loot { container: ContainerKind },
+    UnlockDoors,
+    DisarmTraps,
+    CoinsGained,
+    GatesInDungeon,
+    CarryPotionKinds,
+    CarryRuneKinds,
+    CarryWeapons,
+    CarryKeys,
 }
 
 pub struct Tables {
@@ -215,6 +243,14 @@ mod tests {
         assert_eq!(t.books.books.len(), 8);
         assert_eq!(t.quests.quests.len(), 16);
         assert_eq!(t.quests.titles.len(), 6);
+        for q in t.quests.quests.keys() {
+            assert!(t.quests.goals.contains_key(q), "quest {q} has no goal");
+        }
+        assert_eq!(
+            t.quests.goals.len(),
+            t.quests.quests.len(),
+            "a goal for an unknown quest"
+        );
         for item in [
             "torch",
             "master_key",

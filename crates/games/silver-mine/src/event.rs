@@ -242,6 +242,15 @@ pub enum Event {
         character: String,
         quest: String,
     },
+    /// The quest's count changed (`progress` of `goal`).
+    QuestProgress {
+        character: String,
+        quest: String,
+        progress: u32,
+        goal: u32,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        tally: Vec<String>,
+    },
     TitleEarned {
         character: String,
         title: Title,

@@ -166,6 +166,8 @@ pub fn evolve(s: &mut State, e: &Event) {
                 c.pos = None;
                 // "If you die in the dungeon ... the quest is failed."
                 c.quest = None;
+                c.quest_progress = 0;
+                c.quest_tally.clear();
                 c.inventory.clear();
                 c.equipped = None;
                 c.coins = 0;
@@ -321,12 +323,27 @@ pub fn evolve(s: &mut State, e: &Event) {
         Event::QuestAccepted { character, quest } => {
             if let Some(c) = s.character_mut(character) {
                 c.quest = Some(quest.clone());
+                c.quest_progress = 0;
+                c.quest_tally.clear();
             }
         }
         Event::QuestCompleted { character, quest } => {
             if let Some(c) = s.character_mut(character) {
                 c.quest = None;
+                c.quest_progress = 0;
+                c.quest_tally.clear();
                 c.completed.push(quest.clone());
+            }
+        }
+        Event::QuestProgress {
+            character,
+            progress,
+            tally,
+            ..
+        } => {
+            if let Some(c) = s.character_mut(character) {
+                c.quest_progress = *progress;
+                c.quest_tally = tally.clone();
             }
         }
         Event::TitleEarned { character, title } => {

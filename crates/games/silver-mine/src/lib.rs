@@ -15,6 +15,7 @@
 //! - [`actions`]: the character turn helpers.
 //! - [`town`]: Crossroads Town and the campaign.
 //! - [`paths`]: path charges and special powers.
+//! - [`quests`]: quest progress, counted from what is played.
 //! - [`data`]: the tables, embedded from `data/*.json`.
 
 pub mod actions;
@@ -28,6 +29,7 @@ mod evolve;
 pub mod grid;
 pub mod model;
 pub mod paths;
+pub mod quests;
 pub mod town;
 pub mod turn;
 
@@ -171,6 +173,7 @@ impl Game for SilverMine {
             Command::ArenaEnded { defeats } => town::arena_ended(c, defeats),
         }?;
         paths::charge(&mut cx, state);
+        quests::track(&mut cx, state, command);
         Ok(cx.events)
     }
 

@@ -524,6 +524,14 @@ pub struct Character {
     pub on_trap: Option<Pos>,
     pub titles: Vec<Title>,
     pub quest: Option<String>,
+    /// How far the current quest is, as counted from what was played
+    /// through the app (see `quests`); 0 without a quest.
+    #[serde(default)]
+    pub quest_progress: u32,
+    /// The different things already counted, for quests that count kinds
+    /// (Goblin Bane: the goblin cards defeated).
+    #[serde(default)]
+    pub quest_tally: Vec<String>,
     pub completed: Vec<String>,
     /// Paths chosen at the Tree; the active one charges.
     pub paths: Vec<PathCard>,

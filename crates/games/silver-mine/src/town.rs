@@ -3,8 +3,9 @@
 //!
 //! Coins a character carries out of the dungeon go to the stash when they
 //! leave (see `actions::exit_dungeon`), so every town price is paid from the
-//! stash. The engine cannot see a quest's progress on the table; the player
-//! declares the quest complete and the engine pays and awards the title.
+//! stash. Quest progress is counted from what is played through the app
+//! (`quests`), but not everything happens through it, so the players declare
+//! the quest complete and the engine pays and awards the title.
 
 use crate::actions::gain_item;
 use crate::ctx::{refuse, Ctx};
