@@ -7,7 +7,7 @@ import dungeon from "./fixtures/itdd-dungeon.json";
 import town from "./fixtures/itdd-town.json";
 import { adjacentEnemies, figureAt, freeGateSquares, itddView, itemName, nextId, reachOf, anyoneInside, uniqueId } from "../src/screens/itdd/model";
 import { describeCommand, describeEvent, lastTurnRolls } from "../src/screens/itdd/describe";
-import { BOOKS, CONTAINERS, ENEMY_KINDS, MERCHANT, QUESTS, TITLES, TRAPS } from "../src/screens/itdd/data";
+import { BOOKS, CONTAINERS, ENEMY_KINDS, MERCHANT, QUEST_GOALS, QUESTS, TITLES, TRAPS, questProgressText } from "../src/screens/itdd/data";
 
 type Obj = Record<string, unknown>;
 const steps = (f: { steps: { command: Obj; events: Obj[] }[] }) => f.steps;
@@ -146,4 +146,13 @@ test("the engine's data files are read into the forms' choices", () => {
   assert.equal(CONTAINERS.find((c) => c.kind === "tomb")?.threshold, 8);
   assert.equal(CONTAINERS.find((c) => c.kind === "chest")?.needsKey, true);
   assert.deepEqual(TRAPS.map((t) => t.roll), [1, 2, 3, 4, 5, 6]);
+});
+
+test("quest goals come from the engine's data and progress reads as words", () => {
+  assert.deepEqual(QUEST_GOALS.crates, { target: 3, tally: "loot", container: "crate" });
+  assert.equal(Object.keys(QUEST_GOALS).length, QUESTS.length, "every quest has a goal");
+  assert.equal(questProgressText("crates", 1), "1 of 3 crates looted");
+  assert.equal(questProgressText("goblin_bane", 4), "4 of 4 kinds of goblin defeated — done, deliver it");
+  assert.equal(questProgressText("no_such_quest", 1), null);
+  assert.equal(describeEvent({ type: "quest_progress", character: "w", quest: "goblin_bane", progress: 1, goal: 4, tally: ["Goblin Scout"] }), "w's quest goblin bane: 1 of 4 (Goblin Scout)");
 });

@@ -86,3 +86,34 @@ export const CONTAINERS: Container[] = entries(lootJson).map(([kind, c]) => ({
 
 /** The trap table, roll → what happens. */
 export const TRAPS: { roll: number; text: string }[] = entries(trapsJson).map(([roll, t]) => ({ roll: Number(roll), text: String(t.text ?? t.effect) }));
+
+/** What each quest asks (`goals` in quests.json): the count the engine keeps in `quest_progress`. */
+export const QUEST_GOALS: Record<string, { target: number; tally: string; container?: string }> = isObj(questsJson) && isObj(questsJson.goals)
+  ? Object.fromEntries(entries(questsJson.goals).map(([id, g]) => {
+      const tally = isObj(g.tally) ? g.tally : {};
+      return [id, { target: Number(g.target), tally: String(tally.kind ?? ""), ...(typeof tally.container === "string" ? { container: tally.container } : {}) }];
+    }))
+  : {};
+
+const TALLY_WORDS: Record<string, string> = {
+  explore_halls: "Halls explored",
+  explore_campfire_halls: "Halls with a campfire explored",
+  defeat_goblins: "goblins defeated",
+  defeat_goblin_names: "kinds of goblin defeated",
+  unlock_doors: "doors unlocked",
+  disarm_traps: "traps disarmed",
+  coins_gained: "coins collected",
+  gates_in_dungeon: "Gates in this exploration",
+  carry_potion_kinds: "different potions carried",
+  carry_rune_kinds: "different runes carried",
+  carry_weapons: "weapons carried",
+  carry_keys: "keys carried",
+};
+
+/** "2 of 3 crates looted" for a quest and its progress; null for a quest without a goal. */
+export function questProgressText(quest: string, progress: number): string | null {
+  const g = QUEST_GOALS[quest];
+  if (!g) return null;
+  const what = g.tally === "loot" ? `${g.container ?? "container"}s looted` : TALLY_WORDS[g.tally] ?? g.tally.replace(/_/g, " ");
+  return `${Math.min(progress, g.target)} of ${g.target} ${what}${progress >= g.target ? " — done, deliver it" : ""}`;
+}

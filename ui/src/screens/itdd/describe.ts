@@ -159,6 +159,7 @@ export function describeEvent(e: Obj): string {
     case "stash_changed": return `${s(e.player)}'s stash: ${s(e.coins)} coin(s)${Array.isArray(e.books) && e.books.length ? `, books ${e.books.map(words).join(", ")}` : ""}`;
     case "quest_accepted": return `${ch} takes the quest ${words(e.quest)}`;
     case "quest_completed": return `${ch} completed ${words(e.quest)}`;
+    case "quest_progress": return `${ch}'s quest ${words(e.quest)}: ${s(e.progress)} of ${s(e.goal)}${Array.isArray(e.tally) && e.tally.length ? ` (${e.tally.map(s).join(", ")})` : ""}`;
     case "title_earned": return `${ch} earns the title ${words(e.title)}`;
     case "hero_declared": return `${ch} is the first Hero`;
     case "bought_from_merchant": return `${ch} bought ${item(e.item)}`;

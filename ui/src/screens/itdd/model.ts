@@ -82,6 +82,9 @@ export interface CharacterView {
   onTrap: Pos | null;
   titles: string[];
   quest: string | null;
+  /** The engine's count toward the quest's goal (0 from older saves). */
+  questProgress: number;
+  questTally: string[];
   completed: string[];
   paths: { name: string; prerequisite: string; charges: number }[];
   activePath: string | null;
@@ -159,6 +162,8 @@ function characterOf(v: Obj, current: string | null): CharacterView {
     onTrap: posOf(v.on_trap),
     titles: arr(v.titles).map((t) => str(t)),
     quest: typeof v.quest === "string" ? v.quest : null,
+    questProgress: num(v.quest_progress),
+    questTally: arr(v.quest_tally).map((x) => str(x)),
     completed: arr(v.completed).map((t) => str(t)),
     paths: arr(v.paths).filter(isObj).map((p) => ({ name: str(p.name), prerequisite: str(p.prerequisite), charges: num(p.charges) })),
     activePath: typeof v.active_path === "string" ? v.active_path : null,

@@ -32,7 +32,7 @@ import {
   type ItemForm,
   type PairingChoice,
 } from "./commands";
-import { BOOKS, CONTAINERS, ENEMY_KINDS, INN_PRICES, MAX_BOOKS, MERCHANT, QUESTS, TITLES, TRADER_ADJUSTMENT, TRAPS } from "./data";
+import { BOOKS, CONTAINERS, ENEMY_KINDS, INN_PRICES, MAX_BOOKS, MERCHANT, QUEST_GOALS, QUESTS, TITLES, TRADER_ADJUSTMENT, TRAPS, questProgressText } from "./data";
 import { describeCommand, describeEvent, lastTurnRolls, notices } from "./describe";
 import { addPair, fresh, markTried, readingKey, removePair, turnToSend, wantsPair, type Gathered } from "./flow";
 import {
@@ -555,7 +555,9 @@ function characterPanel(ctx: ScreenCtx, v: ItddView, u: UiState, c: CharacterVie
     h("div", { class: "row stats" }, stat("Attack", c.attrs.attack, c.max.attack), stat("Move", c.attrs.move, c.max.move), stat("Torch", c.attrs.torch, c.max.torch), stat("Life", c.attrs.life, c.max.life),
       h("span", { class: "stat" }, h("span", { class: "muted" }, "Coins"), ` ${c.coins}`)),
     aff.length ? h("div", { class: "row" }, ...aff) : null,
-    h("p", { class: "muted" }, `Titles: ${c.titles.length ? c.titles.map(words).join(", ") : "none"}${c.quest ? ` · Quest: ${words(c.quest)}` : ""}${c.activePath ? ` · Path: ${c.activePath} (${c.pathCharge}/${c.paths.find((p) => p.name === c.activePath)?.charges ?? "?"})` : ""}`),
+    c.quest ? h("p", { class: "quest", id: "itdd-quest-progress" }, h("strong", {}, `Quest ${words(c.quest)}: `), questProgressText(c.quest, c.questProgress) ?? "in progress",
+      c.questTally.length ? h("span", { class: "muted" }, ` (${c.questTally.join(", ")})`) : null) : null,
+    h("p", { class: "muted" }, `Titles: ${c.titles.length ? c.titles.map(words).join(", ") : "none"}${c.activePath ? ` · Path: ${c.activePath} (${c.pathCharge}/${c.paths.find((p) => p.name === c.activePath)?.charges ?? "?"})` : ""}`),
     inventory(ctx, v, c),
     c.alive ? (c.inDungeon ? dungeonActions(ctx, v, u, c) : townActions(ctx, v, c)) : h("p", { class: "muted" }, "Defeated. The player may make a new character; the stash is kept."));
 }
@@ -727,7 +729,7 @@ function townActions(ctx: ScreenCtx, v: ItddView, c: CharacterView): HTMLElement
       !anyoneInside(v) && v.cards.length ? btn("New dungeon (clear the table)", () => ctx.send({ type: "new_dungeon" }), { id: "itdd-new-dungeon" }) : null),
     h("div", { class: "row" }, h("strong", {}, "Questmaster "),
       c.quest
-        ? h("span", {}, `On ${words(c.quest)} (${questDiff ?? "?"}). `,
+        ? h("span", {}, `On ${words(c.quest)} (${questDiff ?? "?"})${QUEST_GOALS[c.quest] && c.questProgress < QUEST_GOALS[c.quest].target ? `, ${c.questProgress} of ${QUEST_GOALS[c.quest].target} counted by the app — deliver when the table says it is done` : ""}. `,
             questDiff === "medium" ? itemPicker((it) => { rewardItem = it; say(ctx, `Reward item chosen: ${itemName(it)} — now press Complete.`); }, "Reward item", (m) => say(ctx, m)) : null,
             questDiff === "hard" ? select(BOOKS.filter((b) => !stash.books.includes(b.id)).map((b): [string, string] => [b.id, b.name]), rewardBook, (b) => { rewardBook = b; }, { "aria-label": "Reward book" }) : null,
             btn("Complete", () => {
