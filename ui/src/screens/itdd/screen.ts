@@ -94,6 +94,8 @@ interface UiState {
   /** A loot roll that succeeded and waits for the item cards drawn (kept so the die is not rolled again). */
   pendingLoot: { character: string; at: Pos; roll: number; source: DiceSource; reading: Die[] | null } | null;
   showNewCharacter: boolean;
+  /** Cards on the table at the last render: a new one resets the draft for the next Hall. */
+  cardCount: number;
 }
 
 let ui: UiState | null = null;
@@ -120,14 +122,20 @@ function state(session: number): UiState {
       lootItems: [],
       pendingLoot: null,
       showNewCharacter: false,
+      cardCount: 0,
     };
   }
   return ui;
 }
 
 const words = (s: string) => s.replace(/_/g, " ");
-const numInput = (value: number, onchange: (n: number) => void, attrs: Record<string, string | number> = {}) =>
-  h("input", { type: "number", value, min: 0, max: 99, class: "num", ...attrs, onchange: (e: Event) => onchange(Number((e.target as HTMLInputElement).value)) });
+/**
+ * A number box. Values are taken as typed ("input"), so a button pressed
+ * right after sees them; boxes whose change redraws the screen take theirs
+ * on "change" instead, or the redraw would steal the focus mid-number.
+ */
+const numInput = (value: number, onchange: (n: number) => void, attrs: Record<string, string | number> = {}, on: "input" | "change" = "input") =>
+  h("input", { type: "number", value, min: 0, max: 99, class: "num", ...attrs, [`on${on}`]: (e: Event) => onchange(Number((e.target as HTMLInputElement).value)) });
 const select = (options: [string, string][], value: string, onchange: (v: string) => void, attrs: Record<string, string> = {}) =>
   h("select", { ...attrs, onchange: (e: Event) => onchange((e.target as HTMLSelectElement).value) }, ...options.map(([v, label]) => h("option", { value: v, selected: v === value }, label)));
 const btn = (label: string, onclick: () => void, attrs: Record<string, string | boolean | null> = {}) => h("button", { ...attrs, onclick }, label);
@@ -163,6 +171,8 @@ function board(ctx: ScreenCtx): HTMLElement {
     u.draft = newDraft("gate");
   }
   u.gathered = fresh(u.gathered, ctx.view.last_seq);
+  if (v.cards.length > u.cardCount && u.draft) u.draft = newDraft("hall", u.draft.width, u.draft.height);
+  u.cardCount = v.cards.length;
   if (!u.selected || !v.characters.some((c) => c.id === u.selected)) u.selected = v.current ?? v.characters.find((c) => c.alive)?.id ?? null;
   const me = v.characters.find((c) => c.id === u.selected) ?? null;
   if (u.target && !v.enemies.some((e) => e.id === u.target)) u.target = null;
@@ -241,8 +251,8 @@ function cardOptions(ctx: ScreenCtx, v: ItddView, u: UiState, d: CardDraft): HTM
   return h("div", { class: "itdd-card-options" },
     h("div", { class: "row" },
       select([["gate", "Gate"], ["hall", "Hall"]], d.kind, (k) => set({ ...d, kind: k as "gate" | "hall" }), { "aria-label": "Card kind", id: "itdd-card-kind" }),
-      h("label", {}, "Width ", numInput(d.width, (n) => set(resizeDraft(d, n, d.height)), { min: 1, max: 16, id: "itdd-card-w" })),
-      h("label", {}, "Height ", numInput(d.height, (n) => set(resizeDraft(d, d.width, n)), { min: 1, max: 16, id: "itdd-card-h" })),
+      h("label", {}, "Width ", numInput(d.width, (n) => set(resizeDraft(d, n, d.height)), { min: 1, max: 16, id: "itdd-card-w" }, "change")),
+      h("label", {}, "Height ", numInput(d.height, (n) => set(resizeDraft(d, d.width, n)), { min: 1, max: 16, id: "itdd-card-h" }, "change")),
       btn("Turn ↻", () => set(rotateDraft(d)), { title: "Turn the card a quarter clockwise" }),
       d.origin ? btn("Move origin", () => set({ ...d, origin: null })) : null),
     h("div", { class: "row" }, h("span", { class: "muted" }, d.origin ? "Paint: " : "Click the grid for the top-left square, then paint: "), brushRow(ctx, u, true)),
@@ -252,7 +262,6 @@ function cardOptions(ctx: ScreenCtx, v: ItddView, u: UiState, d: CardDraft): HTM
       btn(`Lay ${d.kind === "gate" ? "Gate" : "Hall"} ${id}`, () => {
         const cmd = placeCardCommand(d, id, u.explorer || null, u.lostMap);
         if ("error" in cmd) return say(ctx, String(cmd.error));
-        u.draft = newDraft("hall", d.width, d.height);
         u.lostMap = false;
         ctx.send(cmd);
       }, { id: "itdd-lay-card", class: "primary", disabled: problem !== null && d.origin === null }),
@@ -267,7 +276,7 @@ function enemyOptions(ctx: ScreenCtx, u: UiState): HTMLElement {
   return h("div", {},
     h("div", { class: "row" },
       select(ENEMY_KINDS.map((k): [string, string] => [k.kind, words(k.kind)]), e.kind, (k) => { set({ kind: k }); rerender(ctx); }, { "aria-label": "Enemy kind", id: "itdd-enemy-kind" }),
-      h("input", { type: "text", placeholder: "name on the card", value: e.name, size: 14, onchange: (ev: Event) => set({ name: (ev.target as HTMLInputElement).value }) }),
+      h("input", { type: "text", placeholder: "name on the card", value: e.name, size: 14, oninput: (ev: Event) => set({ name: (ev.target as HTMLInputElement).value }) }),
       ...(["attack", "move", "torch", "life"] as const).map((a) => h("label", {}, `${a[0].toUpperCase()}${a.slice(1)} `, numInput(e[a], (n) => set({ [a]: n }), { "data-enemy-attr": a })))),
     h("p", { class: "muted" }, rule
       ? `Click a free floor square. ${words(rule.kind)}: ${rule.reach === "card" ? "hunts only on its card" : rule.reach === "chase" ? "chases a character it has seen anywhere" : "hunts the whole dungeon"}${rule.crossesTraps ? ", crosses traps" : ""}${rule.opensLockedDoors ? "" : ", stopped by locked doors"}${rule.inflicts ? `, its hit gives ${rule.inflicts}` : ""}.`
@@ -500,7 +509,7 @@ function correctionPanel(ctx: ScreenCtx): HTMLElement | null {
   const cmd = last.command;
   return h("div", { class: "panel itdd-correct", id: "itdd-correct" },
     h("h4", {}, "Correct the last roll"),
-    h("p", {}, `${describeCommand(cmd)} (${last.source})`),
+    h("p", {}, describeCommand(cmd), last.source === "correction" ? h("span", { class: "muted" }, " (already corrected)") : null),
     h("div", { class: "row" }, ...inputs, btn("Correct", () => {
       const bad = pairs.some((p) => "error" in manualPair(p.character, p.enemy)) || (roll !== null && (roll < 1 || roll > 6 || !Number.isInteger(roll)));
       if (bad) return say(ctx, "Each die is a whole number from 1 to 6.");
@@ -509,6 +518,17 @@ function correctionPanel(ctx: ScreenCtx): HTMLElement | null {
 }
 
 // ---------------------------------------------------------------- characters
+
+function enemiesRow(ctx: ScreenCtx, v: ItddView, u: UiState): HTMLElement | null {
+  if (!v.enemies.length) return null;
+  return h("div", { class: "row", id: "itdd-enemies" }, h("span", { class: "muted" }, "Enemies: "),
+    ...v.enemies.map((e) => h("button", {
+      class: `enemy-chip ${e.kind}${e.id === u.target ? " on" : ""}`,
+      "data-target": e.id,
+      title: `${e.kind}${e.engaged ? ", has seen a character" : ""}; attack ${e.attrs.attack}, move ${e.attrs.move}, torch ${e.attrs.torch}`,
+      onclick: () => { u.target = e.id; rerender(ctx); },
+    }, `${e.name}${e.name !== e.id ? ` (${e.id})` : ""} ♥${e.attrs.life} ⚔${e.attrs.attack} ➜${e.attrs.move}`)));
+}
 
 function charactersPanel(ctx: ScreenCtx, v: ItddView, u: UiState): HTMLElement {
   return h("div", { class: "panel itdd-characters", id: "itdd-characters" },
@@ -520,7 +540,8 @@ function charactersPanel(ctx: ScreenCtx, v: ItddView, u: UiState): HTMLElement {
       onclick: () => { u.selected = c.id; u.path = []; rerender(ctx); },
     }, `${c.name} ${c.alive ? `♥${c.attrs.life}` : "✝"}${c.inDungeon ? "" : c.alive ? " (town)" : ""}`)),
       btn(u.showNewCharacter ? "Close" : "+ New character", () => { u.showNewCharacter = !u.showNewCharacter; rerender(ctx); }, { id: "itdd-new-character-toggle" })),
-    u.showNewCharacter ? newCharacterForm(ctx, v, u) : null);
+    u.showNewCharacter ? newCharacterForm(ctx, v, u) : null,
+    enemiesRow(ctx, v, u));
 }
 
 function newCharacterForm(ctx: ScreenCtx, v: ItddView, u: UiState): HTMLElement {
@@ -597,7 +618,7 @@ function dungeonActions(ctx: ScreenCtx, v: ItddView, u: UiState, c: CharacterVie
     const cmd = kind === "attack" ? attackCommand(c.id, target.id, got.pair, giant.checked) : fleeCommand(c.id, target.id, got.pair);
     sendWith(ctx, cmd, got.reading);
   };
-  const moveBtn = (run: boolean) => btn(run ? "Run (+2, needs a Torch)" : `Move ${u.path.length} square(s)`, () => {
+  const moveBtn = (run: boolean) => btn(run ? "Run (+2, needs a Torch)" : `Move ${u.path.length} of ${c.attrs.move}`, () => {
     if (!u.path.length) return say(ctx, "Draw the path first: choose “Move path” and click the squares.");
     const cmd = { type: "move", character: c.id, path: u.path.map((p) => [...p]), run };
     u.path = [];
@@ -690,7 +711,7 @@ function itemPicker(add: (item: Cmd) => void, label: string, fail: (msg: string)
       parts.push(h("label", {}, "+", numInput(f.bonus ?? 1, (n) => { f.bonus = n; }, { min: 1, max: 9 })));
     }
     if (f.kind === "rune") parts.push(h("label", { class: "check" }, h("input", { type: "checkbox", onchange: (e: Event) => { f.great = (e.target as HTMLInputElement).checked; } }), " great"));
-    if (f.kind === "weapon" || f.kind === "other") parts.push(h("input", { type: "text", placeholder: "name", size: 10, onchange: (e: Event) => { f.name = (e.target as HTMLInputElement).value; } }));
+    if (f.kind === "weapon" || f.kind === "other") parts.push(h("input", { type: "text", placeholder: "name", size: 10, oninput: (e: Event) => { f.name = (e.target as HTMLInputElement).value; } }));
     if (f.kind === "master_key") parts.push(h("label", {}, "charges ", numInput(f.charges ?? 2, (n) => { f.charges = n; }, { min: 0, max: 9 })));
     if (f.kind === "coins") parts.push(h("label", {}, "coins ", numInput(f.amount ?? 1, (n) => { f.amount = n; }, { min: 1 })));
     fill(extra, ...parts);
