@@ -272,7 +272,7 @@ function cardOptions(ctx: ScreenCtx, v: ItddView, u: UiState, d: CardDraft): HTM
 function enemyOptions(ctx: ScreenCtx, u: UiState): HTMLElement {
   const e = u.enemy;
   const rule = ENEMY_KINDS.find((k) => k.kind === e.kind);
-  const set = (patch: Partial<UiState["enemy"]>) => { u.enemy = { ...e, ...patch }; };
+  const set = (patch: Partial<UiState["enemy"]>) => { u.enemy = { ...u.enemy, ...patch }; };
   return h("div", {},
     h("div", { class: "row" },
       select(ENEMY_KINDS.map((k): [string, string] => [k.kind, words(k.kind)]), e.kind, (k) => { set({ kind: k }); rerender(ctx); }, { "aria-label": "Enemy kind", id: "itdd-enemy-kind" }),
@@ -692,6 +692,7 @@ function lootForm(ctx: ScreenCtx, u: UiState, c: CharacterView, containers: { at
   return h("div", { class: "itdd-loot", id: "itdd-loot" },
     h("div", { class: "row" }, h("span", {}, "Loot: "), pick, h("label", {}, "chest with ", withKey),
       btn(pending ? `Loot (rolled ${pending.roll})` : "Loot (roll)", loot, { class: "primary", id: "itdd-loot-btn" })),
+    pending ? h("p", { class: "ask" }, `Rolled ${pending.roll}: a success. Add the item card(s) drawn, then press Loot again.`) : null,
     h("p", { class: "muted" }, containers.map((k) => `${k.kind}: ${info(k.kind)}`).join(" · ")),
     h("div", { class: "row" }, h("span", { class: "muted" }, "Item cards drawn: "),
       ...u.lootItems.map((it, i) => h("span", { class: "chip" }, itemName(it), " ", h("button", { class: "x", onclick: () => { u.lootItems = u.lootItems.filter((_, k) => k !== i); rerender(ctx); } }, "×"))),
