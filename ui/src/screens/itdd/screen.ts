@@ -19,13 +19,22 @@ import { stashPanel } from "./town-view";
 
 // ---------------------------------------------------------------- setup
 
+/** One line per mode (rulebook p.7), so the choice is made knowingly. */
+const MODE_HINTS: Record<string, string> = {
+  solo: "One player with one or more characters; collect as many coins as possible.",
+  cooperative: "Help each other complete every quest, then leave the dungeon.",
+  competitive: "Each for their own quest; the most coins wins once a Hero is declared.",
+  arena: "No quests, last one standing; 20 coins each at the end, 10 more per character defeated.",
+};
+
 function setupForm(start: (setup: unknown) => void, fail: (msg: string) => void): HTMLElement {
-  const mode = select([["solo", "Solo"], ["cooperative", "Cooperative"], ["competitive", "Competitive"], ["arena", "Arena"]], "solo", () => {}, { id: "itdd-mode" });
+  const hint = h("span", { class: "muted" }, MODE_HINTS.solo);
+  const mode = select([["solo", "Solo"], ["cooperative", "Cooperative"], ["competitive", "Competitive"], ["arena", "Arena"]], "solo", (m) => { hint.textContent = MODE_HINTS[m] ?? ""; }, { id: "itdd-mode" });
   const seed = h("input", { type: "text", id: "itdd-seed", placeholder: "random", size: 12, inputmode: "numeric" });
   return h(
     "div",
     { class: "itdd-setup" },
-    h("label", {}, "Mode ", mode),
+    h("label", {}, "Mode ", mode, " ", hint),
     h("label", {}, "Seed ", seed),
     h("p", { class: "muted" }, "The seed breaks random ties and rolls the app's dice; leave it empty for a random one. Characters are made on the next screen."),
     btn("Start Silver Mine", () => {
