@@ -111,9 +111,7 @@ function dungeonActions(ctx: ScreenCtx, v: ItddView, u: UiState, c: CharacterVie
   };
   const moveBtn = (run: boolean) => btn(run ? "Run (+2, needs a Torch)" : `Move ${u.path.length} of ${c.attrs.move}`, () => {
     if (!u.path.length) return say(ctx, "Draw the path first: choose “Move path” and click the squares.");
-    const cmd = { type: "move", character: c.id, path: u.path.map((p) => [...p]), run };
-    u.path = [];
-    ctx.send(cmd);
+    ctx.send({ type: "move", character: c.id, path: u.path.map((p) => [...p]), run });
   }, { disabled: u.path.length === 0, id: run ? "itdd-run" : "itdd-move" });
   return h("div", { class: "itdd-actions", id: "itdd-actions" },
     h("div", { class: "row" },
@@ -168,7 +166,7 @@ function lootForm(ctx: ScreenCtx, u: UiState, c: CharacterView, containers: { at
     if (!rule.needsKey && !d) return;
     const out = lootOutcome(rule, c.attrs.torch, d ? d.roll : null);
     if (u.lootItems.length < out.cards) {
-      u.pendingLoot = d ? { character: c.id, at: chosen.at, roll: d.roll, source: d.source, reading: d.reading } : null;
+      u.pendingLoot = d ? { character: c.id, at: chosen.at, roll: d.roll, source: d.source, reading: d.reading, waitingForCards: true } : null;
       return say(ctx, `${d ? `Rolled ${d.roll}${out.score !== null && out.score !== d.roll ? ` + Torch = ${out.score}` : ""}: success. ` : ""}Draw ${out.cards} item card(s), add ${out.cards > 1 ? "them" : "it"} below, then press Loot again.`);
     }
     if (u.lootItems.length > out.cards) {
@@ -176,14 +174,14 @@ function lootForm(ctx: ScreenCtx, u: UiState, c: CharacterView, containers: { at
       else return say(ctx, `The ${chosen.kind} gives ${out.cards} item card(s): remove the extra ones.`);
     }
     const cmd = lootCommand(c.id, chosen.at, d ? d.roll : null, d ? d.source : "manual", w, u.lootItems);
-    u.lootItems = [];
-    u.pendingLoot = null;
+    // Kept until the log moves: if the engine refuses, the same roll and cards are used again.
+    u.pendingLoot = d ? { character: c.id, at: chosen.at, roll: d.roll, source: d.source, reading: d.reading, waitingForCards: false } : null;
     sendWith(ctx, cmd, d?.reading ?? null);
   };
   return h("div", { class: "itdd-loot", id: "itdd-loot" },
     h("div", { class: "row" }, h("span", {}, "Loot: "), pick, h("label", {}, "chest with ", withKey),
       btn(pending ? `Loot (rolled ${pending.roll})` : "Loot (roll)", loot, { class: "primary", id: "itdd-loot-btn" })),
-    pending ? h("p", { class: "ask" }, `Rolled ${pending.roll}: a success. Add the item card(s) drawn, then press Loot again.`) : null,
+    pending?.waitingForCards ? h("p", { class: "ask" }, `Rolled ${pending.roll}: a success. Add the item card(s) drawn, then press Loot again.`) : null,
     h("p", { class: "muted" }, containers.map((k) => `${k.kind}: ${info(k.kind)}`).join(" · ")),
     h("div", { class: "row" }, h("span", { class: "muted" }, "Item cards drawn: "),
       ...u.lootItems.map((it, i) => h("span", { class: "chip" }, itemName(it), " ", h("button", { class: "x", onclick: () => { u.lootItems = u.lootItems.filter((_, k) => k !== i); rerender(ctx); } }, "×"))),

@@ -23,8 +23,18 @@ import { addPair, fresh, markTried, readingKey, removePair, turnToSend, wantsPai
 import { type ItddView } from "./model";
 import { type Cmd, type UiState, numInput, select, btn, rerender, say } from "./widgets";
 
+/**
+ * Mark camera dice as taken. For a dungeon-turn pair at once (the pair is
+ * kept in the gathered list); for an action only once the log moves, so dice
+ * read for an action the engine refused can be used for the corrected one.
+ */
+function take(u: UiState, dice: Die[], now: boolean): void {
+  if (now) u.usedReading = readingKey(dice);
+  else u.readingInFlight = readingKey(dice);
+}
+
 /** The dice of one opposed roll from the chosen source; null (with a note) when none can be had. */
-export async function getPair(ctx: ScreenCtx, u: UiState): Promise<{ pair: DicePair; reading: Die[] | null } | null> {
+export async function getPair(ctx: ScreenCtx, u: UiState, takenNow = false): Promise<{ pair: DicePair; reading: Die[] | null } | null> {
   if (u.dice === "virtual") return { pair: virtualPair(), reading: null };
   if (u.dice === "manual") {
     const p = manualPair(u.manual[0], u.manual[1]);
@@ -36,7 +46,7 @@ export async function getPair(ctx: ScreenCtx, u: UiState): Promise<{ pair: DiceP
   if (readingKey(dice) === u.usedReading) { say(ctx, "These dice were already used: roll them again."); return null; }
   try {
     const [ours, theirs] = await ctx.pairDice(dice, pairingOf(u.pairing));
-    u.usedReading = readingKey(dice);
+    take(u, dice, takenNow);
     return { pair: { character: ours, enemy: theirs, source: "camera" }, reading: dice };
   } catch (e) {
     say(ctx, `The camera's dice: ${e instanceof Error ? e.message : String(e)}`);
@@ -56,7 +66,7 @@ export function getDie(ctx: ScreenCtx, u: UiState): { roll: number; source: Dice
   if (dice.length && readingKey(dice) === u.usedReading) { say(ctx, "This die was already used: roll it again."); return null; }
   const r = singleDie(dice, u.pairing);
   if (typeof r !== "number") { say(ctx, r.error); return null; }
-  u.usedReading = readingKey(dice);
+  take(u, dice, false);
   return { roll: r, source: "camera", reading: dice };
 }
 
@@ -95,7 +105,7 @@ export function dungeonTurnPanel(ctx: ScreenCtx, v: ItddView, u: UiState): HTMLE
   const run = async () => {
     let gg = g;
     if (wantsPair(gg) && u.dice !== "virtual") {
-      const got = await getPair(ctx, u);
+      const got = await getPair(ctx, u, true);
       if (!got) return;
       gg = addPair(gg, got.pair, got.reading ?? undefined);
     }

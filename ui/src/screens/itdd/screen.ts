@@ -57,6 +57,15 @@ function board(ctx: ScreenCtx): HTMLElement {
     u.draft = newDraft("gate");
   }
   u.gathered = fresh(u.gathered, ctx.view.last_seq);
+  if (u.seenSeq !== ctx.view.last_seq) {
+    // The last action went through: what was prepared for it is spent.
+    if (u.readingInFlight) u.usedReading = u.readingInFlight;
+    u.path = [];
+    u.lootItems = [];
+    u.pendingLoot = null;
+    u.seenSeq = ctx.view.last_seq;
+  }
+  u.readingInFlight = null;
   if (v.cards.length > u.cardCount && u.draft) u.draft = newDraft("hall", u.draft.width, u.draft.height);
   u.cardCount = v.cards.length;
   if (!u.selected || !v.characters.some((c) => c.id === u.selected)) u.selected = v.current ?? v.characters.find((c) => c.alive)?.id ?? null;

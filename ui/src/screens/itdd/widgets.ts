@@ -40,11 +40,15 @@ export interface UiState {
   gathered: Gathered | null;
   /** The camera dice last used, so the same dice are not taken twice. */
   usedReading: string | null;
+  /** Camera dice sent with an action: taken once the log moves (a refusal leaves them usable). */
+  readingInFlight: string | null;
+  /** The log entry the work in progress (path, loot cards, loot roll) belongs to. */
+  seenSeq: number;
   /** A message of the screen itself (no dice on the table, a form left blank). */
   note: string | null;
   lootItems: Cmd[];
   /** A loot roll that succeeded and waits for the item cards drawn (kept so the die is not rolled again). */
-  pendingLoot: { character: string; at: Pos; roll: number; source: DiceSource; reading: Die[] | null } | null;
+  pendingLoot: { character: string; at: Pos; roll: number; source: DiceSource; reading: Die[] | null; waitingForCards: boolean } | null;
   showNewCharacter: boolean;
   /** Cards on the table at the last render: a new one resets the draft for the next Hall. */
   cardCount: number;
@@ -75,6 +79,8 @@ export function state(session: number): UiState {
       pairing: { by: "colour", ours: "white", theirs: "red", side: "left" },
       gathered: null,
       usedReading: null,
+      readingInFlight: null,
+      seenSeq: -1,
       note: null,
       lootItems: [],
       pendingLoot: null,
