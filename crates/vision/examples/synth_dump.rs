@@ -13,7 +13,15 @@ fn main() {
     let f = |i: usize| a[i].parse::<f32>().expect("number");
     let spec = DieSpec {
         value: f(1) as u8,
-        center: (320.0, 240.0),
+        // SYNTH_CENTER="x,y" places the die elsewhere (the table's noise and
+        // vignetting differ from place to place).
+        center: std::env::var("SYNTH_CENTER")
+            .ok()
+            .and_then(|v| {
+                let (x, y) = v.split_once(',')?;
+                Some((x.parse().ok()?, y.parse().ok()?))
+            })
+            .unwrap_or((320.0, 240.0)),
         size: f(4),
         rotation: f(3),
         tilt: f(2),

@@ -137,9 +137,62 @@ fn dist(a: (f32, f32), b: (f32, f32)) -> f32 {
 
 /// Group pips into faces (union of all pairs that look like neighbours on one face).
 ///
-/// A group of more than six pips cannot be one face of a d6: it is split
-/// where the parts best fit standard layouts (see [`split_chain`]).
+/// A group of more than six pips cannot be one face of a d6: it is faces
+/// chained together, and is split (see [`split_groups`]).
 pub fn group_faces(pips: &[Pip], params: &GroupParams) -> Vec<FaceCluster> {
+    split_groups(pips, params, 0)
+        .into_iter()
+        .map(FaceCluster::new)
+        .collect()
+}
+
+/// Link groups, with every group of more than six pips split in whichever
+/// of two ways leaves parts that better fit standard layouts (the worse
+/// part's fit decides): regrouping it with all tolerances halved (which
+/// parts faces that differ a little in pip shape, such as a die's top and
+/// front faces), or cutting it along its spanning tree by layout fit (see
+/// [`split_chain`]; this parts faces whose pips look alike but keeps a face
+/// whole when its own pips differ a little). Each way fails where the other
+/// works, and layout fit is the judge that does not depend on pip shape.
+fn split_groups(pips: &[Pip], params: &GroupParams, depth: u32) -> Vec<Vec<Pip>> {
+    let mut out = Vec::new();
+    for g in link_groups(pips, params) {
+        if g.len() <= 6 {
+            out.push(g);
+            continue;
+        }
+        let by_layout = split_chain(g.clone());
+        if depth >= 2 {
+            out.extend(by_layout);
+            continue;
+        }
+        let tighter = GroupParams {
+            max_area_ratio: 1.0 + (params.max_area_ratio - 1.0) / 2.0,
+            max_roundness_diff: params.max_roundness_diff / 2.0,
+            max_axis_difference: params.max_axis_difference / 2.0,
+            max_face_level_step: params.max_face_level_step / 2.0,
+            max_contrast_ratio: 1.0 + (params.max_contrast_ratio - 1.0) / 2.0,
+            link_pip_lengths: params.link_pip_lengths * 0.75,
+            ..params.clone()
+        };
+        let by_tolerance = split_groups(&g, &tighter, depth + 1);
+        if partition_score(&by_tolerance) < partition_score(&by_layout) {
+            out.extend(by_tolerance);
+        } else {
+            out.extend(by_layout);
+        }
+    }
+    out
+}
+
+/// How well a partition fits standard layouts: its worst part's residual.
+fn partition_score(parts: &[Vec<Pip>]) -> f32 {
+    parts.iter().map(|p| part_residual(p)).fold(0.0, f32::max)
+}
+
+/// Pips linked into groups: the union of all pairs that look like
+/// neighbours on one face.
+fn link_groups(pips: &[Pip], params: &GroupParams) -> Vec<Vec<Pip>> {
     let n = pips.len();
     let mut parent: Vec<usize> = (0..n).collect();
     fn find(parent: &mut [usize], mut i: usize) -> usize {
@@ -209,10 +262,6 @@ pub fn group_faces(pips: &[Pip], params: &GroupParams) -> Vec<FaceCluster> {
         }
     }
     groups
-        .into_iter()
-        .flat_map(split_chain)
-        .map(FaceCluster::new)
-        .collect()
 }
 
 /// Least residual charged to a part of one or two pips when scoring a
@@ -452,6 +501,30 @@ mod tests {
         assert_eq!(sizes(&faces), vec![4, 5]);
         let four = faces.iter().find(|f| f.pips.len() == 4).expect("a four");
         assert!((four.center.0 - 155.75).abs() < 0.5 && (four.center.1 - 145.75).abs() < 0.5);
+    }
+
+    #[test]
+    fn overlapping_blobs_are_not_paired_even_when_foreshortened() {
+        // Two blobs 3 px apart (one glyph seen as two) never make a "2".
+        let glyph = vec![
+            pip(114.0, 16.0, 12.0, 0.7, 0.0),
+            pip(117.0, 15.0, 12.0, 0.7, 0.0),
+        ];
+        assert_eq!(
+            sizes(&group_faces(&glyph, &GroupParams::default())),
+            vec![1, 1]
+        );
+        // A side face seen steeply: pips 12 px wide but only 4 px tall, 7 px
+        // apart vertically, are separate pips of one column.
+        let column = vec![
+            pip(100.0, 100.0, 12.0, 0.33, 0.0),
+            pip(100.0, 107.0, 12.0, 0.33, 0.0),
+            pip(100.0, 114.0, 12.0, 0.33, 0.0),
+        ];
+        assert_eq!(
+            sizes(&group_faces(&column, &GroupParams::default())),
+            vec![3]
+        );
     }
 
     #[test]

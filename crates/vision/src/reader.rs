@@ -581,6 +581,35 @@ mod tests {
     }
 
     #[test]
+    fn a_lone_pip_with_a_blob_beside_it_is_not_a_one() {
+        let one = lone_pip(100.0, 12.0);
+        let neighbour = Pip {
+            center: (104.0, 103.0),
+            ..one.clone()
+        };
+        assert!(!pip_stands_alone(&one, &[one.clone(), neighbour]));
+        // A side face's pip six radii away leaves the "1" alone.
+        let side = Pip {
+            center: (136.0, 100.0),
+            ..one.clone()
+        };
+        assert!(pip_stands_alone(&one, &[one.clone(), side]));
+        // Light blobs do not count against a dark pip.
+        let light = Pip {
+            polarity: Polarity::Bright,
+            ..neighbour_at(&one, 104.0)
+        };
+        assert!(pip_stands_alone(&one, &[one.clone(), light]));
+    }
+
+    fn neighbour_at(p: &Pip, x: f32) -> Pip {
+        Pip {
+            center: (x, p.center.1),
+            ..p.clone()
+        }
+    }
+
+    #[test]
     fn a_lone_pip_whose_face_is_cut_by_the_frame_edge_is_not_a_one() {
         let reader = DiceReader::default();
         // The face around a "1" reaches 5 pip radii (30 px here).

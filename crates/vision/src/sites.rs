@@ -119,7 +119,9 @@ pub fn check_sites(gray: &GrayImage, face: &FaceCluster, geometry: &FaceGeometry
         core.sort_by(|a, b| a.total_cmp(b));
         ring.sort_by(|a, b| a.total_cmp(b));
         let core_level = core[core.len() / 2];
-        let ring_level = ring[ring.len() / 2];
+        // Nearly all the ring must be face too: a missed pip is ringed by
+        // face all round, a stroke or an edge only on some sides.
+        let ring_level = ring[ring.len() / 10];
         *site = if core_level >= level - PLAIN_WITHIN * contrast {
             Site::Plain
         } else if core_level <= level - PIP_BEYOND * contrast
@@ -174,4 +176,128 @@ pub fn verdict(face: &FaceCluster, geometry: &FaceGeometry, sites: &[Site; 9]) -
         })
         .collect();
     Verdict::Completed(added)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::face_geometry;
+    use crate::pips::{find_pips, PipParams};
+
+    /// A light 200×200 face with dark round pips of radius 5 at `pips`, and
+    /// dark rectangles (x0, y0, x1, y1) at `marks`.
+    fn face_image(pips: &[(f32, f32)], marks: &[(usize, usize, usize, usize)]) -> GrayImage {
+        let (w, h) = (200usize, 200usize);
+        let mut data = vec![200u8; w * h];
+        for y in 0..h {
+            for x in 0..w {
+                let in_pip = pips
+                    .iter()
+                    .any(|&(cx, cy)| (x as f32 - cx).hypot(y as f32 - cy) <= 5.0);
+                let in_mark = marks
+                    .iter()
+                    .any(|&(x0, y0, x1, y1)| (x0..x1).contains(&x) && (y0..y1).contains(&y));
+                if in_pip || in_mark {
+                    data[y * w + x] = 40;
+                }
+            }
+        }
+        GrayImage {
+            width: w,
+            height: h,
+            data,
+        }
+    }
+
+    fn face_of(gray: &GrayImage, keep: impl Fn(&Pip) -> bool) -> FaceCluster {
+        let pips: Vec<Pip> = find_pips(gray, &PipParams::default())
+            .expect("pips")
+            .into_iter()
+            .filter(|p| keep(p))
+            .collect();
+        FaceCluster::new(pips)
+    }
+
+    const CORNERS: [(f32, f32); 4] = [(80.0, 80.0), (120.0, 80.0), (80.0, 120.0), (120.0, 120.0)];
+
+    #[test]
+    fn a_plain_face_confirms_its_layout() {
+        let gray = face_image(&CORNERS, &[]);
+        let face = face_of(&gray, |_| true);
+        assert_eq!(face.pips.len(), 4);
+        let g = face_geometry(&face);
+        let sites = check_sites(&gray, &face, &g);
+        assert_eq!(sites.iter().filter(|s| **s == Site::Plain).count(), 5);
+        assert_eq!(verdict(&face, &g, &sites), Verdict::Confirmed);
+    }
+
+    #[test]
+    fn a_missed_centre_pip_completes_a_five() {
+        let mut five = CORNERS.to_vec();
+        five.push((100.0, 100.0));
+        let gray = face_image(&five, &[]);
+        // The detector "missed" the centre pip.
+        let face = face_of(&gray, |p| {
+            (p.center.0 - 100.0).hypot(p.center.1 - 100.0) > 5.0
+        });
+        assert_eq!(face.pips.len(), 4);
+        let g = face_geometry(&face);
+        let sites = check_sites(&gray, &face, &g);
+        assert_eq!(sites[4], Site::MissedPip);
+        match verdict(&face, &g, &sites) {
+            Verdict::Completed(added) => {
+                assert_eq!(added.len(), 1);
+                let c = added[0].center;
+                assert!(
+                    (c.0 - 100.0).abs() < 2.0 && (c.1 - 100.0).abs() < 2.0,
+                    "{c:?}"
+                );
+            }
+            other => panic!("expected a completed five, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn two_dots_astride_a_stroke_are_doubtful() {
+        // Two dots on a diagonal with a bar of lettering across the middle:
+        // the grid's centre site is neither face nor a pip ringed by face.
+        let gray = face_image(&[(80.0, 80.0), (120.0, 120.0)], &[(70, 97, 130, 104)]);
+        let face = face_of(&gray, |p| p.major < 14.0);
+        assert_eq!(face.pips.len(), 2);
+        let g = face_geometry(&face);
+        let sites = check_sites(&gray, &face, &g);
+        assert_eq!(sites[4], Site::Foreign);
+        assert_eq!(verdict(&face, &g, &sites), Verdict::Doubtful);
+    }
+
+    #[test]
+    fn sites_out_of_the_frame_are_not_judged() {
+        let gray = face_image(&[], &[]);
+        // A "2" in the frame's corner: its empty corner site's ring runs off.
+        let face = FaceCluster::new(vec![
+            Pip {
+                center: (6.0, 30.0),
+                area: 78.0,
+                major: 10.0,
+                minor: 10.0,
+                angle: 0.0,
+                contrast: 160.0,
+                ring_level: 200.0,
+                polarity: Polarity::Dark,
+            },
+            Pip {
+                center: (30.0, 6.0),
+                area: 78.0,
+                major: 10.0,
+                minor: 10.0,
+                angle: 0.0,
+                contrast: 160.0,
+                ring_level: 200.0,
+                polarity: Polarity::Dark,
+            },
+        ]);
+        let g = face_geometry(&face);
+        let sites = check_sites(&gray, &face, &g);
+        assert!(sites.contains(&Site::Unseen), "{sites:?}");
+    }
 }
