@@ -10,6 +10,7 @@
 #![cfg_attr(not(debug_assertions), windows_subsystem = "windows")]
 
 mod active_calibration;
+mod calibration;
 mod capture;
 mod commands;
 mod frames;
@@ -24,6 +25,7 @@ fn main() -> ExitCode {
     let result = tauri::Builder::default()
         .manage(hub)
         .manage(game::GameState::new())
+        .manage(calibration::CalibrationState::new())
         .setup(move |_app| {
             capture::spawn(capture_hub)?;
             Ok(())
@@ -44,7 +46,16 @@ fn main() -> ExitCode {
             game::game_snapshot,
             game::campaign_list,
             game::campaign_show,
-            game::campaign_export
+            game::campaign_export,
+            calibration::calibration_active,
+            calibration::calibration_take_still,
+            calibration::calibration_find_markers,
+            calibration::calibration_manual,
+            calibration::calibration_save,
+            calibration::calibration_board_check,
+            calibration::calibration_board_save,
+            calibration::calibration_die_sample,
+            calibration::calibration_dieset_save
         ])
         .run(tauri::generate_context!());
     match result {
