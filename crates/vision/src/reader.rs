@@ -353,6 +353,9 @@ const SINGLE_PART_RESIDUAL: f32 = 0.25;
 /// if no split fits well, the group is kept as it was.
 fn split_misfit(face: FaceCluster) -> Vec<FaceCluster> {
     let n = face.pips.len();
+    if (3..=4).contains(&n) {
+        return split_off_odd_pip(face);
+    }
     // Four pips always split into two perfect "2"s (any two pips fit a
     // "2"), so the test only means something from five pips up, where one
     // part has at least three.
@@ -403,6 +406,49 @@ fn split_misfit(face: FaceCluster) -> Vec<FaceCluster> {
 /// layout is dropped: one or two blobs prove too little to outweigh that.
 /// Larger faces are kept with their confidence halved.
 const MAX_PIPS_DOUBT_DROPS: usize = 2;
+
+/// A group of three or four pips that fits no "3" or "4" is not one face:
+/// typically a top "1" joined to the front face's "2" (a dark die's faces
+/// differ little in shade), or a glare spot beside a "2". One pip is split
+/// off: the one whose going leaves the rest most alike in pip shape (for
+/// three pips, any pair fits a "2", so likeness decides) and, for four, the
+/// rest fitting a "3". The lone pip must still pass the "1" tests downstream.
+fn split_off_odd_pip(face: FaceCluster) -> Vec<FaceCluster> {
+    if face_geometry(&face).layout_residual <= SPLIT_RESIDUAL {
+        return vec![face];
+    }
+    let mut best: Option<(f32, usize)> = None;
+    for odd in 0..face.pips.len() {
+        let rest: Vec<&Pip> = face
+            .pips
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| *i != odd)
+            .map(|(_, p)| p)
+            .collect();
+        if rest.len() >= 3 {
+            let cluster = FaceCluster::new(rest.iter().map(|p| (*p).clone()).collect());
+            if face_geometry(&cluster).layout_residual > SPLIT_PART_RESIDUAL {
+                continue;
+            }
+        }
+        // Unlikeness of the rest: spread of roundness and of log area.
+        let spread = |f: &dyn Fn(&Pip) -> f32| {
+            let v: Vec<f32> = rest.iter().map(|p| f(p)).collect();
+            v.iter().cloned().fold(f32::MIN, f32::max) - v.iter().cloned().fold(f32::MAX, f32::min)
+        };
+        let unlike = spread(&|p: &Pip| p.roundness()) + spread(&|p: &Pip| p.area.max(1.0).ln());
+        if best.is_none_or(|(u, _)| unlike < u) {
+            best = Some((unlike, odd));
+        }
+    }
+    let Some((_, odd)) = best else {
+        return vec![face];
+    };
+    let mut rest = face.pips.clone();
+    let lone = rest.remove(odd);
+    vec![FaceCluster::new(rest), FaceCluster::new(vec![lone])]
+}
 
 /// Layout residual (grid steps) above which a stray pip is looked for.
 const STRAY_PIP_RESIDUAL: f32 = 0.3;
@@ -488,6 +534,50 @@ mod tests {
         ];
         let split = split_misfit(FaceCluster::new(pips));
         assert_eq!(counts(&split), vec![6]);
+    }
+
+    #[test]
+    fn a_top_one_joined_to_the_front_two_is_split_off() {
+        // A dark die seen ~43° off: its top "1" (round, large pip) above
+        // the front face's "2" (flatter pips), all three linked as one group
+        // that fits no "3".
+        let shaped = |x: f32, y: f32, major: f32, roundness: f32| Pip {
+            major,
+            minor: major * roundness,
+            area: 0.8 * major * major * roundness,
+            ..pip(x, y)
+        };
+        // Measured on a rendered black die, 55 px, tilted 43°.
+        let top = Pip {
+            area: 95.0,
+            contrast: 205.0,
+            ..shaped(396.0, 134.0, 12.7, 0.76)
+        };
+        let front = [
+            Pip {
+                area: 66.0,
+                ..shaped(378.0, 182.0, 10.7, 0.75)
+            },
+            Pip {
+                area: 65.0,
+                ..shaped(409.0, 163.0, 11.2, 0.66)
+            },
+        ];
+        let group = FaceCluster::new(vec![front[0].clone(), top.clone(), front[1].clone()]);
+        let parts = split_misfit(group);
+        assert_eq!(counts(&parts), vec![1, 2]);
+        let lone = parts
+            .iter()
+            .find(|f| f.pips.len() == 1)
+            .expect("a lone pip");
+        assert_eq!(lone.pips[0].center, top.center);
+        // A true "3" stays whole.
+        let three = FaceCluster::new(vec![
+            pip(100.0, 100.0),
+            pip(110.0, 110.0),
+            pip(120.0, 120.0),
+        ]);
+        assert_eq!(counts(&split_misfit(three)), vec![3]);
     }
 
     #[test]
