@@ -31,10 +31,10 @@ export class Session {
     this.id = id;
   }
 
-  /** Starts the app through tauri-driver; `application` is the binary's path. */
-  static async start(base, application) {
+  /** Starts the app through tauri-driver; `application` is the binary's path, `args` its arguments. */
+  static async start(base, application, args = []) {
     const value = await call(base, "POST", "/session", {
-      capabilities: { alwaysMatch: { browserName: "wry", "tauri:options": { application } } },
+      capabilities: { alwaysMatch: { browserName: "wry", "tauri:options": { application, args } } },
     });
     return new Session(base, value.sessionId);
   }

@@ -194,6 +194,45 @@ try {
   await session.end().catch((e) => console.log(`(could not end the session cleanly: ${e.message})`));
 }
 
+// A second window on the generated Dungeon Fighter clip: the camera's
+// throws must reach a combat on their own, with their snapshots.
+let combat;
+try {
+  combat = await Session.start(driver, app, ["--source", "demo:combat"]);
+} catch (e) {
+  results.push({ name: "start the app on the combat clip", ok: false });
+  console.log(`FAIL - start the app on the combat clip: ${e.message}`);
+}
+if (combat) {
+  try {
+    await check("throws in the combat clip are read and played in the Game screen by themselves", async () => {
+      await waitFor("the clip's frames", async () => (await framesShown(combat)) > 0, 60000);
+      await combat.click("#tab-game");
+      await waitFor("the game setup form", async () =>
+        combat.execute("return document.querySelector('input[data-hero=\"saul-baysar\"]') !== null;"));
+      for (const hero of ["saul-baysar", "lianna-lightbringer"]) await combat.click(`input[data-hero="${hero}"]`);
+      await combat.click("#game-start-btn");
+      await waitFor("the game to start", async () => combat.execute("return document.getElementById('game-command') !== null;"));
+      const send = async (cmd) => {
+        await combat.execute(`document.getElementById('game-command').value = ${JSON.stringify(JSON.stringify(cmd))};`);
+        await combat.click("#game-send");
+      };
+      await send({ type: "enter_dungeon", card: { name: "Rotten Food", shop_icons: 4 } });
+      await waitFor("the dungeon card", async () => combat.execute("return /monster/i.test(document.getElementById('game-root').textContent);"));
+      await send({ type: "reveal_monster", card: { name: "Lizard King" } });
+      const entry = await waitFor("a camera throw in the log with its snapshot", async () =>
+        combat.execute(`
+          const li = document.querySelector('#game-log li.src-camera');
+          const img = li && li.querySelector('img.snapshot');
+          return li && img && img.complete && img.naturalWidth > 0 ? { text: li.textContent, w: img.naturalWidth } : null;`), 30000);
+      assert(/throw (red|green|blue|white)/.test(entry.text), `the camera entry reads ${JSON.stringify(entry.text.slice(0, 120))}`);
+      return `${entry.text.slice(0, 80)}…, snapshot ${entry.w}px wide`;
+    });
+  } finally {
+    await combat.end().catch((e) => console.log(`(could not end the session cleanly: ${e.message})`));
+  }
+}
+
 const passed = results.filter((r) => r.ok).length;
 const failed = results.length - passed;
 console.log(`${passed} passed, ${failed} failed`);

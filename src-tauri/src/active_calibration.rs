@@ -16,10 +16,14 @@ pub fn active_profile_path() -> Result<PathBuf, String> {
     if let Some(p) = std::env::var_os(ENV).filter(|p| !p.is_empty()) {
         return Ok(PathBuf::from(p));
     }
+    Ok(data_dir()?.join("calibration.json"))
+}
+
+/// The folder that holds the database, and beside it what the window keeps.
+pub fn data_dir() -> Result<PathBuf, String> {
     let db = tw_store::paths::resolve_db_path(None).map_err(|e| e.to_string())?;
-    let dir = db
+    Ok(db
         .parent()
         .map(|d| d.to_path_buf())
-        .unwrap_or_else(|| PathBuf::from("."));
-    Ok(dir.join("calibration.json"))
+        .unwrap_or_else(|| PathBuf::from(".")))
 }

@@ -7,6 +7,7 @@
 //! it never panics the app.
 
 use serde::Serialize;
+use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use tokio::sync::watch;
@@ -116,6 +117,21 @@ struct Active {
     fallback_reason: Option<String>,
     /// Set when the source came from `TABLE_WARDEN_SOURCE`, to reopen it when a file ends.
     spec: Option<String>,
+    /// A calibration that belongs to the source (the generated Dungeon
+    /// Fighter clip) and is used instead of the saved one.
+    calibration: Option<PathBuf>,
+}
+
+/// Opens a named source; the Dungeon Fighter demo clip brings its own
+/// calibration (rendered into the data folder on first use).
+fn open_named(spec: &str) -> Result<(Box<dyn FrameSource>, Option<PathBuf>), CaptureError> {
+    if spec != crate::demo_combat::SPEC {
+        return Ok((open_spec(spec, None)?, None));
+    }
+    let clip_error = |e: String| CaptureError::DemoFootage(e);
+    let data = crate::active_calibration::data_dir().map_err(clip_error)?;
+    let dir = crate::demo_combat::ensure_clip(&data).map_err(clip_error)?;
+    Ok((crate::demo_combat::open(&dir)?, Some(dir.join("calibration.json"))))
 }
 
 /// Picks the start-up source: `TABLE_WARDEN_SOURCE` if set, else the first
@@ -124,11 +140,12 @@ fn open_initial() -> Result<Active, CaptureError> {
     if let Ok(spec) = std::env::var(SOURCE_ENV) {
         let spec = spec.trim().to_string();
         if !spec.is_empty() {
-            return match open_spec(&spec, None) {
-                Ok(source) => Ok(Active {
+            return match open_named(&spec) {
+                Ok((source, calibration)) => Ok(Active {
                     source,
                     fallback_reason: None,
                     spec: Some(spec),
+                    calibration,
                 }),
                 Err(e) => demo_instead(format!("{SOURCE_ENV}={spec}: {e}")),
             };
@@ -139,6 +156,7 @@ fn open_initial() -> Result<Active, CaptureError> {
         source: opened.source,
         fallback_reason: opened.fallback_reason,
         spec: None,
+        calibration: None,
     })
 }
 
@@ -147,6 +165,7 @@ fn demo_instead(reason: String) -> Result<Active, CaptureError> {
         source: Box::new(open_demo()?),
         fallback_reason: Some(reason),
         spec: None,
+        calibration: None,
     })
 }
 
@@ -170,8 +189,12 @@ fn run(hub: &Hub) {
     };
     announce(hub, &active);
 
+    let calibration_for = |a: &Active| match &a.calibration {
+        Some(p) => ActiveCalibration::at(Ok(p.clone())),
+        None => ActiveCalibration::new(),
+    };
+    let mut calibration = calibration_for(&active);
     let mut meter = FpsMeter::new(Duration::from_secs(2));
-    let mut calibration = ActiveCalibration::new();
     let mut reader = TableReader::Pips(tw_vision::DiceReader::default());
     let mut watcher = ThrowWatcher::default();
     // The overlay is read at most every other frame, and less often when a
@@ -197,6 +220,7 @@ fn run(hub: &Hub) {
                 active = replace_source(hub, active, e);
                 announce(hub, &active);
                 watcher.reset();
+                calibration = calibration_for(&active);
                 continue;
             }
             Err(e) => {
@@ -306,10 +330,11 @@ fn replace_source(hub: &Hub, old: Active, why: CaptureError) -> Active {
     loop {
         let attempt = if ended_file {
             let spec = spec.clone().unwrap_or_default();
-            open_spec(&spec, None).map(|source| Active {
+            open_named(&spec).map(|(source, calibration)| Active {
                 source,
                 fallback_reason: None,
                 spec: Some(spec),
+                calibration,
             })
         } else if was_demo {
             // The demo itself should never end; reopen it, keeping the original reason.
@@ -317,6 +342,7 @@ fn replace_source(hub: &Hub, old: Active, why: CaptureError) -> Active {
                 source: Box::new(d),
                 fallback_reason: old_reason.clone(),
                 spec: None,
+                calibration: None,
             })
         } else {
             demo_instead(why.to_string())
@@ -426,6 +452,7 @@ mod tests {
             source: Box::new(UnpluggedCamera),
             fallback_reason: None,
             spec: None,
+            calibration: None,
         };
         announce(&hub, &camera);
         assert!(!hub.status().demo);

@@ -13,6 +13,7 @@ mod active_calibration;
 mod calibration;
 mod capture;
 mod commands;
+mod demo_combat;
 mod frames;
 mod game;
 mod throws;
@@ -20,6 +21,18 @@ mod throws;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
+    // `--source SPEC` does what TABLE_WARDEN_SOURCE does (a launcher or a
+    // test driver can pass arguments more easily than environment).
+    let args: Vec<String> = std::env::args().collect();
+    if let Some(i) = args.iter().position(|a| a == "--source") {
+        match args.get(i + 1) {
+            Some(spec) => std::env::set_var(capture::SOURCE_ENV, spec),
+            None => {
+                eprintln!("table-warden: --source needs a value (demo, demo:combat, camera, camera:N or a path)");
+                return ExitCode::FAILURE;
+            }
+        }
+    }
     let hub = capture::Hub::new();
     let capture_hub = hub.clone();
     let result = tauri::Builder::default()

@@ -6,6 +6,7 @@
 
 pub mod art;
 pub mod camera;
+pub mod combat_clip;
 pub mod die;
 pub mod math;
 pub mod rng;

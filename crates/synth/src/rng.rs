@@ -3,6 +3,7 @@
 
 use tw_rules::SplitMix64;
 
+#[derive(Clone)]
 pub struct Rng(SplitMix64);
 
 impl Rng {

@@ -556,6 +556,20 @@ pub fn render(
 ) -> opencv::Result<(Mat, SceneTruth)> {
     let mut rng = Rng::new(scene.texture_seed);
     let tex: Texture = render_board(board, &scene.webs, &mut rng)?;
+    render_with(board, board_file, scene, image_name, &tex, &mut rng)
+}
+
+/// [`render`] on a board texture drawn already (for `scene.webs`), with
+/// `rng` as [`render_board`] left it: the frames of a clip share one
+/// texture, which is most of the drawing time.
+pub fn render_with(
+    board: &Board,
+    board_file: &str,
+    scene: &Scene,
+    image_name: &str,
+    tex: &Texture,
+    rng: &mut Rng,
+) -> opencv::Result<(Mat, SceneTruth)> {
     let cam = &scene.camera;
     let b2i = cam.board_to_image();
     let t2i = mul(&b2i, &Texture::pixel_to_board());
@@ -572,7 +586,7 @@ pub fn render(
     let mesh = Mesh::dodecahedron();
     draw_shadows(&mut img, cam, &mesh, scene)?;
     draw_dice(&mut img, cam, &mesh, scene)?;
-    photograph(&mut img, &scene.look, &mut rng)?;
+    photograph(&mut img, &scene.look, rng)?;
     let webs = webs_of(board, &scene.webs);
     let dice = scene
         .dice

@@ -26,7 +26,7 @@ pub enum WriteError {
     OpenCv(#[from] opencv::Error),
 }
 
-fn io(path: &Path, e: impl std::fmt::Display) -> WriteError {
+pub(crate) fn io(path: &Path, e: impl std::fmt::Display) -> WriteError {
     WriteError::Io {
         path: path.display().to_string(),
         reason: e.to_string(),
@@ -74,12 +74,12 @@ pub fn true_calibration(
     Ok(p)
 }
 
-fn write_json(path: &Path, v: &impl Serialize) -> Result<(), WriteError> {
+pub(crate) fn write_json(path: &Path, v: &impl Serialize) -> Result<(), WriteError> {
     let text = serde_json::to_string_pretty(v).map_err(|e| io(path, e))?;
     std::fs::write(path, text + "\n").map_err(|e| io(path, e))
 }
 
-fn write_image(path: &Path, img: &opencv::core::Mat, quality: i32) -> Result<(), WriteError> {
+pub(crate) fn write_image(path: &Path, img: &opencv::core::Mat, quality: i32) -> Result<(), WriteError> {
     let params =
         Vector::<i32>::from_slice(&[imgcodecs::IMWRITE_JPEG_QUALITY, quality.clamp(1, 100)]);
     if !imgcodecs::imwrite(&path.to_string_lossy(), img, &params)? {

@@ -1,0 +1,111 @@
+//! The Dungeon Fighter demo source (`TABLE_WARDEN_SOURCE=demo:combat`): a
+//! generated clip of the red, green and blue dice thrown at the target
+//! board, seen by one fixed camera, with the calibration that goes with it.
+//! It lets the whole camera path — motion stage, "throw finished", target
+//! reader, game — run on a machine with no camera and no board.
+//!
+//! The clip is rendered once by `tw-synth` into the data folder (a few
+//! seconds) and played from there afterwards; it is a pure function of its
+//! seed, so every machine sees the same throws.
+
+use std::path::{Path, PathBuf};
+use tw_board::Board;
+use tw_capture::{CaptureError, FrameSource, ImageSequence, Paced};
+use tw_synth::combat_clip::{combat_clip, write_combat_clip, ClipTruth, FPS};
+use tw_synth::{DieColor, Face, Options};
+
+/// The source name that selects this clip.
+pub const SPEC: &str = "demo:combat";
+
+/// Changing any of these changes the clip; the folder name carries them so
+/// an old render is never played for a new clip.
+const SEED: u64 = 20261122;
+const VERSION: u32 = 1;
+const THROWS: [(DieColor, Face); 3] = [
+    (DieColor::Red, Face::Blank),
+    (DieColor::Green, Face::Icon),
+    (DieColor::Blue, Face::Blank),
+];
+
+/// The clip's folder under `data_dir`, rendered if it is not there yet.
+pub fn ensure_clip(data_dir: &Path) -> Result<PathBuf, String> {
+    let dir = data_dir.join(format!("demo-combat-v{VERSION}-{SEED}"));
+    if dir.join("truth.json").is_file() && dir.join("calibration.json").is_file() {
+        return Ok(dir);
+    }
+    // Render into a temporary folder and rename it into place, so a render
+    // cut short (the window closed) is never taken for a finished one.
+    let tmp = data_dir.join(format!("demo-combat-v{VERSION}-{SEED}.partial"));
+    let _ = std::fs::remove_dir_all(&tmp);
+    let board = Board::catacombs_default();
+    let opts = Options {
+        elevation_deg: (62.0, 78.0),
+        sizes: vec![(960, 540)],
+        border_fraction: 0.0,
+        min_clearance_mm: 4.0,
+        web_chance: 0.0,
+        ..Options::default()
+    };
+    let clip = combat_clip(&board, SEED, &opts, &THROWS, 15, 24, 30);
+    write_combat_clip(&board, "catacombs-default", &tmp, &clip).map_err(|e| format!("rendering the demo clip: {e}"))?;
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::rename(&tmp, &dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    Ok(dir)
+}
+
+/// The clip as a looping frame source at its own rate.
+pub fn open(dir: &Path) -> Result<Box<dyn FrameSource>, CaptureError> {
+    let seq = ImageSequence::open(dir, FPS)?.looping(true);
+    Ok(Box::new(Paced::new(Box::new(seq) as Box<dyn FrameSource>, FPS)))
+}
+
+/// What the clip's throws are, by its ground truth.
+pub fn truth(dir: &Path) -> Result<ClipTruth, String> {
+    let path = dir.join("truth.json");
+    let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::throws::{TableReader, ThrowWatcher};
+    use tw_calibration::CalibrationProfile;
+
+    /// The demo clip, played frame by frame through the same watcher and
+    /// reader as the live view, gives exactly its three throws, each read
+    /// as the truth says: colour, icon or blank, and the section.
+    #[test]
+    fn the_demo_clip_plays_as_three_correct_throws() {
+        let data = std::env::temp_dir().join(format!("tw-demo-combat-{}", std::process::id()));
+        let dir = ensure_clip(&data).unwrap();
+        assert_eq!(ensure_clip(&data).unwrap(), dir, "a second call reuses the render");
+        let truth = truth(&dir).unwrap();
+        let profile = CalibrationProfile::load(&dir.join("calibration.json")).unwrap();
+        let reader = TableReader::for_profile(Some(&profile), &dir).unwrap();
+        assert_eq!(reader.kind(), "target");
+        let mut source = ImageSequence::open(&dir, FPS).unwrap();
+        let mut watcher = ThrowWatcher::default();
+        let mut throws = Vec::new();
+        for _ in 0..source.len() {
+            let frame = source.next_frame().unwrap();
+            if let Some(settled) = watcher.step(&frame).unwrap() {
+                let dice = reader.read(&frame).unwrap();
+                throws.push(watcher.finish(&frame, &settled, reader.kind(), dice));
+            }
+        }
+        assert_eq!(throws.len(), 3, "{:?}", throws.iter().map(|t| t.frame).collect::<Vec<_>>());
+        for (i, t) in throws.iter().enumerate() {
+            assert!(t.frame as usize >= truth.rest_frames[i], "throw {i} read before it stopped");
+            assert_eq!(t.landed.len(), 1, "throw {i}: {:?}", t.landed);
+            let got = &t.dice[t.landed[0]];
+            let want = &truth.end.dice[i];
+            let want_colour = serde_json::to_value(want.color).unwrap();
+            let want_face = serde_json::to_value(want.face).unwrap();
+            assert_eq!(serde_json::json!(got.color), want_colour, "throw {i}");
+            assert_eq!(serde_json::json!(got.face), want_face, "throw {i}");
+            assert_eq!(got.section.as_ref().map(|s| (s.kind, s.value)), Some((want.section.kind, want.section.value)), "throw {i}");
+        }
+        std::fs::remove_dir_all(&data).unwrap();
+    }
+}
