@@ -44,6 +44,7 @@ import {
   type SectionName,
 } from "./df-model";
 import { fill, h } from "./dom";
+import { fieldsOf, fillTemplate, labelOf } from "./template-form";
 import { onThrow, tableDice } from "./camera-feed";
 import { gameSnapshot, pairDice } from "./game-ipc";
 import type { ThrowReading } from "./ipc";
@@ -78,6 +79,8 @@ interface Ui {
   cameraNote: string | null;
   /** Snapshots of log entries already fetched, by "session:seq". */
   snapshots: Map<string, string | null>;
+  /** The command form a phase button opened (a card to enter, an ability's target). */
+  form: { label: string; template: Record<string, unknown> } | null;
 }
 
 let ui: Ui | null = null;
@@ -89,7 +92,7 @@ export function initGameScreen(): void {
   const start = h("div", { class: "game-start", id: "game-start" });
   const play = h("div", { class: "game-play", id: "game-play", hidden: true });
   fill(root, start, play);
-  ui = { root, start, play, games: [], heroes: [], view: null, die: null, face: "blank", noBounce: false, requirementFailed: false, error: null, busy: false, cameraNote: null, snapshots: new Map() };
+  ui = { root, start, play, games: [], heroes: [], view: null, die: null, face: "blank", noBounce: false, requirementFailed: false, error: null, busy: false, cameraNote: null, snapshots: new Map(), form: null };
   document.addEventListener("keydown", onKey);
   onThrow((t) => {
     cameraQueue = cameraQueue.then(() => onCameraThrow(t));
@@ -380,12 +383,54 @@ function dfBoard(v: GameView, df: DfView): HTMLElement {
       onclick: () => {
         if (a.command) send(a.command);
         else if (a.template) {
-          const box = document.getElementById("game-command") as HTMLTextAreaElement | null;
-          if (box) { box.value = JSON.stringify(a.template, null, 1); box.focus(); }
+          ui!.form = { label: a.label.replace(/…$/, ""), template: a.template };
+          renderPlay();
         }
       },
     }, a.label)));
-  return h("div", { class: "df-board" }, status, heroes, panel, correctionRow(v), buttons);
+  return h("div", { class: "df-board" }, status, heroes, panel, correctionRow(v), buttons, commandForm());
+}
+
+/** The form a phase button opened: one input per value of its template. */
+function commandForm(): HTMLElement | null {
+  const u = ui!;
+  if (!u.form) return null;
+  const { label, template } = u.form;
+  const inputs = new Map<string, HTMLInputElement>();
+  const rows = fieldsOf(template).map((f) => {
+    const key = f.path.join(".");
+    const input = f.kind === "bool"
+      ? h("input", { type: "checkbox", checked: f.initial === true, "data-field": key })
+      : h("input", { type: f.kind === "number" ? "number" : "text", value: String(f.initial), "data-field": key, spellcheck: "false" });
+    inputs.set(key, input as HTMLInputElement);
+    return h("label", { class: f.kind === "bool" ? "check" : "field" }, `${labelOf(f)} `, input);
+  });
+  const err = h("span", { class: "error-text", role: "alert" });
+  const submit = () => {
+    const values = new Map<string, string | boolean>();
+    for (const [k, el] of inputs) values.set(k, el.type === "checkbox" ? el.checked : el.value);
+    const r = fillTemplate(template, values);
+    if ("error" in r) {
+      err.textContent = r.error;
+      return;
+    }
+    const v = u.view;
+    if (!v) return;
+    // The form stays open on a refusal, so the player fixes a value instead of typing it all again.
+    void act(() => gameDo(v.session, r.command, "manual")).then(() => {
+      if (!u.error) {
+        u.form = null;
+        renderPlay();
+      }
+    });
+  };
+  return h("form", { class: "panel command-form", id: "df-form", onsubmit: (e: Event) => { e.preventDefault(); submit(); } },
+    h("h4", {}, label),
+    h("div", { class: "fields" }, ...rows),
+    h("div", { class: "row" },
+      h("button", { type: "submit", id: "df-form-send" }, "Send"),
+      h("button", { type: "button", onclick: () => { u.form = null; renderPlay(); } }, "Cancel"),
+      err));
 }
 
 function throwPanel(_v: GameView, df: DfView): HTMLElement {

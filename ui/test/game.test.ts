@@ -218,3 +218,21 @@ test("a camera throw in combat becomes one observation; anything unclear is expl
   assert.equal(cameraThrowAction(t, dfView(combatState)).kind, "ignore");
   assert.equal(cameraThrowAction(t, dfView({ ...combatState, phase: { phase: "resting" } })).kind, "ignore");
 });
+
+test("a phase button's template becomes a form whose values make the command", async () => {
+  const { fieldsOf, fillTemplate, labelOf } = await import("../src/template-form");
+  const template = { type: "reveal_monster", card: { name: "", level: 2, life: 1, damage: 1, gold: 1 }, requirements: ["chopstick"], flying: false };
+  const fields = fieldsOf(template);
+  assert.deepEqual(fields.map(labelOf), ["card name", "card level", "card life", "card damage", "card gold", "requirements", "flying"]);
+  const values = new Map<string, string | boolean>([
+    ["card.name", "Lizard King"], ["card.life", "13"], ["card.damage", "3"], ["card.gold", ""], ["requirements", "[]"], ["flying", true],
+  ]);
+  const r = fillTemplate(template, values);
+  assert.ok("command" in r);
+  assert.deepEqual(r.command, { type: "reveal_monster", card: { name: "Lizard King", level: 2, life: 13, damage: 3 }, requirements: [], flying: true });
+  assert.deepEqual(template.card.life, 1, "the template itself is not changed");
+  const bad = fillTemplate(template, new Map([["card.life", "lots"]]));
+  assert.ok("error" in bad && bad.error.includes("card life"));
+  const badJson = fillTemplate(template, new Map([["requirements", "[oops"]]));
+  assert.ok("error" in badJson && badJson.error.includes("requirements"));
+});
