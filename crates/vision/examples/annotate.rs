@@ -26,7 +26,10 @@ fn main() {
     let reading = reader.read(&frame).expect("read");
     let gray = GrayImage::from_mat(&frame).expect("gray");
     let pips = find_pips(&gray, &reader.params.pips).expect("pips");
-    for f in reader.candidate_faces(&gray).expect("faces") {
+    for f in reader
+        .candidate_faces(&gray, frame.data_bytes().expect("pixels"))
+        .expect("faces")
+    {
         eprintln!(
             "face n={} centre ({:.0},{:.0}) squareness {:.2} roundness {:.2} pip {:.1} residual {:.2} pips {:?}",
             f.pips.len(),

@@ -46,6 +46,9 @@ pub struct Pip {
     pub ring_level: f32,
     /// Dark or light pip.
     pub polarity: Polarity,
+    /// Mean colour (blue, green, red) of the pip's core, set by
+    /// [`measure_colors`]; equal channels (its gray level) until then.
+    pub color: [f32; 3],
 }
 
 impl Pip {
@@ -275,7 +278,54 @@ fn measure(
         contrast,
         ring_level,
         polarity,
+        color: [match polarity {
+            Polarity::Dark => core_level,
+            Polarity::Bright => 255.0 - core_level,
+        }; 3],
     }))
+}
+
+/// Set each pip's [`Pip::color`] from a BGR frame (3 bytes a pixel, the
+/// same size as the gray image the pips were found in): the mean over the
+/// inner half of the pip's ellipse.
+pub fn measure_colors(bgr: &[u8], width: usize, height: usize, pips: &mut [Pip]) {
+    if bgr.len() < width * height * 3 {
+        return;
+    }
+    for p in pips.iter_mut() {
+        let a = (p.major / 2.0).max(0.75);
+        let c = (p.minor / 2.0).max(0.75);
+        let (cos, sin) = (p.angle.cos(), p.angle.sin());
+        let (hx, hy) = ellipse_half_extents(a, c, cos, sin);
+        let (mut sum, mut n) = ([0f32; 3], 0u32);
+        let x0 = (p.center.0 - hx).floor().max(0.0) as usize;
+        let y0 = (p.center.1 - hy).floor().max(0.0) as usize;
+        let x1 = ((p.center.0 + hx).ceil().max(0.0) as usize).min(width - 1);
+        let y1 = ((p.center.1 + hy).ceil().max(0.0) as usize).min(height - 1);
+        for y in y0..=y1 {
+            for x in x0..=x1 {
+                let (dx, dy) = (x as f32 - p.center.0, y as f32 - p.center.1);
+                let u = (dx * cos + dy * sin) / a;
+                let v = (-dx * sin + dy * cos) / c;
+                if u * u + v * v < 0.5 {
+                    let i = (y * width + x) * 3;
+                    for k in 0..3 {
+                        sum[k] += bgr[i + k] as f32;
+                    }
+                    n += 1;
+                }
+            }
+        }
+        if n > 0 {
+            p.color = sum.map(|v| v / n as f32);
+        }
+    }
+}
+
+/// A colour's departure from gray: each channel minus the channels' mean.
+pub fn chroma(c: [f32; 3]) -> [f32; 3] {
+    let m = (c[0] + c[1] + c[2]) / 3.0;
+    [c[0] - m, c[1] - m, c[2] - m]
 }
 
 /// Core level, ring median and ring lower quartile, all expressed so that the

@@ -11,7 +11,9 @@ use crate::error::{Result, VisionError};
 use crate::faces::{group_faces, top_faces, FaceCluster, GroupParams, TopFace};
 use crate::geometry::{face_geometry, FaceGeometry};
 use crate::gray::GrayImage;
-use crate::pips::{annulus_uniformity, find_pips, surround_uniformity, Pip, PipParams};
+use crate::pips::{
+    annulus_uniformity, find_pips, measure_colors, surround_uniformity, Pip, PipParams,
+};
 use crate::sites::{check_sites, verdict, Verdict};
 use opencv::{core::Mat, prelude::*};
 use serde::Serialize;
@@ -193,8 +195,12 @@ impl DiceReader {
 
     /// Every face the frame's pips make up, top and side faces alike, before
     /// one is chosen per die (exposed for development tools that draw them).
-    pub fn candidate_faces(&self, gray: &GrayImage) -> Result<Vec<FaceCluster>> {
-        let pips = find_pips(gray, &self.params.pips)?;
+    ///
+    /// `bgr` is the frame's pixels (3 bytes each, as the gray image's size),
+    /// used to tell pips of one paint from other spots.
+    pub fn candidate_faces(&self, gray: &GrayImage, bgr: &[u8]) -> Result<Vec<FaceCluster>> {
+        let mut pips = find_pips(gray, &self.params.pips)?;
+        measure_colors(bgr, gray.width, gray.height, &mut pips);
         // Lone blobs that do not look like a "1" are dropped before choosing
         // top faces, so a glare spot or speck cannot outrank a real face.
         Ok(group_faces(&pips, &self.params.grouping)
@@ -223,7 +229,7 @@ impl DiceReader {
             frame.clone()
         };
         let bgr_bytes = bgr.data_bytes()?;
-        let faces = self.candidate_faces(&gray)?;
+        let faces = self.candidate_faces(&gray, bgr_bytes)?;
         let tops = top_faces(faces, &self.params.grouping)
             .into_iter()
             .filter(|t| within_working_tilt(&t.face))
@@ -498,6 +504,7 @@ mod tests {
             contrast: 150.0,
             ring_level: 200.0,
             polarity: Polarity::Dark,
+            color: [30.0; 3],
         }
     }
 

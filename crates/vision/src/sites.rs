@@ -284,6 +284,7 @@ mod tests {
                 contrast: 160.0,
                 ring_level: 200.0,
                 polarity: Polarity::Dark,
+                color: [40.0; 3],
             },
             Pip {
                 center: (30.0, 6.0),
@@ -294,6 +295,7 @@ mod tests {
                 contrast: 160.0,
                 ring_level: 200.0,
                 polarity: Polarity::Dark,
+                color: [40.0; 3],
             },
         ]);
         let g = face_geometry(&face);
