@@ -101,6 +101,7 @@ function statusBar(v: ItddView): HTMLElement {
     h("span", { class: "chip" }, `Goblins placed: ${v.goblinsPlaced} / 8`),
     h("span", { class: "chip" }, `Enemies defeated: ${v.enemiesDefeated}`),
     v.current ? h("span", { class: "chip on" }, `Turn: ${v.current}`) : null,
+    v.heroDeclared ? h("span", { class: "chip on" }, "A Hero has been declared") : null,
     ...v.bossesDue.map((b) => h("span", { class: "chip boss", role: "alert" }, `Boss due at ${b.gate} (${b.reason}): place it there`)),
   );
 }
