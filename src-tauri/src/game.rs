@@ -207,8 +207,11 @@ pub fn list_games() -> Vec<GameInfo> {
         .into_iter()
         .map(|n| GameInfo {
             name: n.to_string(),
-            dedicated_screen: n == "dungeon-fighter",
-            camera: n == "dungeon-fighter",
+            // Each of these has its own screen (ui/src/game.ts,
+            // ui/src/screens/*), and each reads dice from the table: d12
+            // throws on the target, or the two dice of a roll.
+            dedicated_screen: matches!(n, "dungeon-fighter" | "silver-mine" | "green-dungeon"),
+            camera: matches!(n, "dungeon-fighter" | "silver-mine" | "green-dungeon"),
         })
         .collect()
 }
@@ -682,7 +685,7 @@ mod tests {
             .iter()
             .find(|g| g.name == "silver-mine")
             .expect("silver mine listed");
-        assert!(!sm.dedicated_screen);
+        assert!(sm.dedicated_screen && sm.camera);
     }
 
     #[test]

@@ -73,9 +73,11 @@ impl Pos {
     }
 }
 
+/// Rows and columns counted from 1, top-left first, as the player reads the
+/// grid on the table and on the screen (JSON positions count from 0).
 impl fmt::Display for Pos {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "row {}, column {}", self.row, self.col)
+        write!(f, "row {}, column {}", self.row + 1, self.col + 1)
     }
 }
 
@@ -306,5 +308,16 @@ mod tests {
             serde_json::from_str::<Pos>(r#"{"row":2,"col":4}"#).unwrap(),
             Pos { row: 2, col: 4 }
         );
+    }
+}
+
+#[cfg(test)]
+mod display_tests {
+    use super::*;
+
+    #[test]
+    fn positions_read_from_one_as_the_player_counts() {
+        assert_eq!(Pos { row: 0, col: 0 }.to_string(), "row 1, column 1");
+        assert_eq!(Pos { row: 4, col: 2 }.to_string(), "row 5, column 3");
     }
 }

@@ -198,7 +198,7 @@ export function cellView(s: GdState, p: Pos, entrance: Pos | null = null): CellV
   };
 }
 
-/** "row 2, column 3" counted from 1 as the table is read (the engine counts from 0). */
+/** "row 2, column 3" counted from 1 as the table is read, as the engine words its messages (its JSON positions count from 0). */
 export function posWords(p: Pos): string {
   return `row ${p.row + 1}, column ${p.col + 1}`;
 }
