@@ -211,7 +211,7 @@ test("a correction changes only the dice of the last command the engine ran", ()
   assert.equal(diceOf(turn)?.pairs.length, 2);
   const fixed = withDice(turn, [{ character: 4, enemy: 4, source: "camera" }, { character: 5, enemy: 6, source: "camera" }], null);
   assert.deepEqual(fixed.dice, [{ character: 4, enemy: 4, source: "manual" }, { character: 5, enemy: 6, source: "manual" }]);
-  const loot = (town as { steps: { command: Obj }[] }).steps[5].command;
+  const loot = (town as { steps: { command: Obj }[] }).steps[7].command;
   assert.deepEqual(diceOf(loot), { pairs: [], roll: 6 });
   assert.deepEqual(withDice(loot, [], 2), { ...loot, roll: 2, source: "manual" });
   assert.equal(diceOf(ds[11].command), null, "a seeded turn without dice has nothing to correct here");

@@ -62,17 +62,19 @@ test("free Gate squares leave out walls, cubes and figures", () => {
   assert.equal(anyoneInside(v), true);
 });
 
-test("the town state shows the character back in town with title, quest done and the stash", () => {
+test("the town state shows the character back in town with title, quest progress and the stash", () => {
   const v = itddView(town.state);
   const rogue = v.characters[0];
   assert.equal(rogue.inDungeon, false);
   assert.equal(rogue.alive, true);
   assert.deepEqual(rogue.titles, ["vagabond"]);
-  assert.deepEqual(rogue.completed, ["crates"]);
-  assert.equal(rogue.quest, null);
-  assert.deepEqual(rogue.inventory.map(itemName), ["torch", "torch"]);
+  assert.deepEqual(rogue.completed, ["lockpicking"]);
+  assert.equal(rogue.quest, "crates");
+  assert.equal(rogue.questProgress, 1, "one crate looted since the quest was taken");
+  assert.equal(questProgressText(rogue.quest!, rogue.questProgress), "1 of 3 crates looted");
+  assert.deepEqual(rogue.inventory.map(itemName), ["torch", "health potion", "torch"]);
   assert.equal(rogue.capacity, 3);
-  assert.deepEqual(v.stashes, [{ player: "cleo", coins: 2, books: [] }]);
+  assert.deepEqual(v.stashes, [{ player: "cleo", coins: 1, books: [] }]);
   assert.equal(anyoneInside(v), false);
 });
 
@@ -125,9 +127,11 @@ test("the dungeon turn's lines say who went for whom, the tie draw and the dice"
 
 test("loot, town and build commands in words", () => {
   const t = steps(town as never);
-  assert.equal(describeCommand(t[5].command), "rogue loots (0, 0), rolled 6 [rolled by the app]");
-  assert.equal(describeEvent(t[5].events[0]), "rogue searches the sack: rolled 6, score 6 [rolled by the app] — success");
-  assert.equal(describeEvent(t[7].events[2]), "rogue earns the title vagabond");
+  assert.equal(describeCommand(t[7].command), "rogue loots (0, 0), rolled 6 [camera]");
+  assert.equal(describeEvent(t[7].events[0]), "rogue searches the crate: rolled 6, score 9 (needs 5) [camera] — success");
+  assert.equal(describeEvent(t[7].events[2]), "rogue gains health potion");
+  assert.equal(describeEvent(t[7].events[3]), "rogue's quest crates: 1 of 3");
+  assert.equal(describeEvent(t[3].events[2]), "rogue earns the title vagabond");
   assert.equal(describeCommand(steps(dungeon as never)[7].command), "Laid Hall hall-1 (4×4) at (4, 0), explored by warrior");
   assert.equal(describeCommand(null), "(no command)");
   assert.equal(describeEvent({ type: "something_new" }), "something new");
