@@ -45,7 +45,7 @@ import {
 } from "./df-model";
 import { fill, h } from "./dom";
 import { fieldsOf, fillTemplate, labelOf } from "./template-form";
-import { onThrow, tableDice } from "./camera-feed";
+import { currentStatus, onThrow, tableDice } from "./camera-feed";
 import { gameSnapshot, pairDice } from "./game-ipc";
 import type { ThrowReading } from "./ipc";
 import type { GameScreen, ScreenCtx } from "./screens/plugin";
@@ -96,6 +96,9 @@ export function initGameScreen(): void {
   document.addEventListener("keydown", onKey);
   onThrow((t) => {
     cameraQueue = cameraQueue.then(() => onCameraThrow(t));
+    // The camera panel shows every throw, also those the game does not
+    // take; only it is redrawn, so nothing the player is typing is lost.
+    document.getElementById("df-camera")?.replaceWith(cameraPanel());
   });
   void loadStart();
 }
@@ -388,7 +391,24 @@ function dfBoard(v: GameView, df: DfView): HTMLElement {
         }
       },
     }, a.label)));
-  return h("div", { class: "df-board" }, status, heroes, panel, correctionRow(v), buttons, commandForm());
+  return h("div", { class: "df-board" }, cameraPanel(), status, heroes, panel, correctionRow(v), buttons, commandForm());
+}
+
+/** The last throw the camera saw come to rest, with what it read. */
+function cameraPanel(): HTMLElement {
+  const st = currentStatus();
+  const t = st?.last_throw ?? null;
+  const source = st ? `${st.source}${st.reader === "target" ? " · target board calibrated" : " · no target board calibrated"}` : "no camera status yet";
+  if (!t) return h("div", { class: "panel df-camera", id: "df-camera" }, h("h4", {}, "Camera"), h("p", { class: "muted" }, `${source}. No throw seen yet.`));
+  const read = t.landed.map((i) => t.dice[i]).filter((d) => d).map((d) => {
+    const where = d.section ? (d.section.value !== null ? `${d.section.kind} ${d.section.value}` : d.section.kind) : "";
+    return `${d.color} ${d.face ?? "?"}${where ? ` → ${where}` : ""}${d.confidence < 0.8 ? " (unsure)" : ""}`;
+  });
+  return h("div", { class: "panel df-camera", id: "df-camera" },
+    h("h4", {}, `Camera — throw ${t.seq}`),
+    t.snapshot_jpeg_b64 ? h("img", { class: "snapshot", alt: "The last throw as the camera saw it", src: `data:image/jpeg;base64,${t.snapshot_jpeg_b64}` }) : null,
+    h("p", {}, read.length ? read.join("; ") : "no new die"),
+    h("p", { class: "muted" }, `${source}; settled in ${Math.round(t.settle_ms)} ms`));
 }
 
 /** The form a phase button opened: one input per value of its template. */
