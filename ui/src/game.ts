@@ -132,7 +132,7 @@ async function onCameraThrow(t: ThrowReading): Promise<void> {
   if (a.kind === "ignore") return;
   if (a.kind === "note") {
     u.cameraNote = a.text;
-    renderPlay();
+    document.getElementById("df-camera")?.replaceWith(cameraPanel());
     return;
   }
   u.cameraNote = null;
@@ -331,7 +331,6 @@ function renderPlay(): void {
     ),
     errorBanner(u.error),
     v.ask_player ? h("p", { class: "banner", id: "game-ask", role: "alert" }, `Camera: ${v.ask_player} Enter the throw below.`) : null,
-    u.cameraNote ? h("p", { class: "banner", id: "game-camera-note", role: "status" }, `Camera: ${u.cameraNote}`) : null,
     df ? dfBoard(v, df) : ownBoard(v) ?? genericBoard(v),
     commandBox(v, df),
     h("div", { class: "panel" }, h("h3", {}, "Log"), logList(v, df)),
@@ -408,6 +407,7 @@ function cameraPanel(): HTMLElement {
     h("h4", {}, `Camera — throw ${t.seq}`),
     t.snapshot_jpeg_b64 ? h("img", { class: "snapshot", alt: "The last throw as the camera saw it", src: `data:image/jpeg;base64,${t.snapshot_jpeg_b64}` }) : null,
     h("p", {}, read.length ? read.join("; ") : "no new die"),
+    ui?.cameraNote ? h("p", { class: "banner", id: "game-camera-note", role: "status" }, ui.cameraNote) : null,
     h("p", { class: "muted" }, `${source}; settled in ${Math.round(t.settle_ms)} ms`));
 }
 
