@@ -36,7 +36,13 @@ import { type Tool, type UiState, words, numInput, select, btn, rerender, say } 
 
 export function toolBar(ctx: ScreenCtx, v: ItddView, u: UiState): HTMLElement {
   const tool = (t: Tool, label: string, title: string) =>
-    h("button", { class: u.tool === t ? "on" : null, "aria-pressed": String(u.tool === t), "data-tool": t, title, onclick: () => { u.tool = t; if (t === "card" && !u.draft) u.draft = newDraft(v.cards.length ? "hall" : "gate"); rerender(ctx); } }, label);
+    h("button", { class: u.tool === t ? "on" : null, "aria-pressed": String(u.tool === t), "data-tool": t, title, onclick: () => {
+      u.tool = t;
+      if (t === "card" && !u.draft) u.draft = newDraft(v.cards.length ? "hall" : "gate");
+      // Walls and floor belong to the card; cubes start from the trap.
+      if (t === "cube" && !BRUSHES.find((b) => b.char === u.brush)?.cube) u.brush = "^";
+      rerender(ctx);
+    } }, label);
   const tools = h("div", { class: "row itdd-tools" },
     tool("look", "Select", "Click a character to select them, an enemy to target it"),
     tool("card", "Lay card", "Lay a Gate or Hall card: size, origin by clicking, then paint its squares"),
