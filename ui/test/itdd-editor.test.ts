@@ -16,6 +16,7 @@ import {
   placeCardCommand,
   resizeDraft,
   rotateDraft,
+  setDraftCell,
   viewport,
 } from "../src/screens/itdd/grid";
 import {
@@ -240,4 +241,14 @@ test("the notices ask for a hand on the table after the engine's events", () => 
   assert.match(n[0], /g1 calls 2 companion/);
   assert.match(n[1], /boss is due at gate-1/);
   assert.match(n[2], /mage stepped on a trap/);
+});
+
+test("a drag paints every square it crosses the same, without toggling back", () => {
+  let d = { ...newDraft("hall", 3, 1), origin: [0, 0] as [number, number] };
+  d = setDraftCell(d, [0, 0], "#");
+  d = setDraftCell(d, [1, 0], "#");
+  assert.deepEqual(d.rows, ["##."]);
+  assert.equal(setDraftCell(d, [1, 0], "#"), d, "crossing a square again leaves it as painted");
+  assert.equal(setDraftCell(d, [5, 0], "#"), d, "off the card nothing changes");
+  assert.deepEqual(setDraftCell(d, [0, 0], ".").rows, [".#."], "a drag that started by clearing clears");
 });

@@ -18,6 +18,7 @@ import {
   placeCardCommand,
   resizeDraft,
   rotateDraft,
+  setDraftCell,
   viewport,
   type CardDraft,
 } from "./grid";
@@ -133,6 +134,8 @@ export function gridView(ctx: ScreenCtx, v: ItddView, u: UiState, me: CharacterV
         "data-y": y,
         title: `(${x}, ${y})${ch !== null ? ` ${CELL_CHARS[ch] ?? ch}` : ""}${sqv ? ` — ${sqv.card}` : ""}`,
         onclick: () => clickSquare(ctx, v, u, me, at),
+        onmousedown: (e: Event) => startPaint(ctx, u, at, e),
+        onmouseenter: (e: Event) => dragPaint(ctx, u, at, e as MouseEvent),
       },
       ch !== null ? h("span", { class: "icon" }, cellIcon(ch)) : null,
       dropped.length ? h("span", { class: "dropped", title: dropped.map((d) => itemName(d.item)).join(", ") }, "✦") : null,
@@ -163,13 +166,42 @@ function token(fig: NonNullable<ReturnType<typeof figureAt>>, u: UiState): HTMLE
 
 const initials = (name: string): string => name.split(/[\s_-]+/).filter(Boolean).map((w) => w[0].toUpperCase()).join("").slice(0, 2) || "?";
 
+/** Mouse down on the card being laid: paint the square (again: back to floor) and start a drag. */
+function startPaint(ctx: ScreenCtx, u: UiState, at: Pos, e: Event): void {
+  const d = u.draft;
+  if (u.tool !== "card" || !d || !d.origin || !draftContains(d, at)) return;
+  e.preventDefault();
+  u.draft = paintDraft(d, at, u.brush);
+  u.dragChar = draftCell(u.draft, at);
+  if (!dragEndListening) {
+    dragEndListening = true;
+    document.addEventListener("mouseup", () => { if (dragState) dragState.dragChar = null; });
+  }
+  dragState = u;
+  rerender(ctx);
+}
+
+/** The mouse held down moves onto another square: paint it like the first. */
+function dragPaint(ctx: ScreenCtx, u: UiState, at: Pos, e: MouseEvent): void {
+  const d = u.draft;
+  if (u.tool !== "card" || !d || !u.dragChar || (e.buttons & 1) === 0) return;
+  const next = setDraftCell(d, at, u.dragChar);
+  if (next === d) return;
+  u.draft = next;
+  rerender(ctx);
+}
+
+let dragEndListening = false;
+let dragState: UiState | null = null;
+
 function clickSquare(ctx: ScreenCtx, v: ItddView, u: UiState, me: CharacterView | null, at: Pos): void {
   const fig = figureAt(v, at);
   switch (u.tool) {
     case "card": {
       const d = u.draft;
-      if (!d) return;
-      u.draft = d.origin && draftContains(d, at) ? paintDraft(d, at, u.brush) : { ...d, origin: at };
+      // Inside the card the mouse button paints (startPaint); outside, a click places it.
+      if (!d || (d.origin && draftContains(d, at))) return;
+      u.draft = { ...d, origin: at };
       return rerender(ctx);
     }
     case "cube": {

@@ -74,18 +74,22 @@ export function draftCell(d: CardDraft, at: Pos): string | null {
   return d.rows[at[1] - d.origin[1]][at[0] - d.origin[0]];
 }
 
+/** Set one square of the draft to `char` (a drag paints every square it crosses the same). */
+export function setDraftCell(d: CardDraft, at: Pos, char: string): CardDraft {
+  if (!(char in CELL_CHARS) || !d.origin || !draftContains(d, at)) return d;
+  const x = at[0] - d.origin[0];
+  const y = at[1] - d.origin[1];
+  if (d.rows[y][x] === char) return d;
+  const rows = d.rows.map((r, i) => (i === y ? r.slice(0, x) + char + r.slice(x + 1) : r));
+  return { ...d, rows };
+}
+
 /**
  * Paint one square of the draft. Painting a square with the character it
  * already has turns it back to floor, so a slip is undone by clicking again.
  */
 export function paintDraft(d: CardDraft, at: Pos, char: string): CardDraft {
-  if (!(char in CELL_CHARS) || !d.origin || !draftContains(d, at)) return d;
-  const x = at[0] - d.origin[0];
-  const y = at[1] - d.origin[1];
-  const now = d.rows[y][x];
-  const next = now === char ? "." : char;
-  const rows = d.rows.map((r, i) => (i === y ? r.slice(0, x) + next + r.slice(x + 1) : r));
-  return { ...d, rows };
+  return setDraftCell(d, at, draftCell(d, at) === char ? "." : char);
 }
 
 /** Cards of the table the draft would cover (the engine refuses an overlap). */

@@ -27,6 +27,8 @@ export interface UiState {
   session: number;
   tool: Tool;
   brush: string;
+  /** While the mouse is held on the card being laid: what the drag paints. */
+  dragChar: string | null;
   draft: CardDraft | null;
   explorer: string;
   lostMap: boolean;
@@ -67,6 +69,7 @@ export function state(session: number): UiState {
       session,
       tool: "look",
       brush: "#",
+      dragChar: null,
       draft: null,
       explorer: "",
       lostMap: false,
