@@ -72,6 +72,9 @@ fn sample(gray: &GrayImage, polarity: Polarity, x: f32, y: f32) -> Option<f32> {
 
 /// Judge each of a face's nine grid sites.
 pub fn check_sites(gray: &GrayImage, face: &FaceCluster, geometry: &FaceGeometry) -> [Site; 9] {
+    if face.pips.is_empty() {
+        return [Site::Unseen; 9];
+    }
     let (level, contrast) = face_levels(face);
     let m = geometry.frontal_to_image;
     let to_image = |c: [f32; 2], u: f32, v: f32| {

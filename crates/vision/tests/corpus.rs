@@ -1,8 +1,9 @@
 //! The reader on real webcam photos: `../shared/datasets/dice-pips-webcam/valid`
 //! (outside the repository; see that folder's SOURCE.md). The thresholds sit
-//! a little below the figures measured when this test was written, so a
-//! regression fails it while ordinary noise does not. Measured last (valid/):
-//! recall 99.2%, precision 99.2%, face accuracy 98.8%.
+//! sit one die below the figures measured when this test was written (and
+//! at the targets), so a regression fails it. Measured last
+//! (valid/): recall 99.6%, precision 99.6%, face accuracy 99.6% (254 of 255
+//! dice found, 254 of 255 detections matched, 253 of 254 faces right).
 
 use std::path::PathBuf;
 use tw_vision::eval::evaluate_dir;
@@ -41,10 +42,10 @@ fn valid_split_meets_the_measured_figures() {
         s.precision(),
         s.face_accuracy()
     );
-    assert!(s.recall() >= 0.98, "recall {}", s.recall());
-    assert!(s.precision() >= 0.985, "precision {}", s.precision());
+    assert!(s.recall() >= 0.99, "recall {}", s.recall());
+    assert!(s.precision() >= 0.99, "precision {}", s.precision());
     assert!(
-        s.face_accuracy() >= 0.975,
+        s.face_accuracy() >= 0.99,
         "face accuracy {}",
         s.face_accuracy()
     );

@@ -181,23 +181,25 @@ fn an_empty_table_has_no_dice() {
 }
 
 proptest! {
-    // A fixed seed keeps CI repeatable: wider random searches
-    // (PROPTEST_CASES=400 PROPTEST_RNG_SEED=…) still find rare rotated or
-    // tilted renders that the reader misreads, a known weakness.
+    // A fixed seed keeps CI repeatable. Wider random searches
+    // (`cargo run --release -p tw-vision --example pose_sweep 1500 SEED`)
+    // measured, over 4,500 renders of 30–110 px at 0–46° with glare on 30%:
+    // no failure at 36 px and up within 34°; one 33 px "2" with glare missed;
+    // the other 11 failures were all tilted past 35°, mostly a dark die's
+    // top "1" read together with its front face.
     #![proptest_config(ProptestConfig { cases: 48, rng_seed: proptest::test_runner::RngSeed::Fixed(20261122), ..ProptestConfig::default() })]
     /// Rotating, tilting or resizing a die never changes the face read.
-    /// Sizes start at 44 px: below that a tilted "6" has pips ~4 px apart,
-    /// which the renderer's blur merges, and a tilted small "2" can have its
-    /// two pips measure too differently in roundness to group (known limits
-    /// of the reader, listed in the crate docs). Tilt stops at ~26°: beyond
-    /// it a small die's top "1" can link up with the front face's pips
-    /// (covered at 43° for a larger die above).
+    /// Sizes start at 36 px: below that a tilted "6" has pips ~3 px apart,
+    /// which the renderer's blur merges (a known limit, in the crate docs).
+    /// Tilt stops at ~34°: beyond it, near 45°, a dark die's top "1" can
+    /// still be read with its front face's pips (covered at 43° for a
+    /// white die in `oblique_view_reads_the_top_face_not_the_side`).
     #[test]
     fn pose_does_not_change_the_face(
         value in 1u8..=6,
         rotation in 0.0f32..std::f32::consts::TAU,
-        tilt in 0.0f32..0.45,
-        size in 44.0f32..110.0,
+        tilt in 0.0f32..0.6,
+        size in 36.0f32..110.0,
         style_ix in 0usize..ALL_STYLES.len(),
         x in 150.0f32..490.0,
         y in 130.0f32..330.0,
