@@ -115,7 +115,7 @@ export function dungeonTurnPanel(ctx: ScreenCtx, v: ItddView, u: UiState): HTMLE
   };
   return h("div", { class: "panel itdd-turn", id: "itdd-turn" },
     h("h4", {}, "Dungeon turn"),
-    h("button", { class: "primary big", id: "itdd-dungeon-turn", disabled: v.enemies.length === 0 && v.characters.every((c) => !c.inDungeon), onclick: () => void run() }, "▶ Run the dungeon turn"),
+    h("button", { class: "primary big", id: "itdd-dungeon-turn", title: "Key: T", disabled: v.enemies.length === 0 && v.characters.every((c) => !c.inDungeon), onclick: () => void run() }, "▶ Run the dungeon turn  (T)"),
     g.tried && u.dice !== "virtual"
       ? h("p", { class: "ask", id: "itdd-turn-ask" }, `Attack ${g.pairs.length + 1} needs dice (the message above names it): ${u.dice === "camera" ? "roll your die and the enemy's" : "type your die and the enemy's"}, then press again.`)
       : h("p", { class: "muted" }, u.dice === "virtual"

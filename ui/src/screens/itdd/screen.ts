@@ -11,7 +11,7 @@ import { describeCommand, describeEvent, notices } from "./describe";
 import { fresh } from "./flow";
 import { newDraft } from "./grid";
 import { itddView, type ItddView } from "./model";
-import { state, select, btn, isNewSession } from "./widgets";
+import { state, select, btn, isNewSession, rerender } from "./widgets";
 import { gridView, legend, toolBar } from "./grid-view";
 import { correctionPanel, diceSettings, dungeonTurnPanel } from "./dice-view";
 import { characterPanel, charactersPanel } from "./character-view";
@@ -47,7 +47,36 @@ function setupForm(start: (setup: unknown) => void, fail: (msg: string) => void)
 
 // ---------------------------------------------------------------- board
 
+/**
+ * Keys while the Silver Mine board is shown: T runs the dungeon turn (the
+ * chore the app exists for), Escape goes back to the Select tool. Other keys
+ * are left to the Game screen (U: undo).
+ */
+let lastCtx: ScreenCtx | null = null;
+let keysListening = false;
+function onKey(e: KeyboardEvent): void {
+  const boardEl = document.getElementById("itdd-board");
+  if (!boardEl || boardEl.offsetParent === null || !lastCtx) return;
+  const t = e.target as HTMLElement | null;
+  if (t && (t.tagName === "INPUT" || t.tagName === "TEXTAREA" || t.tagName === "SELECT" || t.isContentEditable)) return;
+  if (e.ctrlKey || e.metaKey || e.altKey) return;
+  if (e.key === "t" || e.key === "T") {
+    e.preventDefault();
+    (document.getElementById("itdd-dungeon-turn") as HTMLButtonElement | null)?.click();
+  } else if (e.key === "Escape") {
+    const u = state(lastCtx.view.session);
+    u.tool = "look";
+    u.path = [];
+    rerender(lastCtx);
+  }
+}
+
 function board(ctx: ScreenCtx): HTMLElement {
+  lastCtx = ctx;
+  if (!keysListening) {
+    keysListening = true;
+    document.addEventListener("keydown", onKey);
+  }
   const newSession = isNewSession(ctx.view.session);
   const u = state(ctx.view.session);
   const v = itddView(ctx.view.state);
