@@ -123,7 +123,7 @@ export function dungeonTurnPanel(ctx: ScreenCtx, v: ItddView, u: UiState): HTMLE
           : "Every enemy moves and attacks. If one attacks, the app asks for that attack's dice; roll them and press again."),
     g.pairs.length
       ? h("div", { class: "row", id: "itdd-gathered" }, h("span", {}, "Dice so far: "),
-          ...g.pairs.map((p, i) => h("span", { class: "chip" }, `${i + 1}: ${p.character} vs ${p.enemy}${p.source === "camera" ? " 📷" : ""} `,
+          ...g.pairs.map((p, i) => h("span", { class: "chip" }, `${i + 1}: ${p.character} vs ${p.enemy}${p.source === "camera" ? " (camera)" : ""} `,
             h("button", { class: "x", title: "Remove this pair", onclick: () => { u.gathered = removePair(g, i); rerender(ctx); } }, "×"))))
       : null,
     rolls.length ? h("div", { class: "muted", id: "itdd-last-rolls" }, "Last turn's attacks: ", ...rolls.map((r) => h("div", {}, r))) : null);
