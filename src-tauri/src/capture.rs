@@ -58,12 +58,17 @@ pub struct CaptureStatus {
     pub reader: String,
     /// Why the saved calibration is not in use (unreadable, bad board file).
     pub calibration_problem: Option<String>,
+    /// The source name as the Settings screen lists it (`demo`,
+    /// `demo:combat`, `camera:N`, a path); `None` for the start-up default.
+    pub spec: Option<String>,
 }
 
 /// Shared between the capture thread and the command handlers.
 pub struct Hub {
     status: Mutex<CaptureStatus>,
     latest: watch::Sender<Option<Arc<PackedFrame>>>,
+    /// A source the player chose on the Settings screen, not yet opened.
+    requested: Mutex<Option<String>>,
 }
 
 impl Hub {
@@ -74,6 +79,7 @@ impl Hub {
                 ..Default::default()
             }),
             latest: watch::Sender::new(None),
+            requested: Mutex::new(None),
         })
     }
 
@@ -88,13 +94,23 @@ impl Hub {
         f(&mut self.status.lock().unwrap_or_else(|p| p.into_inner()));
     }
 
-    /// Waits up to `timeout` for a frame newer than `after`.
     /// The newest published frame (JPEG), e.g. the still the Calibration
     /// screen works on; `None` before the first frame.
     pub fn latest_frame(&self) -> Option<Arc<PackedFrame>> {
         self.latest.borrow().clone()
     }
 
+    /// Asks the capture thread to switch to the source `spec` (as
+    /// `TABLE_WARDEN_SOURCE` names one); it answers through the status.
+    pub fn request_source(&self, spec: String) {
+        *self.requested.lock().unwrap_or_else(|p| p.into_inner()) = Some(spec);
+    }
+
+    fn take_request(&self) -> Option<String> {
+        self.requested.lock().unwrap_or_else(|p| p.into_inner()).take()
+    }
+
+    /// Waits up to `timeout` for a frame newer than `after`.
     pub async fn frame_after(&self, after: u64, timeout: Duration) -> Option<Arc<PackedFrame>> {
         let mut rx = self.latest.subscribe();
         let newer = rx.wait_for(|f| f.as_ref().is_some_and(|f| f.seq > after));
@@ -203,6 +219,23 @@ fn run(hub: &Hub) {
     let mut seq = 0u64;
     let mut last_error: Option<Instant> = None;
     loop {
+        if let Some(spec) = hub.take_request() {
+            match open_named(&spec) {
+                Ok((source, calibration_path)) => {
+                    active = Active {
+                        source,
+                        fallback_reason: None,
+                        spec: Some(spec),
+                        calibration: calibration_path,
+                    };
+                    announce(hub, &active);
+                    watcher.reset();
+                    calibration = calibration_for(&active);
+                    hub.update(|s| s.error = None);
+                }
+                Err(e) => set_error(hub, &mut last_error, format!("could not switch to {spec}: {e}")),
+            }
+        }
         let frame = match active.source.next_frame() {
             Ok(frame) => frame,
             Err(CaptureError::SizeChanged { from, to, frame }) => {
@@ -364,8 +397,10 @@ fn announce(hub: &Hub, active: &Active) {
     if let Some(r) = &reason {
         eprintln!("table-warden: playing demo footage: {r}");
     }
+    let spec = active.spec.clone();
     hub.update(|s| {
         s.source = source;
+        s.spec = spec;
         s.kind = Some(kind);
         s.demo = kind == SourceKind::Demo;
         s.fallback_reason = reason;

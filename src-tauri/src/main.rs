@@ -46,6 +46,8 @@ fn main() -> ExitCode {
         .invoke_handler(tauri::generate_handler![
             commands::capture_status,
             commands::next_frame,
+            commands::capture_sources,
+            commands::capture_set_source,
             game::games_list,
             game::df_heroes,
             game::game_new,

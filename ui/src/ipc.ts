@@ -4,6 +4,8 @@ import { invoke } from "@tauri-apps/api/core";
 /** What the capture thread reports; mirrors `CaptureStatus` in Rust. */
 export interface CaptureStatus {
   source: string;
+  /** The source's name as chosen (`demo`, `demo:combat`, `camera:N`, a path); null for the start-up default. */
+  spec: string | null;
   kind: "camera" | "video_file" | "image_sequence" | "still_image" | "demo" | null;
   demo: boolean;
   /** Why demo footage plays instead of a camera, worded for the player. */

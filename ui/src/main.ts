@@ -2,6 +2,7 @@
 import { startTableView } from "./table";
 import { initGameScreen } from "./game";
 import { initCampaignScreen } from "./campaign";
+import { initSettingsScreen } from "./settings/screen";
 import { initCalibrationScreen } from "./calibration/screen";
 
 function setupTabs(): void {
@@ -21,4 +22,5 @@ setupTabs();
 startTableView();
 initGameScreen();
 initCampaignScreen();
+initSettingsScreen();
 initCalibrationScreen();

@@ -236,3 +236,12 @@ test("a phase button's template becomes a form whose values make the command", a
   const badJson = fillTemplate(template, new Map([["requirements", "[oops"]]));
   assert.ok("error" in badJson && badJson.error.includes("requirements"));
 });
+
+test("the Settings screen names the source playing by its list label", async () => {
+  const { playingLabel } = await import("../src/settings/screen");
+  const list = [{ spec: "demo", label: "Demo footage" }, { spec: "demo:combat", label: "Dungeon Fighter demo" }];
+  assert.equal(playingLabel("demo:combat", "frames", list), "Dungeon Fighter demo");
+  assert.equal(playingLabel(null, "Camera 0 (USB)", list), "Camera 0 (USB) (chosen at start-up)");
+  assert.equal(playingLabel("/tmp/clip.mp4", "clip.mp4", list), "clip.mp4 (/tmp/clip.mp4)");
+  assert.equal(playingLabel(null, undefined, list), "nothing yet");
+});
