@@ -25,7 +25,9 @@
 //!    with tighter tolerances, or taking out the largest well-fitting face
 //!    first); a group of five or six that fits no layout is split in two
 //!    (two touching "3"s are not a "6"); one of three or four that fits none
-//!    has its odd pip split off (a top "1" joined to the front face's "2").
+//!    has its odd pip split off (a top "1" joined to the front face's "2"),
+//!    and a stray pip dropped so that a five or six fits stays a candidate
+//!    "1" of its own (the top "1" joined to the front "5").
 //! 4. **"1"s**: a lone pip is a "1" only if big enough to measure, round
 //!    within the 45° working tilt, alone (no other blob within three of its
 //!    radii), in plain face out to four radii, with its face in the frame.
@@ -48,20 +50,22 @@
 //! precision 99.6%, face accuracy 99.6% (the one wrong face is a die whose
 //! squarely seen face shows a "1" and whose label, boxed on that one pip,
 //! says "4"; the one "spurious" die is a real, blurred, unlabelled die; the
-//! one miss is a "4" whose corner pip touches the top of the frame). `train/` (310 photos, 951 dice): recall 98.1%, precision 99.3%,
-//! face accuracy 99.3%; most misses there are motion-blurred dice.
+//! one miss is a "4" whose corner pip touches the top of the frame).
+//! `train/` (310 photos, 951 dice): recall 98.3%, precision 99.5%, face
+//! accuracy 99.3%; most misses there are motion-blurred dice.
 //! `warden bench read` (14 dice at 1280×720, one thread, release): mean
-//! ~10 ms, p95 ~15 ms on the development machine (limit 25 ms).
+//! 13.2 ms, p95 17.6 ms on two cores shared at load ~11 (the version before
+//! measured 12.7 and 17.3 beside it; on a quiet machine ~10 and ~15); the
+//! issue's limit is 25 ms.
 //! On rendered dice in random poses (`cargo run --release -p tw-vision
 //! --example pose_sweep`, 4,500 dice, every style, 30–110 px, tilt 0–46°,
-//! glare on 30%): 12 failures, 11 of them a wrong face, nearly all tilted
-//! past 35° (before this version: 35 and 29).
+//! glare on 30%): 9 failures, 8 of them a wrong face, all but one tilted
+//! past 34° and most with glare (before this version: 35 and 29).
 //!
 //! ## Known limits
 //! - Faces without pips (blank or icon faces) are not found: finding is
 //!   pip-driven. A [`FaceReader`] only relabels faces that were found.
-//! - Very small dice (face under ~35 px) seen obliquely can have pips merge;
-//!   near 45° a dark die's top "1" can still be read with its front face.
+//! - Very small dice (face under ~35 px) seen obliquely can have pips merge.
 //! - Motion-blurred dice smear pips together and are often missed (the grid
 //!   check turns most former misreads into misses).
 //! - A missed pip is recovered only where the face's found pips still fix
@@ -70,7 +74,8 @@
 //! - Round light glyphs alone on dark keys (keyboard lettering) can still
 //!   pass for a light "1" on a dark die: nothing local tells them apart.
 //! - White glare on dice with white pips is told from pips only by shape
-//!   and contrast (paint matching needs coloured pips).
+//!   and contrast (paint matching needs coloured pips); near 45° a glare
+//!   spot beside a "1" can still make a "2".
 //! - A "1" whose pip is under 6 px long is not read (too small to check).
 //! - `cocked` is a heuristic (see [`DiceReader`]); without a calibration the
 //!   face's tilt cannot be measured directly.

@@ -365,7 +365,25 @@ fn split_misfit(face: FaceCluster) -> Vec<FaceCluster> {
     // Four pips always split into two perfect "2"s (any two pips fit a
     // "2"), so the test only means something from five pips up, where one
     // part has at least three.
-    if !(5..=6).contains(&n) || best_layout(face.clone()).1.layout_residual <= SPLIT_RESIDUAL {
+    if !(5..=6).contains(&n) {
+        return vec![face];
+    }
+    let (kept, geometry) = best_layout(face.clone());
+    if geometry.layout_residual <= SPLIT_RESIDUAL {
+        // A stray pip dropped to make the layout fit is kept as a candidate
+        // of its own: it is often the top face's "1" that linked up with
+        // the front face's pips, and must get its chance to be the top.
+        if kept.pips.len() < n {
+            let stray: Vec<Pip> = face
+                .pips
+                .iter()
+                .filter(|p| !kept.pips.iter().any(|k| k.center == p.center))
+                .cloned()
+                .collect();
+            if stray.len() == 1 {
+                return vec![kept, FaceCluster::new(stray)];
+            }
+        }
         return vec![face];
     }
     let part_residual = |pips: Vec<Pip>| -> (f32, FaceCluster) {
@@ -420,7 +438,10 @@ const MAX_PIPS_DOUBT_DROPS: usize = 2;
 /// three pips, any pair fits a "2", so likeness decides) and, for four, the
 /// rest fitting a "3". The lone pip must still pass the "1" tests downstream.
 fn split_off_odd_pip(face: FaceCluster) -> Vec<FaceCluster> {
-    if face_geometry(&face).layout_residual <= SPLIT_RESIDUAL {
+    // A "3" or "4" stays three equally spaced pips in a line, or a
+    // parallelogram, in any view, so it fits closely; this is the residual
+    // at which a stray pip is looked for in larger faces.
+    if face_geometry(&face).layout_residual <= STRAY_PIP_RESIDUAL {
         return vec![face];
     }
     let mut best: Option<(f32, usize)> = None;
@@ -585,6 +606,24 @@ mod tests {
             pip(120.0, 120.0),
         ]);
         assert_eq!(counts(&split_misfit(three)), vec![3]);
+    }
+
+    #[test]
+    fn a_stray_pip_dropped_from_a_five_stays_a_candidate() {
+        // The front face's "5" with the top face's "1" pip linked above it.
+        let mut pips = vec![
+            pip(100.0, 100.0),
+            pip(120.0, 100.0),
+            pip(110.0, 110.0),
+            pip(100.0, 120.0),
+            pip(120.0, 120.0),
+        ];
+        let top = pip(112.0, 70.0);
+        pips.push(top.clone());
+        let parts = split_misfit(FaceCluster::new(pips));
+        assert_eq!(counts(&parts), vec![1, 5]);
+        let lone = parts.iter().find(|f| f.pips.len() == 1).expect("the stray");
+        assert_eq!(lone.pips[0].center, top.center);
     }
 
     #[test]
