@@ -16,7 +16,7 @@ await build({
   outfile: "dist/app.js",
   logLevel: "info",
 });
-for (const file of ["index.html", "styles.css"]) {
+for (const file of ["index.html", "styles.css", "styles-itdd.css"]) {
   await copyFile(new URL(`./${file}`, import.meta.url), new URL(file, dist));
 }
 console.log("ui: built dist/");
