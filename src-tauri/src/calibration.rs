@@ -49,7 +49,6 @@ const MIN_BOX_PX: f64 = 8.0;
 /// "Take a still". Kept so every step measures the same picture.
 #[derive(Debug)]
 pub struct Still {
-    pub seq: u64,
     pub image: Mat,
 }
 
@@ -99,10 +98,7 @@ pub fn decode_still(frame: &PackedFrame) -> Result<Still, String> {
             image.rows()
         ));
     }
-    Ok(Still {
-        seq: frame.seq,
-        image,
-    })
+    Ok(Still { image })
 }
 
 fn image_size(img: &Mat) -> [u32; 2] {
@@ -563,6 +559,10 @@ pub fn dice_dir(profile_path: &Path) -> PathBuf {
 }
 
 // ---------------------------------------------------------------- commands
+//
+// The commands that read images or files are `async` so Tauri runs them off
+// the window's main thread: finding markers or dice takes a moment, and the
+// window must not freeze meanwhile.
 
 type St<'a> = tauri::State<'a, CalibrationState>;
 
@@ -572,14 +572,14 @@ fn active_path() -> Result<PathBuf, String> {
 
 /// The saved profile, its board and the die sets, for the screen to open with.
 #[tauri::command]
-pub fn calibration_active() -> Result<ActiveView, String> {
+pub async fn calibration_active() -> Result<ActiveView, String> {
     Ok(active_view(&active_path()?))
 }
 
 /// Keeps the newest frame as the still and returns it in the `next_frame`
 /// layout (header + JPEG), so the screen shows exactly what is measured.
 #[tauri::command]
-pub fn calibration_take_still(
+pub async fn calibration_take_still(
     hub: tauri::State<'_, Arc<Hub>>,
     state: St<'_>,
 ) -> Result<tauri::ipc::Response, String> {
@@ -592,7 +592,7 @@ pub fn calibration_take_still(
 
 /// "Find markers" on the still.
 #[tauri::command]
-pub fn calibration_find_markers(
+pub async fn calibration_find_markers(
     state: St<'_>,
     layout: MarkerLayout,
 ) -> Result<CalibrationProfile, String> {
@@ -601,7 +601,7 @@ pub fn calibration_find_markers(
 
 /// Four clicked corners on the still.
 #[tauri::command]
-pub fn calibration_manual(
+pub async fn calibration_manual(
     state: St<'_>,
     points: [[f64; 2]; 4],
     size_mm: [f64; 2],
@@ -611,7 +611,7 @@ pub fn calibration_manual(
 
 /// Saves a profile from "Find markers" or the clicked corners as the active one.
 #[tauri::command]
-pub fn calibration_save(profile: CalibrationProfile) -> Result<SavedProfile, String> {
+pub async fn calibration_save(profile: CalibrationProfile) -> Result<SavedProfile, String> {
     save_profile(&active_path()?, profile)
 }
 
@@ -623,13 +623,13 @@ pub fn calibration_board_check(spec: Value) -> Vec<BoardIssue> {
 
 /// Saves the fitted board beside the active profile and links it.
 #[tauri::command]
-pub fn calibration_board_save(spec: Value) -> Result<SavedBoard, String> {
+pub async fn calibration_board_save(spec: Value) -> Result<SavedBoard, String> {
     save_board(&active_path()?, &spec)
 }
 
 /// Measures the die the player clicked or boxed on the still.
 #[tauri::command]
-pub fn calibration_die_sample(
+pub async fn calibration_die_sample(
     state: St<'_>,
     pick: Pick,
     profile: Option<CalibrationProfile>,
@@ -651,7 +651,7 @@ pub fn calibration_die_sample(
 
 /// Enrols and saves a die set in the data folder.
 #[tauri::command]
-pub fn calibration_dieset_save(
+pub async fn calibration_dieset_save(
     name: String,
     edge_mm: f64,
     examples: Vec<LabelledSample>,
@@ -725,8 +725,20 @@ mod tests {
     fn a_still_is_decoded_from_the_published_frame_and_bad_frames_are_refused() {
         let (img, _) = scene(11);
         let still = decode_still(&jpeg_frame(&img, 42)).unwrap();
-        assert_eq!(still.seq, 42);
         assert_eq!(image_size(&still.image), [1280, 720]);
+        // The same picture, up to JPEG loss.
+        let l1 = opencv::core::norm2(
+            &img,
+            &still.image,
+            opencv::core::NORM_L1,
+            &opencv::core::no_array(),
+        )
+        .unwrap();
+        assert!(
+            l1 / (1280.0 * 720.0 * 3.0) < 4.0,
+            "mean error {}",
+            l1 / (1280.0 * 720.0 * 3.0)
+        );
 
         let empty = crate::frames::pack(1, 1280, 720, &[]);
         assert!(decode_still(&empty).unwrap_err().contains("no picture"));
@@ -743,7 +755,7 @@ mod tests {
         assert!(s.get().err().unwrap().contains("Take a still"));
         let (img, _) = scene(11);
         s.set(decode_still(&jpeg_frame(&img, 5)).unwrap());
-        assert_eq!(s.get().unwrap().seq, 5);
+        assert_eq!(image_size(&s.get().unwrap().image), [1280, 720]);
     }
 
     #[test]

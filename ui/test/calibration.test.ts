@@ -14,7 +14,7 @@ import {
   setSectorBorder,
   type BoardSpec,
 } from "../src/calibration/board-edit";
-import { addCorner, clientToImage, moveCorner, nearestCorner, nextCornerPrompt, parseMm } from "../src/calibration/corners";
+import { addCorner, badFit, clientToImage, moveCorner, nearestCorner, nextCornerPrompt, parseMm } from "../src/calibration/corners";
 import { coverage, dragBox, missingFaces, saveBlocker, toLabelled, type DieExample } from "../src/calibration/dice";
 
 const near = (a: Pt | null, b: Pt, tol = 1e-6) => {
@@ -257,4 +257,11 @@ test("saving a die set waits for a name, an edge length and every face", () => {
 test("a drag in any direction gives a box with positive size", () => {
   assert.deepEqual(dragBox([50, 60], [10, 20]), [10, 20, 40, 40]);
   assert.deepEqual(dragBox([10, 20], [50, 25]), [10, 20, 40, 5]);
+});
+
+test("a marker fit is flagged only when extra points disagree by millimetres", () => {
+  assert.equal(badFit(25.5, 16), true, "cut-out markers read as a whole sheet");
+  assert.equal(badFit(0.3, 16), false);
+  assert.equal(badFit(0, 4), false, "four points always fit");
+  assert.equal(badFit(NaN, 8), true);
 });

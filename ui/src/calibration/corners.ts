@@ -49,3 +49,14 @@ export function parseMm(text: string): number | null {
   const v = Number(text.trim().replace(",", "."));
   return text.trim() !== "" && Number.isFinite(v) && v > 0 ? v : null;
 }
+
+/**
+ * Whether a marker fit is too poor to use. Four points always fit exactly,
+ * so only an over-determined fit (the whole sheet: 8–16 corners) can say;
+ * a printed sheet lying flat fits to well under a millimetre, so several
+ * millimetres mean the markers are not laid out as the layout choice says
+ * (cut-out markers read as a whole sheet) or the page was printed scaled.
+ */
+export function badFit(rmsMm: number, points: number, limitMm = 2): boolean {
+  return points > 4 && !(rmsMm <= limitMm);
+}

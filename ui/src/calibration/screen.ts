@@ -20,7 +20,7 @@ import {
   type BoardSpec,
   type Handle,
 } from "./board-edit";
-import { addCorner, clientToImage, moveCorner, nearestCorner, nextCornerPrompt, parseMm } from "./corners";
+import { addCorner, badFit, clientToImage, moveCorner, nearestCorner, nextCornerPrompt, parseMm } from "./corners";
 import { CLICK_SLOP_PX, coverage, dragBox, DUNGEON_FIGHTER_COLORS, FACES, saveBlocker, toLabelled, type DieExample, type FaceLabel } from "./dice";
 import { drawArea, drawBoard, drawBox, drawCorners, drawExamples } from "./draw";
 import { dist, imageToTable, niceStep, type Profile, type Pt } from "./geometry";
@@ -245,6 +245,7 @@ function tablePanel(): (HTMLElement | null)[] {
         h("p", {}, `Method: ${p.method.kind === "manual" ? "four clicked corners" : `ArUco markers (${p.method.layout === "sheet" ? "whole sheet" : "cut-out corners"}, ids ${p.method.marker_ids.join(", ")})`}`),
         h("p", {}, `Area: ${p.area_mm[0]} × ${p.area_mm[1]} mm, ${p.image_points.length} points; grid lines every ${niceStep(p.area_mm)} mm`),
         h("p", { id: "cal-rms" }, `RMS error: ${p.rms_error_mm.toFixed(3)} mm`, p.image_points.length === 4 ? " (exactly four points always fit: check the drawn grid lies on the table)" : ""),
+        fitWarning(p) ? h("p", { class: "cal-note error", id: "cal-fit-warning" }, fitWarning(p)) : null,
         p.image_size && S.still && (p.image_size[0] !== S.still.w || p.image_size[1] !== S.still.h)
           ? h("p", { class: "cal-note error" }, `Made for ${p.image_size[0]}×${p.image_size[1]} frames but the still is ${S.still.w}×${S.still.h}: recalibrate.`)
           : null,
@@ -253,6 +254,12 @@ function tablePanel(): (HTMLElement | null)[] {
     );
   }
   return out;
+}
+
+function fitWarning(p: Profile): string | null {
+  return badFit(p.rms_error_mm, p.image_points.length)
+    ? `The markers do not sit where the chosen layout puts them (RMS ${p.rms_error_mm.toFixed(1)} mm): check "How the markers lie" and that the sheet was printed at 100 %.`
+    : null;
 }
 
 async function busy(step: Step, work: () => Promise<void>): Promise<void> {
