@@ -494,6 +494,8 @@ pub struct SavedDieSet {
     pub path: String,
     /// `(colour, face, samples)` per prototype.
     pub prototypes: Vec<(String, String, usize)>,
+    /// Whether the active profile now names this set for the live view.
+    pub linked: bool,
 }
 
 /// Enrols the labelled examples as die set `name` and saves it in
@@ -547,7 +549,27 @@ pub fn save_dieset(
             .iter()
             .map(|p| (p.color.clone(), p.face.clone(), p.samples))
             .collect(),
+        linked: false,
     })
+}
+
+/// Makes the active profile's board name the die set at `set_path`, so the
+/// live view reads dice with it (the capture thread takes `board.dice_set`,
+/// relative to the profile's folder). Only a profile with a board reads dice
+/// on a target, so without one nothing is changed and `false` is returned.
+pub fn link_dieset(profile_path: &Path, set_path: &Path) -> Result<bool, String> {
+    let Ok(mut profile) = CalibrationProfile::load(profile_path) else {
+        return Ok(false);
+    };
+    let Some(board) = profile.board.as_mut() else {
+        return Ok(false);
+    };
+    let dir = profile_path.parent().unwrap_or(Path::new("."));
+    let rel = set_path.strip_prefix(dir).unwrap_or(set_path);
+    let rel = rel.to_string_lossy().replace('\\', "/");
+    board.extra.insert("dice_set".into(), Value::String(rel));
+    profile.save(profile_path).map_err(|e| e.to_string())?;
+    Ok(true)
 }
 
 /// The die-set folder beside a profile.
@@ -657,13 +679,10 @@ pub async fn calibration_dieset_save(
     examples: Vec<LabelledSample>,
     colors: Vec<String>,
 ) -> Result<SavedDieSet, String> {
-    save_dieset(
-        &dice_dir(&active_path()?),
-        &name,
-        edge_mm,
-        &examples,
-        &colors,
-    )
+    let profile_path = active_path()?;
+    let mut saved = save_dieset(&dice_dir(&profile_path), &name, edge_mm, &examples, &colors)?;
+    saved.linked = link_dieset(&profile_path, Path::new(&saved.path))?;
+    Ok(saved)
 }
 
 #[cfg(test)]
@@ -1130,9 +1149,43 @@ mod tests {
             .unwrap_err()
             .contains("letters"));
 
-        let saved = save_dieset(&dir.0, "mine", 11.0, &examples, &colors).unwrap();
+        let saved =
+            save_dieset(&dir.0.join(DICE_SETS_DIR), "mine", 11.0, &examples, &colors).unwrap();
         let set = DieSet::load(Path::new(&saved.path)).unwrap();
         assert_eq!(set.prototypes.len(), 2 * colors.len());
+
+        // Linked for the live view only when the profile holds a board; the
+        // link survives a later board fit.
+        let profile_path = dir.0.join("calibration.json");
+        assert!(
+            !link_dieset(&profile_path, Path::new(&saved.path)).unwrap(),
+            "no profile yet"
+        );
+        let (_, truth) = scene(21);
+        let corners = [[0.0, 0.0], [600.0, 0.0], [600.0, 600.0], [0.0, 600.0]]
+            .map(|p| map(&truth.board_to_image, p));
+        save_profile(
+            &profile_path,
+            manual(corners, [600.0, 600.0], [1280, 720]).unwrap(),
+        )
+        .unwrap();
+        assert!(
+            !link_dieset(&profile_path, Path::new(&saved.path)).unwrap(),
+            "no board yet"
+        );
+        save_board(&profile_path, &default_spec()).unwrap();
+        assert!(link_dieset(&profile_path, Path::new(&saved.path)).unwrap());
+        save_board(&profile_path, &default_spec()).unwrap();
+        let b = CalibrationProfile::load(&profile_path)
+            .unwrap()
+            .board
+            .unwrap();
+        assert_eq!(b.extra["dice_set"], "dice-sets/mine.json");
+        // The capture thread's reader resolves it against the profile's folder.
+        assert_eq!(
+            DieSet::load(&dir.0.join("dice-sets/mine.json")).unwrap(),
+            set
+        );
 
         // The saved set reads dice of a scene it never saw.
         let board = Board::catacombs_default();

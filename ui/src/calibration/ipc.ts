@@ -40,7 +40,7 @@ export const boardSave = (spec: BoardSpec) => invoke<{ board_path: string; profi
 export const dieSample = (pick: Pick, profile: Profile | null, board: BoardSpec | null, edgeMm: number) =>
   invoke<DieSample>("calibration_die_sample", { pick, profile, board, edgeMm });
 export const dieSetSave = (name: string, edgeMm: number, examples: { color: string; face: FaceLabel; descriptor: Descriptor }[], colors: string[]) =>
-  invoke<{ path: string; prototypes: [string, string, number][] }>("calibration_dieset_save", { name, edgeMm, examples, colors });
+  invoke<{ path: string; prototypes: [string, string, number][]; linked: boolean }>("calibration_dieset_save", { name, edgeMm, examples, colors });
 
 export function errorText(e: unknown): string {
   if (typeof e === "string") return e;

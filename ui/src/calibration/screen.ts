@@ -573,7 +573,10 @@ function onSaveDice(): Promise<void> {
     if (edge === null) return;
     const r = await dieSetSave(S.setName, edge, toLabelled(S.examples, S.colors), S.colors);
     S.active = await calibrationActive();
-    note("dice", `Saved ${r.path}: ${r.prototypes.map(([c, f, n]) => `${c} ${f} ×${n}`).join(", ")}.`, "ok");
+    const use = r.linked
+      ? " The live view reads dice with it from the next frame."
+      : " To read dice with it in the live view, fit and save the board (step 2), then save the set again.";
+    note("dice", `Saved ${r.path}: ${r.prototypes.map(([c, f, n]) => `${c} ${f} ×${n}`).join(", ")}.${use}`, "ok");
   });
 }
 
