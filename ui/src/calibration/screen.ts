@@ -593,6 +593,19 @@ function pxPerMm(p: Profile, px: Pt): number {
   return a && b ? 10 / Math.max(dist(a, b), 1e-6) : 1;
 }
 
+/** Whether a press at still pixel `p` would grab something (for the cursor). */
+function hoverHandle(p: Pt): boolean {
+  if (S.step === "table" && S.method === "corners") return nearestCorner(S.points, p, 12 * Math.max(1, canvas.width / 640)) >= 0;
+  if (S.step !== "board" || !S.profile || !S.board) return false;
+  const mm = imageToTable(S.profile, p);
+  return !!mm && hitTest(S.board, mm, grabTolMm(S.profile, p)) !== null;
+}
+
+/** Grab slack in board mm: about 8 screen-independent still pixels at 640 px wide. */
+function grabTolMm(p: Profile, px: Pt): number {
+  return (8 / pxPerMm(p, px)) * Math.max(1, canvas.width / 640);
+}
+
 function onDown(ev: PointerEvent): void {
   if (!S.still || S.busy) return;
   const p = imagePoint(ev);
@@ -602,7 +615,7 @@ function onDown(ev: PointerEvent): void {
   if (S.step === "table" && S.method === "corners") corner = nearestCorner(S.points, p, 12 * Math.max(1, canvas.width / 640));
   if (S.step === "board" && S.profile && S.board) {
     const mm = imageToTable(S.profile, p);
-    if (mm) handle = hitTest(S.board, mm, 8 / pxPerMm(S.profile, p) * Math.max(1, canvas.width / 640));
+    if (mm) handle = hitTest(S.board, mm, grabTolMm(S.profile, p));
     if (!handle) return;
   }
   canvas.setPointerCapture?.(ev.pointerId);
@@ -611,8 +624,11 @@ function onDown(ev: PointerEvent): void {
 }
 
 function onMove(ev: PointerEvent): void {
-  if (!gesture) return;
   const p = imagePoint(ev);
+  if (!gesture) {
+    canvas.style.cursor = p && hoverHandle(p) ? "grab" : "crosshair";
+    return;
+  }
   if (!p) return;
   gesture.now = p;
   if (dist(p, gesture.start) > CLICK_SLOP_PX) gesture.moved = true;
