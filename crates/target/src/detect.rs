@@ -36,16 +36,54 @@ pub fn die_radius_px(pose: &Pose, shape: &DieShape, p: [f64; 2]) -> f64 {
     0.5 * ((b[0] - a[0]).hypot(b[1] - a[1]) + (c[0] - a[0]).hypot(c[1] - a[1]))
 }
 
-/// Candidate dice in `img` (BGR).
+/// Candidate dice in `img` (BGR), and the foreground mask they came from.
 pub fn find_candidates(
     img: &Mat,
     board_to_image: &[[f64; 3]; 3],
     pose: &Pose,
     shape: &DieShape,
     board: &Board,
-) -> opencv::Result<Vec<Candidate>> {
+) -> opencv::Result<(Vec<Candidate>, Mat)> {
     let closed = foreground(img, board_to_image, board)?;
-    components(&closed, pose, shape)
+    let c = components(&closed, pose, shape)?;
+    Ok((c, closed))
+}
+
+/// Fraction of the pixels inside convex polygon `poly` that are set in `mask`.
+pub fn coverage(mask: &Mat, poly: &[[f64; 2]]) -> opencv::Result<f64> {
+    let (w, h) = (mask.cols(), mask.rows());
+    let data = mask.data_bytes()?;
+    let (mut x0, mut y0, mut x1, mut y1) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
+    for p in poly {
+        x0 = x0.min(p[0]);
+        y0 = y0.min(p[1]);
+        x1 = x1.max(p[0]);
+        y1 = y1.max(p[1]);
+    }
+    let n = poly.len();
+    let area2: f64 = (0..n)
+        .map(|k| {
+            let (a, b) = (poly[k], poly[(k + 1) % n]);
+            a[0] * b[1] - a[1] * b[0]
+        })
+        .sum();
+    let sign = area2.signum();
+    let inside = |q: [f64; 2]| {
+        (0..n).all(|k| {
+            let (a, b) = (poly[k], poly[(k + 1) % n]);
+            sign * ((b[0] - a[0]) * (q[1] - a[1]) - (b[1] - a[1]) * (q[0] - a[0])) >= 0.0
+        })
+    };
+    let (mut all, mut set) = (0usize, 0usize);
+    for y in (y0.floor().max(0.0) as i32)..=(y1.ceil().min(h as f64 - 1.0) as i32) {
+        for x in (x0.floor().max(0.0) as i32)..=(x1.ceil().min(w as f64 - 1.0) as i32) {
+            if inside([x as f64, y as f64]) {
+                all += 1;
+                set += (data[(y * w + x) as usize] > 0) as usize;
+            }
+        }
+    }
+    Ok(if all == 0 { 0.0 } else { set as f64 / all as f64 })
 }
 
 fn inverse(m: &[[f64; 3]; 3]) -> [[f64; 3]; 3] {

@@ -202,6 +202,16 @@ impl DieSet {
         })
     }
 
+    /// Distance of the face colour to the nearest enrolled colour (chroma
+    /// features, see [`color_dist`]): large for things that are no die.
+    pub fn color_distance(&self, d: &Descriptor) -> f64 {
+        let ch = chroma(d.bgr);
+        self.prototypes
+            .iter()
+            .map(|p| color_dist(&ch, p))
+            .fold(f64::INFINITY, f64::min)
+    }
+
     /// Colour, face and a confidence in 0..1 (margin between the best face
     /// and the other face of the same colour).
     pub fn classify(&self, d: &Descriptor) -> (String, String, f64) {

@@ -109,6 +109,25 @@ pub struct Report {
     pub ms: Vec<f64>,
     /// Scene files and dice that were read wrong, for inspection.
     pub failures: Vec<String>,
+    /// Detections matching no die, for inspection.
+    pub extras: Vec<String>,
+    /// Per found die: mean distance (mm) from each fitted top corner to the
+    /// nearest true corner — what the most-corners rule depends on.
+    pub corner_err_mm: Vec<f64>,
+}
+
+/// Mean distance from each fitted corner to its nearest true corner.
+fn corner_error(fit: &[[f64; 2]], truth: &[[f64; 2]]) -> f64 {
+    let n = fit.len().max(1) as f64;
+    fit.iter()
+        .map(|p| {
+            truth
+                .iter()
+                .map(|q| (p[0] - q[0]).hypot(p[1] - q[1]))
+                .fold(f64::INFINITY, f64::min)
+        })
+        .sum::<f64>()
+        / n
 }
 
 fn label(v: Option<u32>) -> String {
@@ -170,6 +189,7 @@ pub fn evaluate(dir: &Path, board: &Board, set: &DieSet) -> Result<Report, EvalE
             used[i] = true;
             r.found += 1;
             let x = &reading.dice[i];
+            r.corner_err_mm.push(corner_error(&x.corners_mm, &d.corners_mm));
             *r.confusion
                 .entry((label(d.section.value), label(x.section.value)))
                 .or_default() += 1;
@@ -198,7 +218,18 @@ pub fn evaluate(dir: &Path, board: &Board, set: &DieSet) -> Result<Report, EvalE
                 ));
             }
         }
-        r.extra += used.iter().filter(|u| !**u).count();
+        for (i, x) in reading.dice.iter().enumerate().filter(|(i, _)| !used[*i]) {
+            r.extra += 1;
+            r.extras.push(format!(
+                "{}: extra {} {} at {:?} ({}, confidence {:.2})",
+                tp.display(),
+                x.color,
+                x.face,
+                x.center.map(|v| v.round()),
+                x.section.name,
+                x.confidence
+            ));
+        }
     }
     Ok(r)
 }
@@ -303,6 +334,18 @@ pub fn print_report(r: &Report, dir: &Path) {
         r.border
     );
     println!("flagged uncertain:    {}", r.uncertain);
+    let mut ce = r.corner_err_mm.clone();
+    ce.sort_by(|a, b| a.total_cmp(b));
+    if !ce.is_empty() {
+        let at = |f: f64| ce[((ce.len() - 1) as f64 * f).round() as usize];
+        println!(
+            "corner error (mm):    median {:.2}  p90 {:.2}  p99 {:.2}  max {:.2}",
+            at(0.5),
+            at(0.9),
+            at(0.99),
+            at(1.0)
+        );
+    }
     println!(
         "ms per scene:         mean {mean:.1}  median {:.1}  p95 {:.1}",
         q(0.5),

@@ -1,12 +1,12 @@
 //! What the top face shows, by an enrolled die set.
 //!
 //! The top face is warped to a canonical patch (the fitted pentagon mapped to
-//! a fixed pentagon), then described by two rotation-free numbers: how much
-//! of the face's centre differs strongly from the face's own colour (an icon
-//! is a large contrasting glyph; a blank face is uniform) and how strongly.
-//! The face colour is its median. Enrolment averages these over labelled
-//! examples; reading takes the nearest enrolled prototype. Simple, fast, and
-//! measured by `warden eval throws`.
+//! a fixed pentagon), then described by rotation-free numbers (see
+//! [`describe`]): the die's own colour from a band just inside the face's
+//! edges, and how much the face's centre differs from it (an icon is a
+//! centred contrasting glyph; a blank face is uniform). Enrolment averages
+//! these over labelled examples; reading takes the nearest enrolled
+//! prototype. Simple, fast, and measured by `warden eval throws`.
 
 use opencv::core::{Mat, Point2f, Scalar, Size, Vector};
 use opencv::prelude::*;
@@ -53,11 +53,14 @@ pub fn face_patch(img: &Mat, px: &[[f64; 2]; 5]) -> opencv::Result<Mat> {
 /// The numbers a face is judged by.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct Descriptor {
-    /// Median face colour, BGR.
+    /// Face colour, BGR: median of a band inside the face's edges, outside
+    /// any centred glyph.
     pub bgr: [f64; 3],
-    /// Fraction of the face centre that contrasts with the face colour.
+    /// Fraction of the face centre whose colour differs from the face
+    /// colour by more than 15 % (relative): a glyph's share of the centre.
     pub glyph_fraction: f64,
-    /// Mean colour distance from the face colour over the face centre.
+    /// Relative colour difference (percent) between the face's very centre
+    /// and its band: where an icon sits versus the die's own colour.
     pub glyph_contrast: f64,
 }
 
@@ -69,45 +72,56 @@ fn median(mut v: Vec<f64>) -> f64 {
     v[v.len() / 2]
 }
 
-/// Describes a face patch: `patch` is BGR, the face's circumradius is
-/// `radius` pixels around its centre.
+fn median3(v: &[[f64; 3]]) -> [f64; 3] {
+    std::array::from_fn(|k| median(v.iter().map(|p| p[k]).collect()))
+}
+
+/// Relative colour difference of two BGR colours, percent (0 = same).
+fn relative(a: [f64; 3], b: [f64; 3]) -> f64 {
+    let d: f64 = (0..3).map(|k| (a[k] - b[k]).abs()).sum();
+    let s: f64 = (0..3).map(|k| a[k] + b[k]).sum::<f64>() + 30.0;
+    100.0 * d / s
+}
+
+/// Describes a canonical face patch (BGR, from [`face_patch`]).
+///
+/// Radii are in units of the pentagon's circumradius R. The band
+/// 0.66–0.78 R lies inside the pentagon (its edges are ≥ 0.81 R from the
+/// centre) and outside a centred glyph of up to 0.62 R, so it shows the
+/// die's own colour; the disc within 0.2 R shows what sits at the very
+/// centre. Comparing the two is invariant to the turn of the face, to the
+/// light's strength (relative differences) and to smooth glare, and it
+/// tolerates a fit that is off by a tenth of R. Icons are assumed centred
+/// on the face, as printed dice have them.
 pub fn describe(patch: &Mat) -> opencv::Result<Descriptor> {
     let (w, h) = (patch.cols() as usize, patch.rows() as usize);
     let d = patch.data_bytes()?;
     let c = [w as f64 / 2.0, h as f64 / 2.0];
     let radius = 0.45 * w.min(h) as f64;
-    let mut body = [Vec::new(), Vec::new(), Vec::new()];
-    let mut inner = Vec::new();
+    let (mut band, mut centre, mut inner) = (Vec::new(), Vec::new(), Vec::new());
     for y in 0..h {
         for x in 0..w {
             let r = ((x as f64 + 0.5 - c[0]).hypot(y as f64 + 0.5 - c[1])) / radius;
             let i = (y * w + x) * 3;
             let p = [d[i] as f64, d[i + 1] as f64, d[i + 2] as f64];
-            if r < 0.7 {
-                for k in 0..3 {
-                    body[k].push(p[k]);
-                }
+            if (0.66..0.78).contains(&r) {
+                band.push(p);
+            }
+            if r < 0.2 {
+                centre.push(p);
             }
             if r < 0.55 {
                 inner.push(p);
             }
         }
     }
-    // The glyph is a minority of the face, so the median is the body colour.
-    let bgr = [
-        median(body[0].clone()),
-        median(body[1].clone()),
-        median(body[2].clone()),
-    ];
-    let dist: Vec<f64> = inner
-        .iter()
-        .map(|p| (0..3).map(|k| (p[k] - bgr[k]).abs()).sum::<f64>() / 3.0)
-        .collect();
-    let n = dist.len().max(1) as f64;
+    let bgr = median3(&band);
+    let mid = median3(&centre);
+    let n = inner.len().max(1) as f64;
     Ok(Descriptor {
         bgr,
-        glyph_fraction: dist.iter().filter(|&&x| x > 35.0).count() as f64 / n,
-        glyph_contrast: dist.iter().sum::<f64>() / n,
+        glyph_fraction: inner.iter().filter(|p| relative(**p, bgr) > 15.0).count() as f64 / n,
+        glyph_contrast: relative(mid, bgr),
     })
 }
 

@@ -30,4 +30,59 @@ impl DieShape {
             [c[0] + r * a.cos(), c[1] + r * a.sin()]
         })
     }
+
+    /// All 20 vertices of a die resting flat, centred at `c`, top face
+    /// turned by `yaw`: world mm with z into the table (height h is z = −h).
+    ///
+    /// A d12 on a face is four stacked rings of five: the top face, an upper
+    /// ring under the top corners (radius φ·R), a lower ring turned 36°, and
+    /// the bottom face turned 36°. Used to predict the die's whole
+    /// silhouette, which pins its centre even where the top edges are faint.
+    pub fn vertices(&self, c: [f64; 2], yaw: f64) -> [[f64; 3]; 20] {
+        let r = self.face_radius_mm();
+        let phi = 1.618_033_988_749_895;
+        let h = self.height_mm();
+        // Height of the middle rings: the upper ring lies 0.8507·edge below the top face.
+        let mid = 0.850_650_808 * self.edge_mm;
+        let rings = [
+            (r, h, 0.0),
+            (r * phi, h - mid, 0.0),
+            (r * phi, mid, 36f64.to_radians()),
+            (r, 0.0, 36f64.to_radians()),
+        ];
+        let mut out = [[0.0; 3]; 20];
+        for (i, (rad, z, turn)) in rings.iter().enumerate() {
+            for k in 0..5 {
+                let a = yaw + turn + k as f64 * std::f64::consts::TAU / 5.0;
+                out[i * 5 + k] = [c[0] + rad * a.cos(), c[1] + rad * a.sin(), -z];
+            }
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn vertices_form_a_dodecahedron_with_unit_edges() {
+        let s = DieShape { edge_mm: 11.0 };
+        let v = s.vertices([3.0, -2.0], 0.4);
+        let d = |a: [f64; 3], b: [f64; 3]| {
+            ((a[0] - b[0]).powi(2) + (a[1] - b[1]).powi(2) + (a[2] - b[2]).powi(2)).sqrt()
+        };
+        // Every vertex of a dodecahedron has exactly three neighbours at one edge length.
+        for i in 0..20 {
+            let n = (0..20)
+                .filter(|&j| j != i && (d(v[i], v[j]) - 11.0).abs() < 1e-3)
+                .count();
+            assert_eq!(n, 3, "vertex {i}");
+        }
+        // All vertices lie on one sphere around the die's centre.
+        let c = [3.0, -2.0, -s.height_mm() / 2.0];
+        for p in v {
+            assert!((d(p, c) - 1.401_258_5 * 11.0).abs() < 1e-3);
+        }
+    }
 }

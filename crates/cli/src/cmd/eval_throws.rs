@@ -29,7 +29,7 @@ pub fn run(a: Args) -> Result<ExitCode> {
     let r = tw_target::eval::evaluate(&a.scenes, &board, &set)
         .with_context(|| format!("evaluating {}", a.scenes.display()))?;
     if a.verbose {
-        for f in &r.failures {
+        for f in r.failures.iter().chain(&r.extras) {
             println!("{f}");
         }
     }
