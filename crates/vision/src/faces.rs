@@ -127,7 +127,7 @@ fn same_paint(a: &Pip, b: &Pip) -> bool {
 }
 
 /// Radius of a pip's ellipse in direction `dir` (pixels).
-fn radius_towards(p: &Pip, dir: (f32, f32)) -> f32 {
+pub(crate) fn radius_towards(p: &Pip, dir: (f32, f32)) -> f32 {
     let len = dir.0.hypot(dir.1);
     if len <= 0.0 {
         return p.major / 2.0;

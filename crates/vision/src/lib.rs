@@ -29,8 +29,8 @@
 //!    and a stray pip dropped so that a five or six fits stays a candidate
 //!    "1" of its own (the top "1" joined to the front "5").
 //! 4. **"1"s**: a lone pip is a "1" only if big enough to measure, round
-//!    within the 45° working tilt, alone (no other blob within three of its
-//!    radii), in plain face out to four radii, with its face in the frame.
+//!    within the 45° working tilt, alone (no blob touching it: a glyph's
+//!    pieces), in plain face out to four radii, with its face in the frame.
 //! 5. **Top face** per die: the one seen most squarely, with the upper of
 //!    two vertically stacked faces favoured (a tilted camera sees the front
 //!    face below the top face); it must lie within the 45° working tilt.
@@ -59,8 +59,10 @@
 //! issue's limit is 25 ms.
 //! On rendered dice in random poses (`cargo run --release -p tw-vision
 //! --example pose_sweep`, 4,500 dice, every style, 30–110 px, tilt 0–46°,
-//! glare on 30%): 9 failures, 8 of them a wrong face, all but one tilted
-//! past 34° and most with glare (before this version: 35 and 29).
+//! glare on 30%): 5 failures, 4 of them a wrong face: two 30 px "6"s
+//! (pips blurred together), two "2"s with glare seen at 43° and more read
+//! as "1", one 33 px "2" with glare missed (before this version: 35
+//! failures, 29 of them a wrong face).
 //!
 //! ## Known limits
 //! - Faces without pips (blank or icon faces) are not found: finding is
@@ -74,8 +76,8 @@
 //! - Round light glyphs alone on dark keys (keyboard lettering) can still
 //!   pass for a light "1" on a dark die: nothing local tells them apart.
 //! - White glare on dice with white pips is told from pips only by shape
-//!   and contrast (paint matching needs coloured pips); near 45° a glare
-//!   spot beside a "1" can still make a "2".
+//!   and contrast (paint matching needs coloured pips); near 45° glare on a
+//!   "2" can still hide one of its pips and leave a "1".
 //! - A "1" whose pip is under 6 px long is not read (too small to check).
 //! - `cocked` is a heuristic (see [`DiceReader`]); without a calibration the
 //!   face's tilt cannot be measured directly.

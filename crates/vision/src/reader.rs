@@ -8,7 +8,7 @@
 
 use crate::color::{ColorTable, Hsv};
 use crate::error::{Result, VisionError};
-use crate::faces::{group_faces, top_faces, FaceCluster, GroupParams, TopFace};
+use crate::faces::{group_faces, radius_towards, top_faces, FaceCluster, GroupParams, TopFace};
 use crate::geometry::{face_geometry, FaceGeometry};
 use crate::gray::GrayImage;
 use crate::pips::{
@@ -165,20 +165,22 @@ const LONE_PIP_MIN_MARGIN: f32 = 0.9;
 /// lie inside the frame, or the die is cut by the edge.
 const LONE_PIP_FACE_RADII: f32 = 5.0;
 
-/// A "1" pip has its face to itself out to this many of its radii (the
-/// nearest pip of a side face is farther, about six).
-const LONE_PIP_CLEAR_RADII: f32 = 3.0;
+/// A blob nearer a lone pip than this many times their two radii (along
+/// the line between them) touches or nearly touches it.
+const LONE_PIP_TOUCH: f32 = 1.5;
 
-/// Whether no other pip candidate of the same polarity lies within
-/// [`LONE_PIP_CLEAR_RADII`] of a lone pip. Blobs that close (overlapping or
-/// touching it) were not grouped with it because they are too close to be
-/// another pip of a face, which makes the pair a glyph or a mark.
+/// Whether no other blob of the same polarity touches a lone pip. Blobs
+/// that close were not grouped with it because they are too close to be
+/// another pip of a face, which makes the pair pieces of one glyph or mark
+/// (a letter on a key). A spot merely near it (a glare highlight on the
+/// face) is left to the plain-surround tests.
 fn pip_stands_alone(pip: &Pip, all: &[Pip]) -> bool {
-    let reach = LONE_PIP_CLEAR_RADII * pip.major / 2.0;
     all.iter().all(|o| {
+        let dir = (o.center.0 - pip.center.0, o.center.1 - pip.center.1);
         o.polarity != pip.polarity
             || o.center == pip.center
-            || (o.center.0 - pip.center.0).hypot(o.center.1 - pip.center.1) >= reach
+            || dir.0.hypot(dir.1)
+                >= LONE_PIP_TOUCH * (radius_towards(pip, dir) + radius_towards(o, dir))
     })
 }
 
@@ -724,6 +726,14 @@ mod tests {
             ..one.clone()
         };
         assert!(!pip_stands_alone(&one, &[one.clone(), neighbour]));
+        // A smaller highlight 2.5 radii off leaves it to the surround tests.
+        let highlight = Pip {
+            center: (115.0, 100.0),
+            major: 7.0,
+            minor: 7.0,
+            ..one.clone()
+        };
+        assert!(pip_stands_alone(&one, &[one.clone(), highlight]));
         // A side face's pip six radii away leaves the "1" alone.
         let side = Pip {
             center: (136.0, 100.0),
