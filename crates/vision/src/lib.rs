@@ -54,9 +54,10 @@
 //! `train/` (310 photos, 951 dice): recall 98.3%, precision 99.5%, face
 //! accuracy 99.3%; most misses there are motion-blurred dice.
 //! `warden bench read` (14 dice at 1280×720, one thread, release): mean
-//! 13.2 ms, p95 17.6 ms on two cores shared at load ~11 (the version before
-//! measured 12.7 and 17.3 beside it; on a quiet machine ~10 and ~15); the
-//! issue's limit is 25 ms.
+//! 4.7 ms, p95 4.9 ms with the two shared cores at load ~5; 13–15 ms mean,
+//! p95 17–24 ms at load ~10; the limit is 25 ms. Run alternately
+//! with the version before the grid check and chain splitting, it takes
+//! 2–5% longer.
 //! On rendered dice in random poses (`cargo run --release -p tw-vision
 //! --example pose_sweep`, 4,500 dice, every style, 30–110 px, tilt 0–46°,
 //! glare on 30%): 5 failures, 4 of them a wrong face: two 30 px "6"s
