@@ -222,7 +222,7 @@ if (combat) {
       };
       await send({ type: "enter_dungeon", card: { name: "Rotten Food", shop_icons: 4 } });
       await waitFor("the dungeon card", async () => combat.execute("return /monster/i.test(document.getElementById('game-root').textContent);"));
-      await send({ type: "reveal_monster", card: { name: "Lizard King" } });
+      await send({ type: "reveal_monster", card: { name: "Skeleton Goblin", level: 1 } });
       const entry = await waitFor("a camera throw in the log with its snapshot", async () =>
         combat.execute(`
           const li = document.querySelector('#game-log li.src-camera');

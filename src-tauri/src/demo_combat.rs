@@ -19,7 +19,9 @@ pub const SPEC: &str = "demo:combat";
 
 /// Changing any of these changes the clip; the folder name carries them so
 /// an old render is never played for a new clip.
-const SEED: u64 = 20261122;
+/// Chosen so the three throws land in scoring sections (5, 4 and 3): a
+/// demo of misses would look like a reader that fails.
+const SEED: u64 = 20261146;
 const VERSION: u32 = 1;
 const THROWS: [(DieColor, Face); 3] = [
     (DieColor::Red, Face::Blank),
