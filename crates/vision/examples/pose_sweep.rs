@@ -72,8 +72,7 @@ fn main() {
     println!("size \\ tilt   <0.45      0.45-0.65   0.65-0.8");
     for (sb, name) in ["<44", "44-70", "70-110"].iter().enumerate() {
         print!("{name:8}");
-        for tb in 0..3 {
-            let (c, w) = table[sb][tb];
+        for &(c, w) in &table[sb] {
             print!("  {w:3}/{c:<4}  ");
         }
         println!();

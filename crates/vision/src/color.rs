@@ -94,15 +94,15 @@ impl ColorTable {
 
     /// Name of the first class matching `hsv`, or the fallback.
     pub fn classify(&self, hsv: Hsv) -> &str {
-        let within = |r: &Option<[u8; 2]>, x: u8| r.map_or(true, |[lo, hi]| lo <= x && x <= hi);
+        let within = |r: &Option<[u8; 2]>, x: u8| r.is_none_or(|[lo, hi]| lo <= x && x <= hi);
         self.classes
             .iter()
             .find(|c| {
                 within(&c.s, hsv.s)
                     && within(&c.v, hsv.v)
-                    && c.h.as_ref().map_or(true, |rs| {
-                        rs.iter().any(|[lo, hi]| *lo <= hsv.h && hsv.h <= *hi)
-                    })
+                    && c.h
+                        .as_ref()
+                        .is_none_or(|rs| rs.iter().any(|[lo, hi]| *lo <= hsv.h && hsv.h <= *hi))
             })
             .map_or(self.fallback.as_str(), |c| c.name.as_str())
     }

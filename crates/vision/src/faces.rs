@@ -240,7 +240,8 @@ fn extract_faces(pips: Vec<Pip>) -> Vec<Vec<Pip>> {
         let Some((_, _, mask)) = best else {
             break;
         };
-        let (taken, left): (Vec<(usize, Pip)>, Vec<(usize, Pip)>) = rest
+        type Numbered = Vec<(usize, Pip)>;
+        let (taken, left): (Numbered, Numbered) = rest
             .into_iter()
             .enumerate()
             .partition(|(i, _)| mask & (1 << i) != 0);
@@ -324,13 +325,13 @@ fn link_groups(pips: &[Pip], params: &GroupParams) -> Vec<Vec<Pip>> {
     }
     let mut groups: Vec<Vec<Pip>> = Vec::new();
     let mut slot: Vec<Option<usize>> = vec![None; n];
-    for i in 0..n {
+    for (i, pip) in pips.iter().enumerate() {
         let r = find(&mut parent, i);
         match slot[r] {
-            Some(g) => groups[g].push(pips[i].clone()),
+            Some(g) => groups[g].push(pip.clone()),
             None => {
                 slot[r] = Some(groups.len());
-                groups.push(vec![pips[i].clone()]);
+                groups.push(vec![pip.clone()]);
             }
         }
     }

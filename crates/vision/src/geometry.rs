@@ -223,7 +223,7 @@ pub fn face_geometry(face: &FaceCluster) -> FaceGeometry {
 
 /// Order corners clockwise (in image coordinates, y down), starting from the
 /// one nearest the top-left, so consumers can rely on a fixed winding.
-fn order_clockwise(c: &mut Vec<[f32; 2]>) {
+fn order_clockwise(c: &mut [[f32; 2]]) {
     let cx = c.iter().map(|p| p[0]).sum::<f32>() / c.len() as f32;
     let cy = c.iter().map(|p| p[1]).sum::<f32>() / c.len() as f32;
     c.sort_by(|a, b| {

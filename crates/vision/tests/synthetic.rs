@@ -33,7 +33,7 @@ fn read(scene: &Scene) -> Vec<Die> {
     DiceReader::default().read(&frame).expect("read").dice
 }
 
-fn nearest<'a>(dice: &'a [Die], at: (f32, f32)) -> &'a Die {
+fn nearest(dice: &[Die], at: (f32, f32)) -> &Die {
     dice.iter()
         .min_by(|a, b| {
             let da = (a.center[0] - at.0).hypot(a.center[1] - at.1);
