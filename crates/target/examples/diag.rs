@@ -90,8 +90,7 @@ fn main() {
                 ),
             }
         }
-        for (i, m) in ms.iter().enumerate().filter(|(i, _)| !used[*i]) {
-            let _ = i;
+        for (_, m) in ms.iter().enumerate().filter(|(i, _)| !used[*i]) {
             println!(
                 "EXTRA {name} at {:?} top {:>6.1} out {:>6.1} cov {:.2} cd {:.4} {} {} conf {:.2}",
                 m.fit.corners_px[0].map(|v| v.round()), m.fit.top_edge, m.fit.outline_edge, m.coverage, m.color_dist, m.color, m.face, m.confidence

@@ -178,16 +178,41 @@ fn expected_board(img: &Mat, board_to_image: &[[f64; 3]; 3], board: &Board) -> o
         let s = c.iter().map(|&v| v as f64).sum::<f64>() + 1.0;
         [c[0] as f64 / s, c[1] as f64 / s, c[2] as f64 / s]
     };
-    let tile_med: HashMap<(u32, usize), [u8; 3]> = per_tile
-        .iter_mut()
+    // Each tile's median pools its 3×3 neighbourhood of tiles: a narrow
+    // region (the bone rim, a hole) holds few pixels per tile, and a die
+    // lying on it must stay a minority of the pixels its median is taken
+    // over, or the expected board takes the die's colour and the die
+    // vanishes.
+    let pooled: Vec<((u32, usize), [Vec<u8>; 3])> = per_tile
+        .keys()
+        .map(|&(key, t)| {
+            let (tx, ty) = ((t % tw) as i64, (t / tw) as i64);
+            let mut v: [Vec<u8>; 3] = Default::default();
+            for dy in -1..=1 {
+                for dx in -1..=1 {
+                    let (x, y) = (tx + dx, ty + dy);
+                    if x < 0 || y < 0 || x >= tw as i64 || y >= th as i64 {
+                        continue;
+                    }
+                    if let Some(s) = per_tile.get(&(key, (y as usize) * tw + x as usize)) {
+                        for c in 0..3 {
+                            v[c].extend_from_slice(&s[c]);
+                        }
+                    }
+                }
+            }
+            ((key, t), v)
+        })
+        .collect();
+    let tile_med: HashMap<(u32, usize), [u8; 3]> = pooled
+        .into_iter()
         .filter(|(_, v)| v[0].len() >= TILE * TILE / 2)
-        .map(|(k, v)| (*k, [med(&mut v[0]), med(&mut v[1]), med(&mut v[2])]))
+        .map(|(k, mut v)| (k, [med(&mut v[0]), med(&mut v[1]), med(&mut v[2])]))
         .filter(|(k, c)| {
             let (a, b) = (hue(*c), hue(region_med[&k.0]));
             (0..3).map(|i| (a[i] - b[i]).abs()).sum::<f64>() < 0.06
         })
         .collect();
-    let _ = th;
     let mut bg_small = Mat::new_rows_cols_with_default(
         h as i32,
         w as i32,

@@ -218,7 +218,7 @@ pub fn evaluate(dir: &Path, board: &Board, set: &DieSet) -> Result<Report, EvalE
                 ));
             }
         }
-        for (i, x) in reading.dice.iter().enumerate().filter(|(i, _)| !used[*i]) {
+        for (_, x) in reading.dice.iter().enumerate().filter(|(i, _)| !used[*i]) {
             r.extra += 1;
             r.extras.push(format!(
                 "{}: extra {} {} at {:?} ({}, confidence {:.2})",

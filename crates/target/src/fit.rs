@@ -107,7 +107,7 @@ const PROFILE: [f64; 11] = [-2.5, -2.0, -1.5, -1.0, -0.5, 0.0, 0.5, 1.0, 1.5, 2.
 fn edge_energy(g: &Gradients, p: [f64; 2], n: [f64; 2]) -> Option<f64> {
     let mut prev: Option<[f64; 3]> = None;
     let mut s = 0.0;
-    for (j, o) in PROFILE.iter().enumerate() {
+    for o in PROFILE.iter() {
         let c = g.colour([p[0] + o * n[0], p[1] + o * n[1]])?;
         if let Some(q) = prev {
             let m = o - 0.25;
@@ -115,7 +115,6 @@ fn edge_energy(g: &Gradients, p: [f64; 2], n: [f64; 2]) -> Option<f64> {
             s += w * (0..3).map(|k| (c[k] - q[k]).abs()).sum::<f64>();
         }
         prev = Some(c);
-        let _ = j;
     }
     Some(s)
 }
