@@ -115,7 +115,10 @@ fn each_die_on_the_board_gets_its_section_and_board_corners() {
                 clear += 1;
             }
             let kinds = ["score", "bullseye", "hole", "web", "bone", "outside"];
-            assert!(kinds.contains(&d["section"]["kind"].as_str().unwrap()), "{d}");
+            assert!(
+                kinds.contains(&d["section"]["kind"].as_str().unwrap()),
+                "{d}"
+            );
             assert!(d["section"]["name"].is_string(), "{d}");
             // Board corners: each near a true top corner.
             let got = d["board_corners_mm"].as_array().unwrap();
@@ -139,12 +142,18 @@ fn each_die_on_the_board_gets_its_section_and_board_corners() {
     }
     // The reader finds nearly every die (dice found: `warden eval throws`).
     assert!(missed.len() <= 1, "not read: {missed:?}");
-    assert!(checked >= 8 && clear >= 3, "only {checked} dice ({clear} clear of borders) checked");
+    assert!(
+        checked >= 8 && clear >= 3,
+        "only {checked} dice ({clear} clear of borders) checked"
+    );
     // The corners are the reader's fit in board millimetres: most within
     // 3 mm of the truth (a white die on the ivory rim can be turned wrong).
     worst_mm.sort_by(|a, b| a.total_cmp(b));
     let within = worst_mm.iter().filter(|e| **e < 3.0).count();
-    assert!(within + 1 >= worst_mm.len(), "worst corner errors (mm): {worst_mm:?}");
+    assert!(
+        within + 1 >= worst_mm.len(),
+        "worst corner errors (mm): {worst_mm:?}"
+    );
 }
 
 #[test]

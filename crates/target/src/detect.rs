@@ -83,7 +83,11 @@ pub fn coverage(mask: &Mat, poly: &[[f64; 2]]) -> opencv::Result<f64> {
             }
         }
     }
-    Ok(if all == 0 { 0.0 } else { set as f64 / all as f64 })
+    Ok(if all == 0 {
+        0.0
+    } else {
+        set as f64 / all as f64
+    })
 }
 
 fn inverse(m: &[[f64; 3]; 3]) -> [[f64; 3]; 3] {

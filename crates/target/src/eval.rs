@@ -189,7 +189,8 @@ pub fn evaluate(dir: &Path, board: &Board, set: &DieSet) -> Result<Report, EvalE
             used[i] = true;
             r.found += 1;
             let x = &reading.dice[i];
-            r.corner_err_mm.push(corner_error(&x.corners_mm, &d.corners_mm));
+            r.corner_err_mm
+                .push(corner_error(&x.corners_mm, &d.corners_mm));
             *r.confusion
                 .entry((label(d.section.value), label(x.section.value)))
                 .or_default() += 1;

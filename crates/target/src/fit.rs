@@ -13,8 +13,8 @@
 use crate::pose::Pose;
 use crate::shape::DieShape;
 use opencv::core::{Mat, Size, Vector, CV_32F};
-use opencv::prelude::*;
 use opencv::imgproc;
+use opencv::prelude::*;
 
 /// The frame, lightly smoothed, as three float planes for sub-pixel sampling.
 pub struct Gradients {

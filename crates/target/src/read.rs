@@ -117,7 +117,10 @@ pub fn read_target(
 /// 49, coverage 0.17, colour distance 0.107), so they drop only candidates
 /// no die produced there; they remove about half of the phantoms, not all.
 pub fn is_die(m: &Measured) -> bool {
-    m.fit.top_edge >= 30.0 && m.fit.outline_edge >= 35.0 && m.coverage >= 0.15 && m.color_dist <= 0.12
+    m.fit.top_edge >= 30.0
+        && m.fit.outline_edge >= 35.0
+        && m.coverage >= 0.15
+        && m.color_dist <= 0.12
 }
 
 /// Finds, fits and measures every candidate; one per die (the best-scoring

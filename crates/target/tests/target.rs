@@ -219,5 +219,8 @@ fn fitted_top_corners_land_near_the_true_ones_on_clean_scenes() {
     eprintln!("corner error mm: median {median:.2} p80 {p80:.2}");
     // Measured 1.28 / 2.42 mm (the previous top-face-only fit: ~1.5 median).
     assert!(median < 1.5, "median corner error {median:.2} mm: {errs:?}");
-    assert!(p80 < 3.0, "80th percentile corner error {p80:.2} mm: {errs:?}");
+    assert!(
+        p80 < 3.0,
+        "80th percentile corner error {p80:.2} mm: {errs:?}"
+    );
 }
