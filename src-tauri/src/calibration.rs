@@ -206,15 +206,7 @@ fn board_of(
     let Some(b) = profile.and_then(|p| p.board.as_ref()) else {
         return (default(), "default".into(), None);
     };
-    let rel = profile_path
-        .parent()
-        .unwrap_or(Path::new("."))
-        .join(&b.geometry);
-    let path = if rel.is_file() {
-        rel
-    } else {
-        PathBuf::from(&b.geometry)
-    };
+    let path = b.geometry_path(profile_path);
     match Board::load(&path) {
         Ok(board) => (board.spec().clone(), path.display().to_string(), None),
         Err(e) => (

@@ -258,7 +258,7 @@ impl TableReader {
         let Some(b) = &p.board else {
             return Ok(TableReader::Pips(tw_vision::DiceReader::default()));
         };
-        let board = load_board(&b.geometry, dir)?;
+        let board = load_board(b, dir)?;
         let set = match b.extra.get("dice_set").and_then(|v| v.as_str()) {
             Some(name) => DieSet::load(&dir.join(name)).map_err(|e| e.to_string())?,
             None => default_die_set()?,
@@ -298,12 +298,13 @@ impl TableReader {
     }
 }
 
-fn load_board(geometry: &str, dir: &Path) -> Result<Board, String> {
-    if geometry == "catacombs-default" {
+/// The board a profile names; `catacombs-default` is the shipped geometry
+/// (the generated demo clip's profile names it so).
+fn load_board(b: &tw_calibration::BoardRef, dir: &Path) -> Result<Board, String> {
+    if b.geometry == "catacombs-default" {
         return Ok(Board::catacombs_default());
     }
-    let rel = dir.join(geometry);
-    let path = if rel.is_file() { rel } else { PathBuf::from(geometry) };
+    let path = b.geometry_path(&dir.join("calibration.json"));
     Board::load(&path).map_err(|e| format!("board.geometry: {e}"))
 }
 

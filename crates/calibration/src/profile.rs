@@ -46,6 +46,23 @@ pub struct BoardRef {
     pub extra: serde_json::Map<String, serde_json::Value>,
 }
 
+impl BoardRef {
+    /// The geometry file this names, for a profile saved at `profile_path`:
+    /// beside the profile when such a file is there (profiles and boards
+    /// travel together), else the name as written.
+    pub fn geometry_path(&self, profile_path: &Path) -> std::path::PathBuf {
+        let beside = profile_path
+            .parent()
+            .unwrap_or(Path::new("."))
+            .join(&self.geometry);
+        if beside.is_file() {
+            beside
+        } else {
+            std::path::PathBuf::from(&self.geometry)
+        }
+    }
+}
+
 /// A saved calibration.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -251,5 +268,25 @@ impl CalibrationProfile {
             }
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_board_beside_the_profile_wins_over_the_name_as_written() {
+        let dir = std::env::temp_dir().join(format!("tw-boardref-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let b = BoardRef {
+            geometry: "board.json".into(),
+            extra: Default::default(),
+        };
+        let profile = dir.join("calibration.json");
+        assert_eq!(b.geometry_path(&profile), std::path::PathBuf::from("board.json"));
+        std::fs::write(dir.join("board.json"), "{}").unwrap();
+        assert_eq!(b.geometry_path(&profile), dir.join("board.json"));
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

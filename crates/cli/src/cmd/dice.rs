@@ -152,15 +152,7 @@ pub fn board_for(
     }
     match &profile.board {
         Some(b) => {
-            let rel = profile_path
-                .parent()
-                .unwrap_or(Path::new("."))
-                .join(&b.geometry);
-            let path = if rel.is_file() {
-                rel
-            } else {
-                PathBuf::from(&b.geometry)
-            };
+            let path = b.geometry_path(profile_path);
             Board::load(&path)
                 .with_context(|| format!("{}: board.geometry", profile_path.display()))
         }
