@@ -173,15 +173,10 @@ fn expected_board(img: &Mat, board_to_image: &[[f64; 3]; 3], board: &Board) -> o
         .iter_mut()
         .map(|(k, v)| (*k, [med(&mut v[0]), med(&mut v[1]), med(&mut v[2])]))
         .collect();
-    // A tile's own median only where the tile holds enough of the region
-    // that a die cannot dominate it.
-    // A tile's median is trusted only where it keeps the region's hue (a
-    // lighting gradient changes brightness, a die sitting in the tile
-    // changes colour).
-    let hue = |c: [u8; 3]| {
-        let s = c.iter().map(|&v| v as f64).sum::<f64>() + 1.0;
-        [c[0] as f64 / s, c[1] as f64 / s, c[2] as f64 / s]
-    };
+    // A tile's median is trusted only where its pooled neighbourhood holds
+    // enough of the region (a full tile's worth) that a die stays a small
+    // minority of it; it then follows lighting gradients and glare too.
+    // Elsewhere the region's median over the whole frame stands in.
     // Each tile's median pools its 3×3 neighbourhood of tiles: a narrow
     // region (the bone rim, a hole) holds few pixels per tile, and a die
     // lying on it must stay a minority of the pixels its median is taken
@@ -210,12 +205,8 @@ fn expected_board(img: &Mat, board_to_image: &[[f64; 3]; 3], board: &Board) -> o
         .collect();
     let tile_med: HashMap<(u32, usize), [u8; 3]> = pooled
         .into_iter()
-        .filter(|(_, v)| v[0].len() >= TILE * TILE / 2)
+        .filter(|(_, v)| v[0].len() >= TILE * TILE)
         .map(|(k, mut v)| (k, [med(&mut v[0]), med(&mut v[1]), med(&mut v[2])]))
-        .filter(|(k, c)| {
-            let (a, b) = (hue(*c), hue(region_med[&k.0]));
-            (0..3).map(|i| (a[i] - b[i]).abs()).sum::<f64>() < 0.06
-        })
         .collect();
     let mut bg_small = Mat::new_rows_cols_with_default(
         h as i32,
@@ -251,8 +242,9 @@ fn expected_board(img: &Mat, board_to_image: &[[f64; 3]; 3], board: &Board) -> o
 ///
 /// The expected board is painted from the image itself: every pixel is
 /// assigned its board region (through the calibration), and each region, per
-/// 64-pixel tile so lighting gradients are followed, gets its median colour.
-/// A die covers a small part of any region, so the medians are the print.
+/// 80-pixel tile pooled with its eight neighbours (so lighting gradients and
+/// glare are followed), gets its median colour. A die covers a small part of
+/// such a neighbourhood, so the medians are the print.
 pub fn foreground(img: &Mat, board_to_image: &[[f64; 3]; 3], board: &Board) -> opencv::Result<Mat> {
     let bg = expected_board(img, board_to_image, board)?;
     // Difference that ignores plain darkening (shadows): chroma change or brightening.

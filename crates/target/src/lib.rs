@@ -32,10 +32,10 @@
 //! ## Known limits
 //! - Detection is the weakest step: white dice on the ivory bone rim show
 //!   only fragments (their grey side faces look like shadow to the colour
-//!   test) and dice next to a wrongly-modelled region merge with it; about
-//!   5–8 % of dice are not found.
+//!   test) and dice in holes or beside glare merge with or vanish into the
+//!   board model; about 6 % of dice are not found (29 of 512).
 //! - Phantoms: printed numbers, web threads and glare still pass the die
-//!   test (about 1.5 per scene); they carry board positions no die has.
+//!   test (about 3 per scene on fresh scenes); they carry positions no die has.
 //! - Corner error is about 1.3 mm median (nearest true corner, board mm);
 //!   the generator keeps corners ≥ 1.5 mm from borders, so border rulings
 //!   near that margin can flip.
