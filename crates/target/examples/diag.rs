@@ -93,35 +93,11 @@ fn main() {
                                 tw_target::fit::score_at(&gr, &pose, &set.die, c, y)
                                     .map(|s| s.1 + lam * s.2)
                             };
-                            let (mut c0, mut y0) = (d.center_mm, tyaw.to_radians());
-                            let mut s0 = obj(c0, y0).unwrap();
-                            let (mut dc, mut dyw) = (0.4, 1.0f64.to_radians());
-                            while dc > 0.02 {
-                                let mut moved = false;
-                                for (ex, ey, ea) in [
-                                    (1.0, 0.0, 0.0),
-                                    (-1.0, 0.0, 0.0),
-                                    (0.0, 1.0, 0.0),
-                                    (0.0, -1.0, 0.0),
-                                    (0.0, 0.0, 1.0),
-                                    (0.0, 0.0, -1.0),
-                                ] {
-                                    let c = [c0[0] + ex * dc, c0[1] + ey * dc];
-                                    let y = y0 + ea * dyw;
-                                    if let Some(s) = obj(c, y) {
-                                        if s > s0 {
-                                            s0 = s;
-                                            c0 = c;
-                                            y0 = y;
-                                            moved = true;
-                                        }
-                                    }
-                                }
-                                if !moved {
-                                    dc /= 2.0;
-                                    dyw /= 2.0;
-                                }
-                            }
+                            let c_start = d.center_mm;
+                            let y_start = tyaw.to_radians();
+                            let s_start = obj(c_start, y_start).unwrap();
+                            let (_, c0, y0) =
+                                tw_target::fit::pattern_search(&obj, (s_start, c_start, y_start));
                             line += &format!(
                                 " l{lam}: {:.2}mm {:.1}deg",
                                 (c0[0] - d.center_mm[0]).hypot(c0[1] - d.center_mm[1]),

@@ -222,9 +222,9 @@ fn evaluate(g: &Gradients, p: &Projected) -> (f64, f64, f64) {
     (top + SILHOUETTE_WEIGHT * outline, top, outline)
 }
 
-/// Pattern search from `start`: try a step each way along x, y and yaw;
-/// halve the steps when none improves, down to 0.02 mm.
-fn pattern_search(
+/// Pattern search from `start` (score, centre mm, yaw): try a step each way
+/// along x, y and yaw; halve the steps when none improves, down to 0.02 mm.
+pub fn pattern_search(
     objective: &dyn Fn([f64; 2], f64) -> Option<f64>,
     start: (f64, [f64; 2], f64),
 ) -> (f64, [f64; 2], f64) {
