@@ -400,7 +400,8 @@ function cameraPanel(): HTMLElement {
   const source = st ? `${st.source}${st.reader === "target" ? " · target board calibrated" : " · no target board calibrated"}` : "no camera status yet";
   if (!t) return h("div", { class: "panel df-camera", id: "df-camera" }, h("h4", {}, "Camera"), h("p", { class: "muted" }, `${source}. No throw seen yet.`));
   const read = t.landed.map((i) => t.dice[i]).filter((d) => d).map((d) => {
-    const where = d.section ? (d.section.value !== null ? `${d.section.kind} ${d.section.value}` : d.section.kind) : "";
+    // "3" for a scoring section, else the kind: "bullseye", "hole", "web 0", "bone".
+    const where = !d.section ? "" : d.section.kind === "score" ? String(d.section.value) : d.section.kind === "web" ? "web 0" : d.section.kind;
     return `${d.color} ${d.face ?? "?"}${where ? ` → ${where}` : ""}${d.confidence < 0.8 ? " (unsure)" : ""}`;
   });
   return h("div", { class: "panel df-camera", id: "df-camera" },
