@@ -17,7 +17,10 @@ use tw_board::{Board, Region};
 #[derive(Debug, Clone, PartialEq)]
 pub struct Candidate {
     pub centroid_px: [f64; 2],
+    /// Foreground area of the blob (colour proposals; 0 for outline ones).
     pub area_px: f64,
+    /// Outline score (outline proposals, see `ring`; 0 for colour ones).
+    pub ring_score: f64,
     /// Expected silhouette area of a die here.
     pub expected_px: f64,
 }
@@ -320,6 +323,7 @@ fn components(closed: &Mat, pose: &Pose, shape: &DieShape) -> opencv::Result<Vec
             out.push(Candidate {
                 centroid_px: c,
                 area_px: area,
+                ring_score: 0.0,
                 expected_px: expected,
             });
         }

@@ -22,6 +22,10 @@ pub struct DieSet {
     pub die: DieShape,
     /// One prototype per (colour, face label).
     pub prototypes: Vec<Prototype>,
+    /// The trained die-or-phantom model ([`crate::verify`]); without one
+    /// the reader falls back to fixed limits (`read::is_die`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub verifier: Option<crate::verify::Verifier>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -115,6 +119,7 @@ impl DieSet {
             name: name.into(),
             die,
             prototypes,
+            verifier: None,
         };
         set.validate(&format!("die set {name:?}"))?;
         Ok(set)
@@ -165,6 +170,11 @@ impl DieSet {
                 {
                     return bad("prototypes", format!("colour {:?} has no {want} face enrolled (a die set needs every face of every die)", p.color));
                 }
+            }
+        }
+        if let Some(v) = &self.verifier {
+            if let Err((field, problem)) = v.validate() {
+                return bad(&field, problem);
             }
         }
         Ok(())

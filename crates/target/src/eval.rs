@@ -375,3 +375,40 @@ pub fn print_report(r: &Report, dir: &Path) {
         println!();
     }
 }
+
+/// Candidates measured on generated scenes, labelled by their truth, for
+/// training the die verifier: a fit within `near_mm` of a true die's centre
+/// is a die; one farther than 12 mm from every die is a phantom; fits in
+/// between (a die found but fitted badly) are left out, being neither.
+pub fn labelled_candidates(
+    dir: &Path,
+    board: &Board,
+    set: &DieSet,
+    near_mm: f64,
+) -> Result<(Vec<Vec<f64>>, Vec<bool>), EvalError> {
+    let (mut xs, mut ys) = (Vec::new(), Vec::new());
+    for tp in list_scenes(dir)? {
+        let t = load_truth(&tp)?;
+        let img = load_image(&tp.with_file_name(&t.image))?;
+        let h = scene_homography(&tp)?;
+        for m in crate::read::measure_candidates(&img, &h, board, set)? {
+            let d = t
+                .dice
+                .iter()
+                .map(|d| {
+                    (m.fit.centre_mm[0] - d.center_mm[0]).hypot(m.fit.centre_mm[1] - d.center_mm[1])
+                })
+                .fold(f64::INFINITY, f64::min);
+            let label = if d < near_mm {
+                true
+            } else if d > 12.0 {
+                false
+            } else {
+                continue;
+            };
+            xs.push(crate::verify::features(&m).to_vec());
+            ys.push(label);
+        }
+    }
+    Ok((xs, ys))
+}

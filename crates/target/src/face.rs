@@ -132,3 +132,26 @@ pub fn chroma(bgr: [f64; 3]) -> [f64; 3] {
     let min = bgr.iter().cloned().fold(255.0, f64::min);
     [bgr[0] / s, bgr[1] / s, (max - min) / (max + 1.0)]
 }
+
+/// Share of the face's band (0.66–0.78 R, as in [`describe`]) whose colour
+/// is within 12 % (relative) of the band's median: a die's face is one
+/// paint all round; a print seen through a wrong fit rarely is.
+pub fn band_uniformity(patch: &Mat, bgr: [f64; 3]) -> opencv::Result<f64> {
+    let (w, h) = (patch.cols() as usize, patch.rows() as usize);
+    let d = patch.data_bytes()?;
+    let c = [w as f64 / 2.0, h as f64 / 2.0];
+    let radius = 0.45 * w.min(h) as f64;
+    let (mut n, mut same) = (0usize, 0usize);
+    for y in 0..h {
+        for x in 0..w {
+            let r = ((x as f64 + 0.5 - c[0]).hypot(y as f64 + 0.5 - c[1])) / radius;
+            if (0.66..0.78).contains(&r) {
+                let i = (y * w + x) * 3;
+                let p = [d[i] as f64, d[i + 1] as f64, d[i + 2] as f64];
+                n += 1;
+                same += (relative(p, bgr) < 12.0) as usize;
+            }
+        }
+    }
+    Ok(if n == 0 { 0.0 } else { same as f64 / n as f64 })
+}

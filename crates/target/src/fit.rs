@@ -86,6 +86,11 @@ pub struct Fit {
     pub top_edge: f64,
     /// Mean edge strength along the silhouette.
     pub outline_edge: f64,
+    /// The weakest top-face side's mean edge strength: a die shows all
+    /// five; a glyph or a corner of print rarely does.
+    pub top_min: f64,
+    /// The weakest silhouette side's mean edge strength.
+    pub outline_min: f64,
     /// Combined score the search maximised (without the prior).
     pub score: f64,
     /// How far below the board surface the die was fitted (mm).
@@ -122,8 +127,15 @@ fn edge_energy(g: &Gradients, p: [f64; 2], n: [f64; 2]) -> Option<f64> {
 /// Mean edge evidence along a closed polygon, sampled about every pixel
 /// away from the corners (where two edges blur into each other).
 fn polygon_edge(g: &Gradients, px: &[[f64; 2]]) -> f64 {
+    polygon_edge_sides(g, px).0
+}
+
+/// Mean edge evidence along a closed polygon, and the weakest side's mean
+/// (sides shorter than 2 px are skipped).
+pub fn polygon_edge_sides(g: &Gradients, px: &[[f64; 2]]) -> (f64, f64) {
     let m = px.len();
     let (mut total, mut n) = (0.0, 0.0);
+    let mut weakest = f64::INFINITY;
     for k in 0..m {
         let (a, b) = (px[k], px[(k + 1) % m]);
         let (dx, dy) = (b[0] - a[0], b[1] - a[1]);
@@ -133,22 +145,43 @@ fn polygon_edge(g: &Gradients, px: &[[f64; 2]]) -> f64 {
         }
         let nrm = [-dy / len, dx / len];
         let steps = (len.ceil() as usize).max(6);
+        let (mut side, mut sn) = (0.0, 0.0);
         for i in 0..=steps {
             let t = i as f64 / steps as f64;
             if !(0.15..=0.85).contains(&t) {
                 continue;
             }
             if let Some(e) = edge_energy(g, [a[0] + t * dx, a[1] + t * dy], nrm) {
-                total += e;
-                n += 1.0;
+                side += saturate(e);
+                sn += 1.0;
             }
+        }
+        total += side;
+        n += sn;
+        if sn > 0.0 {
+            weakest = weakest.min(side / sn);
         }
     }
     if n > 0.0 {
-        total / n
+        (total / n, weakest)
     } else {
-        0.0
+        (0.0, 0.0)
     }
+}
+
+/// Edge evidence (see [`edge_energy`]) at which a sample counts half.
+///
+/// Each sample's evidence saturates, `e / (e + K)`, so the score rewards
+/// edges found all along a polygon rather than a few very strong ones: a
+/// white icon on a red face or a black printed line otherwise pulls one
+/// side of the pentagon onto itself. Measured on 40 development scenes
+/// (seed 5150001), starting the search at the true pose and letting it
+/// drift: median 1.33 mm with the plain sum, 0.96 / 0.91 / 0.82 / 0.77 mm
+/// with K = 100 / 40 / 20 / 10 (p90 1.70 mm at K = 20, 1.65 at K = 10).
+const EDGE_HALF: f64 = 20.0;
+
+fn saturate(e: f64) -> f64 {
+    100.0 * e / (e + EDGE_HALF)
 }
 
 /// Convex hull (counter-clockwise, monotone chain).
@@ -324,7 +357,11 @@ pub fn fit_die(
     let (_, c0, y0) = best?;
     let p = project_die(pose, shape, c0, y0, drop_mm)?;
     let (score, top_edge, outline_edge) = evaluate(g, &p);
+    let top_min = polygon_edge_sides(g, &p.top_px).1;
+    let outline_min = polygon_edge_sides(g, &p.silhouette_px).1;
     Some(Fit {
+        top_min,
+        outline_min,
         centre_mm: c0,
         yaw: y0.rem_euclid(std::f64::consts::TAU / 5.0),
         corners_mm: p.top_mm,

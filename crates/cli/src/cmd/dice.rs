@@ -2,6 +2,8 @@
 //!
 //! - `enroll`: learn a die set from labelled face crops or generated scenes
 //!   and save it under `models/dice-sets/NAME.json`;
+//! - `train-verifier`: train the die-or-phantom model of a set on
+//!   generated scenes and store it in the set;
 //! - `read`: read the dice on the target in one image: colour, icon/blank,
 //!   top-face corners in pixels and board mm, and the landing section.
 
@@ -44,6 +46,24 @@ pub enum DiceCommand {
         #[arg(long)]
         out: Option<PathBuf>,
     },
+    /// Train the set's die-or-phantom verifier on `warden synth` scenes and save it in the set.
+    TrainVerifier {
+        /// Die set name or path (default: dungeon-fighter); rewritten with the verifier.
+        #[arg(long)]
+        dice_set: Option<String>,
+        /// Folder of `warden synth` scenes (use seeds kept apart from evaluation).
+        #[arg(long)]
+        scenes: PathBuf,
+        /// Share of the training dice the verifier must accept.
+        #[arg(long, default_value_t = 0.995)]
+        keep: f64,
+        /// Board geometry (default: the shipped one).
+        #[arg(long)]
+        board: Option<PathBuf>,
+        /// Also write the labelled measurements as CSV (one candidate a line).
+        #[arg(long)]
+        save_data: Option<PathBuf>,
+    },
     /// Read the dice on the target board in one image.
     Read {
         #[arg(long)]
@@ -75,6 +95,19 @@ pub fn run(a: Args) -> Result<ExitCode> {
             edge_mm,
             out,
         } => enroll(&name, crops, scenes, edge_mm, out),
+        DiceCommand::TrainVerifier {
+            dice_set,
+            scenes,
+            keep,
+            board,
+            save_data,
+        } => train_verifier(
+            dice_set.as_deref(),
+            &scenes,
+            keep,
+            board.as_deref(),
+            save_data.as_deref(),
+        ),
         DiceCommand::Read {
             image,
             calibration,
@@ -129,16 +162,98 @@ fn enroll(
     Ok(ExitCode::SUCCESS)
 }
 
-/// Resolves a die-set name (under models/dice-sets) or path.
-pub fn load_set(name_or_path: Option<&str>) -> Result<DieSet> {
+fn train_verifier(
+    set_arg: Option<&str>,
+    scenes: &Path,
+    keep: f64,
+    board: Option<&Path>,
+    save_data: Option<&Path>,
+) -> Result<ExitCode> {
+    if !(0.5..=1.0).contains(&keep) {
+        bail!("--keep {keep}: give the share of dice to accept, between 0.5 and 1");
+    }
+    let path = set_path(set_arg);
+    let mut set = DieSet::load(&path)?;
+    let board = match board {
+        Some(p) => Board::load(p)?,
+        None => Board::catacombs_default(),
+    };
+    // Two passes. The first measures the candidates without a model (where
+    // fits overlap, the best fit score wins); the second measures them as
+    // the reader will, with overlaps settled by the first model, and the
+    // model trained on that is the one kept.
+    set.verifier = None;
+    let mut model = None;
+    for pass in 1..=2 {
+        let (xs, ys) = tw_target::eval::labelled_candidates(scenes, &board, &set, 4.0)?;
+        let dice = ys.iter().filter(|y| **y).count();
+        if let (Some(out), 2) = (save_data, pass) {
+            let mut csv = format!("{},die\n", tw_target::verify::FEATURES.join(","));
+            for (x, y) in xs.iter().zip(&ys) {
+                let row: Vec<String> = x.iter().map(|v| format!("{v:.5}")).collect();
+                csv += &format!("{},{}\n", row.join(","), *y as u8);
+            }
+            std::fs::write(out, csv).with_context(|| format!("{}", out.display()))?;
+        }
+        let Some(v) = tw_target::verify::Verifier::train(
+            &xs,
+            &ys,
+            keep,
+            &format!(
+                "{} ({} dice, {} phantoms)",
+                scenes.display(),
+                dice,
+                ys.len() - dice
+            ),
+        ) else {
+            bail!(
+                "{}: need both dice and phantoms among the candidates (found {dice} dice of {})",
+                scenes.display(),
+                ys.len()
+            );
+        };
+        let kept = xs
+            .iter()
+            .zip(&ys)
+            .filter(|(x, y)| **y && v.accepts(x))
+            .count();
+        let passed = xs
+            .iter()
+            .zip(&ys)
+            .filter(|(x, y)| !**y && v.accepts(x))
+            .count();
+        println!(
+            "pass {pass}: trained on {} candidates: accepts {kept} of {dice} dice, {passed} of {} phantoms (threshold {:.3})",
+            ys.len(),
+            ys.len() - dice,
+            v.threshold
+        );
+        set.verifier = Some(v.clone());
+        model = Some(v);
+    }
+    let Some(v) = model else {
+        unreachable!("two passes ran")
+    };
+    println!("{}: verifier saved", path.display());
+    set.verifier = Some(v);
+    set.save(&path)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The file of a die-set name (under models/dice-sets) or path.
+fn set_path(name_or_path: Option<&str>) -> PathBuf {
     let arg = name_or_path.unwrap_or(DEFAULT_SET);
     let p = Path::new(arg);
-    let path = if p.extension().is_some() || p.components().count() > 1 {
+    if p.extension().is_some() || p.components().count() > 1 {
         p.to_path_buf()
     } else {
         Path::new(DICE_SETS_DIR).join(format!("{arg}.json"))
-    };
-    Ok(DieSet::load(&path)?)
+    }
+}
+
+/// Resolves a die-set name (under models/dice-sets) or path.
+pub fn load_set(name_or_path: Option<&str>) -> Result<DieSet> {
+    Ok(DieSet::load(&set_path(name_or_path))?)
 }
 
 /// The board named by a calibration profile (relative to its folder), or `over`, or the default.
