@@ -52,17 +52,8 @@ pub fn find_candidates(
     Ok((c, closed))
 }
 
-/// Fraction of the pixels inside convex polygon `poly` that are set in `mask`.
-pub fn coverage(mask: &Mat, poly: &[[f64; 2]]) -> opencv::Result<f64> {
-    let (w, h) = (mask.cols(), mask.rows());
-    let data = mask.data_bytes()?;
-    let (mut x0, mut y0, mut x1, mut y1) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
-    for p in poly {
-        x0 = x0.min(p[0]);
-        y0 = y0.min(p[1]);
-        x1 = x1.max(p[0]);
-        y1 = y1.max(p[1]);
-    }
+/// Whether `q` lies inside convex polygon `poly` (either winding).
+pub fn inside_convex(poly: &[[f64; 2]], q: [f64; 2]) -> bool {
     let n = poly.len();
     let area2: f64 = (0..n)
         .map(|k| {
@@ -71,21 +62,42 @@ pub fn coverage(mask: &Mat, poly: &[[f64; 2]]) -> opencv::Result<f64> {
         })
         .sum();
     let sign = area2.signum();
-    let inside = |q: [f64; 2]| {
-        (0..n).all(|k| {
-            let (a, b) = (poly[k], poly[(k + 1) % n]);
-            sign * ((b[0] - a[0]) * (q[1] - a[1]) - (b[1] - a[1]) * (q[0] - a[0])) >= 0.0
-        })
-    };
-    let (mut all, mut set) = (0usize, 0usize);
+    (0..n).all(|k| {
+        let (a, b) = (poly[k], poly[(k + 1) % n]);
+        sign * ((b[0] - a[0]) * (q[1] - a[1]) - (b[1] - a[1]) * (q[0] - a[0])) >= 0.0
+    })
+}
+
+/// The pixels (x, y) of a `w`×`h` image whose centres lie inside convex polygon `poly`.
+pub fn pixels_in(poly: &[[f64; 2]], w: i32, h: i32) -> Vec<(i32, i32)> {
+    let (mut x0, mut y0, mut x1, mut y1) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
+    for p in poly {
+        x0 = x0.min(p[0]);
+        y0 = y0.min(p[1]);
+        x1 = x1.max(p[0]);
+        y1 = y1.max(p[1]);
+    }
+    let mut out = Vec::new();
     for y in (y0.floor().max(0.0) as i32)..=(y1.ceil().min(h as f64 - 1.0) as i32) {
         for x in (x0.floor().max(0.0) as i32)..=(x1.ceil().min(w as f64 - 1.0) as i32) {
-            if inside([x as f64, y as f64]) {
-                all += 1;
-                set += (data[(y * w + x) as usize] > 0) as usize;
+            if inside_convex(poly, [x as f64, y as f64]) {
+                out.push((x, y));
             }
         }
     }
+    out
+}
+
+/// Fraction of the pixels inside convex polygon `poly` that are set in `mask`.
+pub fn coverage(mask: &Mat, poly: &[[f64; 2]]) -> opencv::Result<f64> {
+    let (w, h) = (mask.cols(), mask.rows());
+    let data = mask.data_bytes()?;
+    let px = pixels_in(poly, w, h);
+    let all = px.len();
+    let set = px
+        .iter()
+        .filter(|(x, y)| data[(y * w + x) as usize] > 0)
+        .count();
     Ok(if all == 0 {
         0.0
     } else {

@@ -58,36 +58,12 @@ pub fn side_match(
 ) -> opencv::Result<f64> {
     let (w, h) = (img.cols(), img.rows());
     let data = img.data_bytes()?;
-    let inside = |poly: &[[f64; 2]], q: [f64; 2]| {
-        let n = poly.len();
-        let area2: f64 = (0..n)
-            .map(|k| {
-                let (a, b) = (poly[k], poly[(k + 1) % n]);
-                a[0] * b[1] - a[1] * b[0]
-            })
-            .sum();
-        let sign = area2.signum();
-        (0..n).all(|k| {
-            let (a, b) = (poly[k], poly[(k + 1) % n]);
-            sign * ((b[0] - a[0]) * (q[1] - a[1]) - (b[1] - a[1]) * (q[0] - a[0])) >= 0.0
-        })
-    };
-    let (mut x0, mut y0, mut x1, mut y1) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
-    for p in silhouette_px {
-        x0 = x0.min(p[0]);
-        y0 = y0.min(p[1]);
-        x1 = x1.max(p[0]);
-        y1 = y1.max(p[1]);
-    }
     let mut chans: [Vec<f64>; 3] = Default::default();
-    for y in (y0.floor().max(0.0) as i32)..=(y1.ceil().min(h as f64 - 1.0) as i32) {
-        for x in (x0.floor().max(0.0) as i32)..=(x1.ceil().min(w as f64 - 1.0) as i32) {
-            let q = [x as f64, y as f64];
-            if inside(silhouette_px, q) && !inside(top_px, q) {
-                let i = ((y * w + x) * 3) as usize;
-                for c in 0..3 {
-                    chans[c].push(data[i + c] as f64);
-                }
+    for (x, y) in crate::detect::pixels_in(silhouette_px, w, h) {
+        if !crate::detect::inside_convex(top_px, [x as f64, y as f64]) {
+            let i = ((y * w + x) * 3) as usize;
+            for c in 0..3 {
+                chans[c].push(data[i + c] as f64);
             }
         }
     }
