@@ -31,7 +31,7 @@
 //! ## Measured (`warden eval throws`, release build)
 //!
 //! Fresh scenes never used in development (`warden synth --out DIR --count
-//! 200 --seed 9300001`): see the figures in `models/dice-sets/README.md`
+//! 200 --seed 9400001`, and 9300001): see the figures in `models/dice-sets/README.md`
 //! (kept there with the die set they were measured with). Development used
 //! seeds 777001, 4242, 1000 (enrolment), 9100001 (the previous reader's
 //! evaluation, since looked at), 5150001 and 5150777; the verifier was
@@ -45,8 +45,8 @@
 //! - A die fitted a few mm off (small, blurred, or beside a web) measures
 //!   like a phantom and is dropped: that is most of the dice not found.
 //! - Phantoms are rare but not gone (printed numbers, web rings).
-//! - About 1.1 s per 1920×1080 scene on one core (ring scoring and a dozen
-//!   fits); the live view reads only frames where a throw has settled.
+//! - About 1 s per scene on two cores (ring scoring and about twenty fits);
+//!   the live view reads only frames where a throw has settled.
 //! - Lens distortion is not applied to the frame (`warden read` refuses a
 //!   profile with a lens model and a board).
 
