@@ -100,10 +100,9 @@ fn colour_gradient(img: &Mat) -> opencv::Result<(Vec<f32>, Vec<f32>)> {
 /// (the 20th percentile over angles). A straight line or a band as wide as a
 /// die (the bone rim seen from afar) lies on the ring at a few angles only;
 /// a die's outline holds nearly all round. On 40 development scenes (seed
-/// 5150001), with the proposal threshold at 0.5 and peaks half an outline
-/// radius apart: the mean over angles kept 111 of 112 dice with 144
-/// proposals a scene off the dice, the 20th percentile 111 with 5 (13 with
-/// peaks a quarter radius apart, as now).
+/// 5150001), with the proposal threshold at 0.5: the mean over angles kept
+/// 111 of 112 dice with 144 proposals a scene, the 20th percentile 111 with
+/// 5 a scene.
 fn aggregate(per: &mut [f32; ANGLES]) -> f32 {
     per.sort_by(|a, b| a.total_cmp(b));
     per[ANGLES / 5]
@@ -212,11 +211,9 @@ pub fn ring_candidates(
             let Some(at) = pose.unproject_at_height(c, shape.height_mm() / 2.0) else {
                 continue;
             };
-            // Suppress within a quarter of a die's outline radius (pixels):
-            // a die beside a web ring must keep its own peak (with half a
-            // radius, dice in web-covered holes lost theirs to the web).
+            // Suppress within half a die's outline radius (pixels).
             let rad = crate::detect::die_radius_px(pose, shape, at);
-            let k = ((0.25 * rad) / STEP as f64).ceil().max(1.0) as i64;
+            let k = ((0.5 * rad) / STEP as f64).ceil().max(1.0) as i64;
             let mut is_max = true;
             'n: for dy in -k..=k {
                 for dx in -k..=k {
