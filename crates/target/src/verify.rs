@@ -142,6 +142,18 @@ impl Verifier {
         self.probability(x) >= self.threshold
     }
 
+    /// On labelled measurements (`true`: a die): how many dice it accepts
+    /// and how many phantoms it lets through.
+    pub fn tally(&self, xs: &[Vec<f64>], ys: &[bool]) -> (usize, usize) {
+        xs.iter()
+            .zip(ys)
+            .filter(|(x, _)| self.accepts(x))
+            .fold(
+                (0, 0),
+                |(d, p), (_, y)| if *y { (d + 1, p) } else { (d, p + 1) },
+            )
+    }
+
     /// Checks the model fits [`FEATURES`]; the message names the field.
     pub fn validate(&self) -> Result<(), (String, String)> {
         let n = FEATURES.len();
@@ -291,16 +303,7 @@ mod tests {
         }
         let v = Verifier::train(&xs, &ys, 0.99, "test").unwrap();
         assert!(v.validate().is_ok());
-        let kept = xs
-            .iter()
-            .zip(&ys)
-            .filter(|(x, y)| **y && v.accepts(x))
-            .count();
-        let phantoms = xs
-            .iter()
-            .zip(&ys)
-            .filter(|(x, y)| !**y && v.accepts(x))
-            .count();
+        let (kept, phantoms) = v.tally(&xs, &ys);
         assert!(kept >= 198, "kept {kept} of 200 dice");
         assert!(phantoms <= 4, "{phantoms} of 400 phantoms accepted");
     }

@@ -212,16 +212,7 @@ fn train_verifier(
                 ys.len()
             );
         };
-        let kept = xs
-            .iter()
-            .zip(&ys)
-            .filter(|(x, y)| **y && v.accepts(x))
-            .count();
-        let passed = xs
-            .iter()
-            .zip(&ys)
-            .filter(|(x, y)| !**y && v.accepts(x))
-            .count();
+        let (kept, passed) = v.tally(&xs, &ys);
         println!(
             "pass {pass}: trained on {} candidates: accepts {kept} of {dice} dice, {passed} of {} phantoms (threshold {:.3})",
             ys.len(),
