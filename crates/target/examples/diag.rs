@@ -115,9 +115,11 @@ fn main() {
                         );
                     }
                     println!(
-                        "DIE {name} {:>5} {:>5} el {:>4.0} h {:>5.1} cerr {:>5.2} yerr {:>6.1} top {:>6.1} out {:>6.1} cov {:.2} cd {:.4} {} {} conf {:.2} sec {}",
+                        "DIE {name} {:>5} {:>5} el {:>4.0} h {:>5.1} cerr {:>5.2} yerr {:>6.1} top {:>6.1} out {:>6.1} cov {:.2} cd {:.4} {} {} conf {:.2} sec {} p {:.3} acc {}",
                         d.color.name(), format!("{:?}", d.face), t.elevation_deg, d.top_height_mm, e, dy,
-                        m.fit.top_edge, m.fit.outline_edge, m.coverage, m.color_dist, m.color, m.face, m.confidence, d.section.name
+                        m.fit.top_edge, m.fit.outline_edge, m.coverage, m.color_dist, m.color, m.face, m.confidence, d.section.name,
+                        set.verifier.as_ref().map_or(-1.0, |v| v.probability(&tw_target::verify::features(m))),
+                        tw_target::read::accepted(&set, m)
                     );
                 }
                 None => println!(

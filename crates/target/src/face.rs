@@ -77,7 +77,7 @@ fn median3(v: &[[f64; 3]]) -> [f64; 3] {
 }
 
 /// Relative colour difference of two BGR colours, percent (0 = same).
-fn relative(a: [f64; 3], b: [f64; 3]) -> f64 {
+pub(crate) fn relative(a: [f64; 3], b: [f64; 3]) -> f64 {
     let d: f64 = (0..3).map(|k| (a[k] - b[k]).abs()).sum();
     let s: f64 = (0..3).map(|k| a[k] + b[k]).sum::<f64>() + 30.0;
     100.0 * d / s

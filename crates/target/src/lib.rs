@@ -16,10 +16,16 @@
 //!    local starts down to 0.02 mm; a die wholly over a hole is also tried a
 //!    board's thickness lower (it fell through);
 //! 4. measure every fit (edge evidence, weakest side, foreground coverage,
-//!    colour distance, face confidence, face uniformity, side colour), keep
+//!    colour distance, face confidence, face uniformity, side colour,
+//!    side-face uniformity), keep
 //!    the most die-like where fits overlap, and accept it as a die by the
 //!    die set's trained [`verify`] model (fixed limits, [`read::is_die`],
-//!    for a set without one); rule the landing section with `tw_board`
+//!    for a set without one). A fit the verifier doubts is searched again
+//!    over ±10 mm with a term for a one-paint top face ([`fit::Search`]):
+//!    a partial blob (a white die on the rim, a die in a web-covered hole)
+//!    starts the first search 6–10 mm off, where a web's rings or the
+//!    rim's edge outscore the die on edges alone. Then rule the landing
+//!    section with `tw_board`
 //!    (most corners of the top face; ties to the lower value), and read
 //!    colour and icon/blank with the die set ([`dieset`], [`face`]: the
 //!    face's centre against a band inside its edges).
@@ -42,8 +48,8 @@
 //!   the search, started at the true pose, drifts about 0.8 mm: the
 //!   objective is biased by nearby print and shading, so border rulings
 //!   within a millimetre or two of a line can flip.
-//! - A die fitted a few mm off (small, blurred, or beside a web) measures
-//!   like a phantom and is dropped: that is most of the dice not found.
+//! - A small or blurred die has weak edges all round; its fit measures
+//!   like a phantom and is dropped: most of the dice still not found.
 //! - Phantoms are rare but not gone (printed numbers, web rings).
 //! - About 0.7 s per 1920×1080 scene on two cores (ring scoring and a
 //!   dozen fits); the live view reads only frames where a throw has settled.

@@ -4,16 +4,13 @@
 use crate::detect::{coverage, find_candidates};
 use crate::dieset::DieSet;
 use crate::face::{describe, face_patch};
-use crate::fit::{fit_die, Gradients};
+use crate::fit::{fit_die, Fit, Gradients, Search};
 use crate::pose::Pose;
 use crate::shape::DieShape;
 use opencv::core::Mat;
 use opencv::prelude::*;
 use serde::{Deserialize, Serialize};
 use tw_board::{Board, Landing, Webs};
-
-/// How far (mm) the coarse fit searches around the centre found from the outline.
-const FIT_RADIUS_MM: f64 = 4.5;
 
 /// Depths (mm below the board surface) tried for a die inside a hole.
 const HOLE_DROPS_MM: [f64; 3] = [1.5, 3.0, 4.5];
@@ -75,6 +72,8 @@ pub struct Measured {
     pub band_uniform: f64,
     /// Chroma distance of the side faces to the top face ([`crate::verify::side_match`]).
     pub side_match: f64,
+    /// How far the side faces are from one paint each ([`crate::verify::side_spread`]).
+    pub side_spread: f64,
 }
 
 /// Reads `img` (BGR) given `board_to_image` (board mm → pixels).
@@ -138,14 +137,23 @@ pub fn is_die(m: &Measured) -> bool {
         && m.color_dist <= 0.12
 }
 
-/// Finds and fits every candidate (several may fit one die). Also returns
-/// the foreground mask the colour detector used.
-pub fn fit_candidates(
+/// Every candidate fitted (several may fit one die), with what measuring
+/// them needs.
+struct Fitted {
+    fits: Vec<Fit>,
+    /// The foreground mask the colour detector used.
+    mask: Mat,
+    grads: Gradients,
+    pose: Pose,
+}
+
+/// Finds and fits every candidate.
+fn fit_candidates(
     img: &Mat,
     board_to_image: &[[f64; 3]; 3],
     board: &Board,
     set: &DieSet,
-) -> Result<(Vec<crate::fit::Fit>, Mat), ReadError> {
+) -> Result<Fitted, ReadError> {
     let (w, h) = (img.cols() as u32, img.rows() as u32);
     let pose = Pose::from_homography(board_to_image, w, h).ok_or(ReadError::BadCalibration)?;
     let shape = set.die;
@@ -154,40 +162,64 @@ pub fn fit_candidates(
     // and the die test judge both kinds alike.
     cands.extend(crate::ring::ring_candidates(img, &pose, &shape, board)?);
     let grads = Gradients::new(img)?;
-    let fit_one = |c: &crate::detect::Candidate| -> Option<crate::fit::Fit> {
-        let start = pose.unproject_at_height(c.centroid_px, shape.height_mm() / 2.0)?;
-        let mut fit = fit_die(&grads, &pose, &shape, start, FIT_RADIUS_MM, 0.0)?;
-        if wholly_over_hole(board, &shape, &fit) {
-            // It fell through to the table: try the die lower by a board's
-            // thickness (not in the geometry; card boards are a few mm).
-            for drop in HOLE_DROPS_MM {
-                if let Some(f) = fit_die(&grads, &pose, &shape, fit.centre_mm, 1.5, drop) {
-                    if f.score > fit.score {
-                        fit = f;
-                    }
+    let starts: Vec<[f64; 2]> = cands
+        .iter()
+        .filter_map(|c| pose.unproject_at_height(c.centroid_px, shape.height_mm() / 2.0))
+        .collect();
+    let fits = par_map(&starts, |s| {
+        fit_at(&grads, &pose, &shape, board, *s, Search::NEAR)
+    });
+    Ok(Fitted {
+        fits: fits.into_iter().flatten().collect(),
+        mask,
+        grads,
+        pose,
+    })
+}
+
+/// Fits a die around `start` (board mm); one wholly over a hole is also
+/// tried lower, fallen through to the table.
+fn fit_at(
+    grads: &Gradients,
+    pose: &Pose,
+    shape: &DieShape,
+    board: &Board,
+    start: [f64; 2],
+    search: Search,
+) -> Option<Fit> {
+    let mut fit = fit_die(grads, pose, shape, start, search, 0.0)?;
+    if wholly_over_hole(board, shape, &fit) {
+        // The board's thickness is not in the geometry (card boards are a
+        // few mm), so try several depths.
+        for drop in HOLE_DROPS_MM {
+            if let Some(f) = fit_die(grads, pose, shape, fit.centre_mm, Search::LOCAL, drop) {
+                if f.score > fit.score {
+                    fit = f;
                 }
             }
         }
-        Some(fit)
-    };
-    // Candidates are independent: fit them on all cores (results keep the
-    // candidates' order, so the reading does not depend on the core count).
+    }
+    Some(fit)
+}
+
+/// `f` over `items` on all cores. Results keep the items' order, so a
+/// reading does not depend on the core count.
+fn par_map<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {
     let workers = std::thread::available_parallelism()
         .map(|n| n.get())
         .unwrap_or(1)
         .clamp(1, 8);
-    let chunk = cands.len().div_ceil(workers).max(1);
-    let fits: Vec<crate::fit::Fit> = std::thread::scope(|s| {
-        let handles: Vec<_> = cands
+    let chunk = items.len().div_ceil(workers).max(1);
+    std::thread::scope(|s| {
+        let handles: Vec<_> = items
             .chunks(chunk)
-            .map(|part| s.spawn(|| part.iter().filter_map(&fit_one).collect::<Vec<_>>()))
+            .map(|part| s.spawn(|| part.iter().map(&f).collect::<Vec<_>>()))
             .collect();
         handles
             .into_iter()
             .flat_map(|h| h.join().expect("a fit thread panicked"))
             .collect()
-    });
-    Ok((fits, mask))
+    })
 }
 
 /// Finds, fits and measures every candidate; one per die. Where several
@@ -202,33 +234,16 @@ pub fn measure_candidates(
     set: &DieSet,
 ) -> Result<Vec<Measured>, ReadError> {
     let shape = set.die;
-    let (fits, mask) = fit_candidates(img, board_to_image, board, set)?;
-    let mut all: Vec<(f64, Measured)> = Vec::with_capacity(fits.len());
-    for fit in fits {
-        let patch = face_patch(img, &fit.corners_px)?;
-        let desc = describe(&patch)?;
-        let (color, face, confidence) = set.classify(&desc);
-        let m = Measured {
-            band_uniform: crate::face::band_uniformity(&patch, desc.bgr)?,
-            side_match: crate::verify::side_match(
-                img,
-                &fit.corners_px,
-                &fit.silhouette_px,
-                desc.bgr,
-            )?,
-            coverage: coverage(&mask, &fit.silhouette_px)?,
-            color_dist: set.color_distance(&desc),
-            fit,
-            color,
-            face,
-            confidence,
-        };
-        let key = match &set.verifier {
-            Some(v) => v.probability(&crate::verify::features(&m)),
-            None => m.fit.score,
-        };
-        all.push((key, m));
-    }
+    let mut all = measure_all(img, board_to_image, board, set)?
+        .into_iter()
+        .map(|m| {
+            let key = match &set.verifier {
+                Some(v) => v.probability(&crate::verify::features(&m)),
+                None => m.fit.score,
+            };
+            (key, m)
+        })
+        .collect::<Vec<_>>();
     all.sort_by(|a, b| b.0.total_cmp(&a.0));
     let mut out: Vec<Measured> = Vec::new();
     for (_, m) in all {
@@ -242,6 +257,82 @@ pub fn measure_candidates(
         out.push(m);
     }
     Ok(out)
+}
+
+/// Below this verifier probability a fit is taken for a phantom outright;
+/// between it and the verifier's threshold it is searched again, wider.
+const REFIT_FLOOR: f64 = 0.005;
+
+/// Doubted fits closer than this (mm) share one wide search.
+const REFIT_SPACING_MM: f64 = 4.0;
+
+/// Fits and measures every candidate, overlapping ones included. With a
+/// verifier, a fit it doubts is searched again over a wider area
+/// ([`Search::WIDE`]) and the new fit is added beside the old: a die whose
+/// proposal was a partial blob is often fitted a few mm off, on part of
+/// its outline and part of the board, and measures like a phantom.
+pub fn measure_all(
+    img: &Mat,
+    board_to_image: &[[f64; 3]; 3],
+    board: &Board,
+    set: &DieSet,
+) -> Result<Vec<Measured>, ReadError> {
+    let f = fit_candidates(img, board_to_image, board, set)?;
+    let mut all = f
+        .fits
+        .into_iter()
+        .map(|fit| measure(img, &f.mask, &f.grads, set, fit))
+        .collect::<Result<Vec<_>, _>>()?;
+    if let Some(v) = &set.verifier {
+        let mut doubtful: Vec<(f64, [f64; 2])> = all
+            .iter()
+            .map(|m| (v.probability(&crate::verify::features(m)), m.fit.centre_mm))
+            .filter(|(p, _)| (REFIT_FLOOR..v.threshold).contains(p))
+            .collect();
+        doubtful.sort_by(|a, b| b.0.total_cmp(&a.0));
+        // One wide search covers its neighbours' starts too.
+        let mut starts: Vec<[f64; 2]> = Vec::new();
+        for (_, c) in doubtful {
+            if starts
+                .iter()
+                .all(|s| (s[0] - c[0]).hypot(s[1] - c[1]) > REFIT_SPACING_MM)
+            {
+                starts.push(c);
+            }
+        }
+        let doubtful = starts;
+        let refits = par_map(&doubtful, |s| {
+            fit_at(&f.grads, &f.pose, &set.die, board, *s, Search::WIDE)
+        });
+        for fit in refits.into_iter().flatten() {
+            all.push(measure(img, &f.mask, &f.grads, set, fit)?);
+        }
+    }
+    Ok(all)
+}
+
+/// Measures one fit for the verifier and reads its face.
+fn measure(
+    img: &Mat,
+    mask: &Mat,
+    grads: &Gradients,
+    set: &DieSet,
+    fit: Fit,
+) -> Result<Measured, ReadError> {
+    let patch = face_patch(img, &fit.corners_px)?;
+    let desc = describe(&patch)?;
+    let (color, face, confidence) = set.classify(&desc);
+    Ok(Measured {
+        band_uniform: crate::face::band_uniformity(&patch, desc.bgr)?,
+        side_match: crate::verify::side_match(img, &fit.corners_px, &fit.silhouette_px, desc.bgr)?,
+        coverage: coverage(mask, &fit.silhouette_px)?,
+        side_spread: crate::verify::side_spread(grads, &fit.corners_px),
+        color_dist: set.color_distance(&desc),
+        fit,
+        color,
+        face,
+        confidence,
+    })
 }
 
 fn centre_of(ps: &[[f64; 2]]) -> [f64; 2] {

@@ -57,6 +57,10 @@ pub enum DiceCommand {
         /// Share of the training dice the verifier must accept.
         #[arg(long, default_value_t = 0.995)]
         keep: f64,
+        /// Accept at this probability instead of where `--keep` puts it
+        /// (a lower one finds more dice and lets more phantoms through).
+        #[arg(long)]
+        threshold: Option<f64>,
         /// Board geometry (default: the shipped one).
         #[arg(long)]
         board: Option<PathBuf>,
@@ -99,12 +103,14 @@ pub fn run(a: Args) -> Result<ExitCode> {
             dice_set,
             scenes,
             keep,
+            threshold,
             board,
             save_data,
         } => train_verifier(
             dice_set.as_deref(),
             &scenes,
             keep,
+            threshold,
             board.as_deref(),
             save_data.as_deref(),
         ),
@@ -166,11 +172,17 @@ fn train_verifier(
     set_arg: Option<&str>,
     scenes: &Path,
     keep: f64,
+    threshold: Option<f64>,
     board: Option<&Path>,
     save_data: Option<&Path>,
 ) -> Result<ExitCode> {
     if !(0.5..=1.0).contains(&keep) {
         bail!("--keep {keep}: give the share of dice to accept, between 0.5 and 1");
+    }
+    if let Some(t) = threshold {
+        if !(t > 0.0 && t < 1.0) {
+            bail!("--threshold {t}: give a probability between 0 and 1");
+        }
     }
     let path = set_path(set_arg);
     let mut set = DieSet::load(&path)?;
@@ -195,7 +207,7 @@ fn train_verifier(
             }
             std::fs::write(out, csv).with_context(|| format!("{}", out.display()))?;
         }
-        let Some(v) = tw_target::verify::Verifier::train(
+        let Some(mut v) = tw_target::verify::Verifier::train(
             &xs,
             &ys,
             keep,
@@ -212,6 +224,11 @@ fn train_verifier(
                 ys.len()
             );
         };
+        // Both passes use it: the second pass then measures (and searches
+        // again) the candidates exactly as the reader will.
+        if let Some(t) = threshold {
+            v.threshold = t;
+        }
         let (kept, passed) = v.tally(&xs, &ys);
         println!(
             "pass {pass}: trained on {} candidates: accepts {kept} of {dice} dice, {passed} of {} phantoms (threshold {:.3})",
