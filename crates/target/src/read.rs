@@ -261,7 +261,9 @@ pub fn measure_candidates(
 
 /// Below this verifier probability a fit is taken for a phantom outright;
 /// between it and the verifier's threshold it is searched again, wider.
-const REFIT_FLOOR: f64 = 0.005;
+/// On 350 development scenes, 0.001 rather than 0.005 found 2 more of 900
+/// dice for about 0.1 s more per scene.
+const REFIT_FLOOR: f64 = 0.001;
 
 /// Doubted fits closer than this (mm) share one wide search.
 const REFIT_SPACING_MM: f64 = 4.0;
