@@ -3,28 +3,22 @@
 //! measurements look like, plus every unmatched detection's measurements.
 //! `cargo run --release -p tw-target --example diag -- DIR`
 
+mod common;
+
 use tw_board::Board;
-use tw_target::eval::{list_scenes, load_truth};
 use tw_target::read::measure_candidates;
-use tw_target::DieSet;
 
 fn main() {
     let dir = std::path::PathBuf::from(std::env::args().nth(1).expect("DIR"));
-    let set = DieSet::load(std::path::Path::new(
-        "models/dice-sets/dungeon-fighter.json",
-    ))
-    .unwrap();
+    let set = common::shipped_set();
     let board = Board::catacombs_default();
-    for tp in list_scenes(&dir).unwrap() {
-        let t = load_truth(&tp).unwrap();
-        let img = tw_target::io::load_image(&tp.with_file_name(&t.image)).unwrap();
-        let cal = tp.to_string_lossy().trim_end_matches(".json").to_string() + ".calibration.json";
-        let prof = tw_calibration::CalibrationProfile::load(std::path::Path::new(&cal)).unwrap();
-        let ms = measure_candidates(&img, &prof.table_to_image.0, &board, &set).unwrap();
+    for sc in common::scenes(&dir) {
+        let (t, img, name) = (sc.truth, sc.img, sc.name);
+        let table_to_image = sc.board_to_image;
+        let ms = measure_candidates(&img, &table_to_image, &board, &set).unwrap();
         let mut used = vec![false; ms.len()];
         let pose =
-            tw_target::pose::Pose::from_homography(&prof.table_to_image.0, t.width, t.height)
-                .unwrap();
+            tw_target::pose::Pose::from_homography(&table_to_image, t.width, t.height).unwrap();
         for d in &t.dice {
             let e = d
                 .corners_mm
@@ -40,7 +34,6 @@ fn main() {
                 t.elevation_deg, t.camera.focal_px, pose.focal_px, e
             );
         }
-        let name = tp.file_name().unwrap().to_string_lossy().to_string();
         for d in &t.dice {
             let best = ms
                 .iter()

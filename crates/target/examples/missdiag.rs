@@ -1,30 +1,22 @@
 //! Development diagnostics for dice the reader misses: every proposal and
 //! raw fit near each true die, with the verifier's probability.
 //! `cargo run --release -p tw-target --example missdiag -- DIR`
+mod common;
+
 use tw_board::Board;
-use tw_target::eval::{list_scenes, load_truth};
-use tw_target::DieSet;
 
 fn main() {
     let dir = std::path::PathBuf::from(std::env::args().nth(1).expect("DIR"));
-    let set = DieSet::load(std::path::Path::new(
-        "models/dice-sets/dungeon-fighter.json",
-    ))
-    .unwrap();
+    let set = common::shipped_set();
     let board = Board::catacombs_default();
-    for tp in list_scenes(&dir).unwrap() {
-        let t = load_truth(&tp).unwrap();
-        let img = tw_target::io::load_image(&tp.with_file_name(&t.image)).unwrap();
-        let cal = tp.to_string_lossy().trim_end_matches(".json").to_string() + ".calibration.json";
-        let prof = tw_calibration::CalibrationProfile::load(std::path::Path::new(&cal)).unwrap();
-        let h = prof.table_to_image.0;
+    for sc in common::scenes(&dir) {
+        let (t, img, h, name) = (sc.truth, sc.img, sc.board_to_image, sc.name);
         let pose = tw_target::pose::Pose::from_homography(&h, t.width, t.height).unwrap();
         let (mut cands, _) =
             tw_target::detect::find_candidates(&img, &h, &pose, &set.die, &board).unwrap();
         let nblob = cands.len();
         cands.extend(tw_target::ring::ring_candidates(&img, &pose, &set.die, &board).unwrap());
         let ms = tw_target::read::measure_all(&img, &h, &board, &set).unwrap();
-        let name = tp.file_name().unwrap().to_string_lossy().to_string();
         for d in &t.dice {
             println!(
                 "TRUTH {name} {} {:?} sec {} at_px {:?} h {:.1}",

@@ -1,0 +1,33 @@
+//! Shared by the development diagnostics: each generated scene of a folder
+//! with its truth, image and calibration.
+
+use tw_target::eval::{list_scenes, load_truth};
+
+pub struct Scene {
+    pub name: String,
+    pub truth: tw_synth::SceneTruth,
+    pub img: opencv::core::Mat,
+    pub board_to_image: [[f64; 3]; 3],
+}
+
+pub fn scenes(dir: &std::path::Path) -> impl Iterator<Item = Scene> {
+    list_scenes(dir).unwrap().into_iter().map(|tp| {
+        let truth = load_truth(&tp).unwrap();
+        let img = tw_target::io::load_image(&tp.with_file_name(&truth.image)).unwrap();
+        let cal = tp.to_string_lossy().trim_end_matches(".json").to_string() + ".calibration.json";
+        let prof = tw_calibration::CalibrationProfile::load(std::path::Path::new(&cal)).unwrap();
+        Scene {
+            name: tp.file_name().unwrap().to_string_lossy().to_string(),
+            truth,
+            img,
+            board_to_image: prof.table_to_image.0,
+        }
+    })
+}
+
+pub fn shipped_set() -> tw_target::DieSet {
+    tw_target::DieSet::load(std::path::Path::new(
+        "models/dice-sets/dungeon-fighter.json",
+    ))
+    .unwrap()
+}
