@@ -236,13 +236,7 @@ pub fn measure_candidates(
     let shape = set.die;
     let mut all = measure_all(img, board_to_image, board, set)?
         .into_iter()
-        .map(|m| {
-            let key = match &set.verifier {
-                Some(v) => v.probability(&crate::verify::features(&m)),
-                None => m.fit.score,
-            };
-            (key, m)
-        })
+        .map(|m| (die_likeness(set, &m), m))
         .collect::<Vec<_>>();
     all.sort_by(|a, b| b.0.total_cmp(&a.0));
     let mut out: Vec<Measured> = Vec::new();
@@ -268,6 +262,15 @@ const REFIT_FLOOR: f64 = 0.001;
 /// Doubted fits closer than this (mm) share one wide search.
 const REFIT_SPACING_MM: f64 = 4.0;
 
+/// How die-like a measured fit is: the verifier's probability when the
+/// set has one, else the fit score.
+fn die_likeness(set: &DieSet, m: &Measured) -> f64 {
+    match &set.verifier {
+        Some(v) => v.probability(&crate::verify::features(m)),
+        None => m.fit.score,
+    }
+}
+
 /// Fits and measures every candidate, overlapping ones included. With a
 /// verifier, a fit it doubts is searched again over a wider area
 /// ([`Search::WIDE`]) and the new fit is added beside the old: a die whose
@@ -288,7 +291,7 @@ pub fn measure_all(
     if let Some(v) = &set.verifier {
         let mut doubtful: Vec<(f64, [f64; 2])> = all
             .iter()
-            .map(|m| (v.probability(&crate::verify::features(m)), m.fit.centre_mm))
+            .map(|m| (die_likeness(set, m), m.fit.centre_mm))
             .filter(|(p, _)| (REFIT_FLOOR..v.threshold).contains(p))
             .collect();
         doubtful.sort_by(|a, b| b.0.total_cmp(&a.0));
