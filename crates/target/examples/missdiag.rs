@@ -32,7 +32,7 @@ fn main() {
                     continue;
                 };
                 let e = (m[0] - d.center_mm[0]).hypot(m[1] - d.center_mm[1]);
-                if e < 15.0 {
+                if e < 40.0 {
                     println!(
                         "  CAND {} err {:.1}mm area {:.0}/{:.0} ring {:.2}",
                         if i < nblob { "blob" } else { "ring" },
@@ -46,7 +46,7 @@ fn main() {
             for m in &ms {
                 let e = (m.fit.centre_mm[0] - d.center_mm[0])
                     .hypot(m.fit.centre_mm[1] - d.center_mm[1]);
-                if e < 15.0 {
+                if e < 40.0 {
                     let p = set
                         .verifier
                         .as_ref()

@@ -85,6 +85,9 @@ pub struct Search {
     /// while searching ([`face_spread`]); the found pose is then polished
     /// on edges alone.
     pub paint_weight: f64,
+    /// Weight of the edges between side faces ([`Projected::inner_px`])
+    /// while searching; the found pose is then polished without them.
+    pub inner_weight: f64,
 }
 
 impl Search {
@@ -95,17 +98,23 @@ impl Search {
         prior_mm: 8.0,
         yaw_step_deg: 3.0,
         paint_weight: 0.0,
+        inner_weight: 0.0,
     };
     /// Around a fit the verifier doubted: a partial blob (a white die on
     /// the ivory rim, a die in a web-covered hole) can put the start
     /// 6–10 mm off. A coarser grid keeps the cost near a near search's;
-    /// the paint term keeps a web's rings from winning.
+    /// the paint term keeps a web's rings from winning. The edges between
+    /// side faces tell a die's top face from a side face of it, which a
+    /// start that far off can otherwise settle on (on 400 development
+    /// scenes: two faces and one border ruling more right, 7 phantoms
+    /// fewer, about 5 % more time).
     pub const WIDE: Search = Search {
         radius_mm: 10.5,
         step_mm: 1.5,
         prior_mm: 30.0,
         yaw_step_deg: 6.0,
         paint_weight: 0.6,
+        inner_weight: 1.0,
     };
     /// Around a fit already found, for a die tried lower in a hole.
     pub const LOCAL: Search = Search {
@@ -114,6 +123,7 @@ impl Search {
         prior_mm: 8.0,
         yaw_step_deg: 3.0,
         paint_weight: 0.0,
+        inner_weight: 0.0,
     };
 }
 
@@ -178,10 +188,14 @@ fn polygon_edge(g: &Gradients, px: &[[f64; 2]]) -> f64 {
 /// (sides shorter than 2 px are skipped).
 pub fn polygon_edge_sides(g: &Gradients, px: &[[f64; 2]]) -> (f64, f64) {
     let m = px.len();
+    segments_edge(g, (0..m).map(|k| [px[k], px[(k + 1) % m]]))
+}
+
+/// Mean edge evidence along segments, and the weakest segment's mean.
+fn segments_edge(g: &Gradients, segs: impl Iterator<Item = [[f64; 2]; 2]>) -> (f64, f64) {
     let (mut total, mut n) = (0.0, 0.0);
     let mut weakest = f64::INFINITY;
-    for k in 0..m {
-        let (a, b) = (px[k], px[(k + 1) % m]);
+    for [a, b] in segs {
         let (dx, dy) = (b[0] - a[0], b[1] - a[1]);
         let len = dx.hypot(dy);
         if len < 2.0 {
@@ -258,31 +272,71 @@ pub fn hull(pts: &[[f64; 2]]) -> Vec<[f64; 2]> {
     out
 }
 
-/// The projected die at (c, yaw): top corners (mm, px) and silhouette (px).
+/// The projected die at (c, yaw): top corners (mm, px), silhouette (px)
+/// and the visible edges between side faces (px).
 pub struct Projected {
     pub top_mm: [[f64; 2]; 5],
     pub top_px: [[f64; 2]; 5],
     pub silhouette_px: Vec<[f64; 2]>,
+    /// Edges the camera sees between two side faces (both faces turned
+    /// towards it): the spokes from the top corners and the zigzag below.
+    pub inner_px: Vec<[[f64; 2]; 2]>,
+}
+
+/// The die's edges with their two faces, computed once.
+fn die_edges() -> &'static [([usize; 2], [usize; 2])] {
+    static EDGES: std::sync::OnceLock<Vec<([usize; 2], [usize; 2])>> = std::sync::OnceLock::new();
+    EDGES.get_or_init(crate::shape::edges)
+}
+
+/// Which faces of the die (vertices `v`, world mm) turn towards `eye`.
+fn faces_seen(v: &[[f64; 3]; 20], eye: [f64; 3]) -> [bool; 12] {
+    let centre: [f64; 3] = std::array::from_fn(|j| v.iter().map(|p| p[j]).sum::<f64>() / 20.0);
+    std::array::from_fn(|fi| {
+        let f = crate::shape::FACES[fi];
+        let fc: [f64; 3] = std::array::from_fn(|j| f.iter().map(|&i| v[i][j]).sum::<f64>() / 5.0);
+        // A face's outward normal points from the die's centre through the
+        // face's centre (the solid is regular).
+        let n: [f64; 3] = std::array::from_fn(|j| fc[j] - centre[j]);
+        (0..3).map(|j| n[j] * (eye[j] - fc[j])).sum::<f64>() > 0.0
+    })
 }
 
 /// `drop_mm` lowers the die below the board surface (one that fell
 /// through a hole rests on the table, a board's thickness lower).
+/// `inner` asks for the edges between side faces too (they cost a
+/// visibility test per face).
 pub fn project_die(
     pose: &Pose,
     shape: &DieShape,
     c: [f64; 2],
     yaw: f64,
     drop_mm: f64,
+    inner: bool,
 ) -> Option<Projected> {
-    let v = shape.vertices(c, yaw);
+    let mut v = shape.vertices(c, yaw);
+    for p in v.iter_mut() {
+        p[2] += drop_mm;
+    }
     let mut px = [[0.0; 2]; 20];
     for k in 0..20 {
-        px[k] = pose.project([v[k][0], v[k][1], v[k][2] + drop_mm])?;
+        px[k] = pose.project(v[k])?;
     }
+    let inner_px = if inner {
+        let seen = faces_seen(&v, pose.eye());
+        die_edges()
+            .iter()
+            .filter(|(_, f)| f[0] != 0 && f[1] != 0 && seen[f[0]] && seen[f[1]])
+            .map(|(e, _)| [px[e[0]], px[e[1]]])
+            .collect()
+    } else {
+        Vec::new()
+    };
     Some(Projected {
         top_mm: std::array::from_fn(|k| [v[k][0], v[k][1]]),
         top_px: std::array::from_fn(|k| px[k]),
         silhouette_px: hull(&px),
+        inner_px,
     })
 }
 
@@ -325,23 +379,33 @@ pub fn face_spread(g: &Gradients, top_px: &[[f64; 2]; 5]) -> Option<f64> {
     )
 }
 
-/// Score of a pose: top-face and silhouette edge evidence. With a paint
+/// Score of a pose: top-face and silhouette edge evidence, plus
+/// `inner_w` times that of the edges between side faces. With a paint
 /// weight `w` > 0 the total loses up to `w` of itself as the top face's
 /// paint band gets less uniform (spread 30 % or more loses all of `w`):
 /// a spider web's rings and spokes give edges as strong as a die's, but a
 /// pentagon laid over them takes in thread and hole alike. The weight
 /// also nudges a right fit off the edges a little (band samples avoid
 /// glare and icon tips), so callers polish on edges alone afterwards.
-fn evaluate(g: &Gradients, p: &Projected, w: f64) -> (f64, f64, f64) {
+fn evaluate(g: &Gradients, p: &Projected, w: f64, inner_w: f64) -> (f64, f64, f64) {
     let top = polygon_edge(g, &p.top_px);
     let outline = polygon_edge(g, &p.silhouette_px);
+    let inner = if inner_w == 0.0 || p.inner_px.is_empty() {
+        0.0
+    } else {
+        segments_edge(g, p.inner_px.iter().copied()).0
+    };
     let paint = if w > 0.0 {
         let spread = face_spread(g, &p.top_px).unwrap_or(100.0);
         1.0 - w * (spread / 30.0).min(1.0)
     } else {
         1.0
     };
-    ((top + SILHOUETTE_WEIGHT * outline) * paint, top, outline)
+    (
+        (top + SILHOUETTE_WEIGHT * outline + inner_w * inner) * paint,
+        top,
+        outline,
+    )
 }
 
 /// Pattern search from `start` (score, centre mm, yaw): try a step each way
@@ -387,7 +451,12 @@ pub fn score_at(
     c: [f64; 2],
     yaw: f64,
 ) -> Option<(f64, f64, f64)> {
-    Some(evaluate(g, &project_die(pose, shape, c, yaw, 0.0)?, 0.0))
+    Some(evaluate(
+        g,
+        &project_die(pose, shape, c, yaw, 0.0, false)?,
+        0.0,
+        0.0,
+    ))
 }
 
 /// Searches around `start` (board mm of the die centre) as `search` says.
@@ -400,16 +469,17 @@ pub fn fit_die(
     drop_mm: f64,
 ) -> Option<Fit> {
     let paint_w = search.paint_weight;
-    let objective_with = |w: f64| {
+    let inner_w = search.inner_weight;
+    let objective_with = |w: f64, iw: f64| {
         move |c: [f64; 2], yaw: f64| -> Option<f64> {
-            let p = project_die(pose, shape, c, yaw, drop_mm)?;
+            let p = project_die(pose, shape, c, yaw, drop_mm, iw > 0.0)?;
             let d2 = (c[0] - start[0]).powi(2) + (c[1] - start[1]).powi(2);
             // The outline's position is known to a few mm: prefer fits near it.
-            Some(evaluate(g, &p, w).0 * (-d2 / (2.0 * search.prior_mm * search.prior_mm)).exp())
+            Some(evaluate(g, &p, w, iw).0 * (-d2 / (2.0 * search.prior_mm * search.prior_mm)).exp())
         }
     };
-    let objective = objective_with(paint_w);
-    let edges_only = objective_with(0.0);
+    let objective = objective_with(paint_w, inner_w);
+    let edges_only = objective_with(0.0, 0.0);
     // Coarse grid; the few best cells each start a local search, since
     // the score has close rival optima (a face edge against a side edge).
     let mut grid: Vec<(f64, [f64; 2], f64)> = Vec::new();
@@ -450,18 +520,20 @@ pub fn fit_die(
         }
     }
     let (_, c0, y0) = best?;
-    // Paint picked the basin; the edges place the die within it (on dev
-    // scenes, searching with paint throughout moved the median corner
-    // error from 0.96 to 1.21 mm and cost border rulings).
-    let (c0, y0) = if paint_w > 0.0 {
+    // Paint (and side-face edges) picked the basin; the top face and
+    // silhouette place the die within it (on dev scenes, searching with
+    // paint throughout moved the median corner error from 0.96 to 1.21 mm
+    // and cost border rulings; side-face edges in every search cost three
+    // border rulings of 218).
+    let (c0, y0) = if paint_w > 0.0 || inner_w > 0.0 {
         let s0 = edges_only(c0, y0)?;
         let (_, c1, y1) = pattern_search(&edges_only, (s0, c0, y0));
         (c1, y1)
     } else {
         (c0, y0)
     };
-    let p = project_die(pose, shape, c0, y0, drop_mm)?;
-    let (score, top_edge, outline_edge) = evaluate(g, &p, 0.0);
+    let p = project_die(pose, shape, c0, y0, drop_mm, false)?;
+    let (score, top_edge, outline_edge) = evaluate(g, &p, 0.0, 0.0);
     let top_min = polygon_edge_sides(g, &p.top_px).1;
     let outline_min = polygon_edge_sides(g, &p.silhouette_px).1;
     Some(Fit {
@@ -481,7 +553,64 @@ pub fn fit_die(
 
 #[cfg(test)]
 mod tests {
-    use super::hull;
+    use super::{hull, project_die};
+    use crate::pose::Pose;
+    use crate::shape::DieShape;
+
+    /// A camera `dist` mm from the die, looking at it from `elevation` degrees.
+    fn camera(elevation: f64, dist: f64) -> Pose {
+        let e = elevation.to_radians();
+        // Camera axes in world coordinates (z into the table): x along the
+        // board's x, z (forward) down towards the die, y completing them.
+        let fwd = [0.0, e.cos(), e.sin()];
+        let x = [1.0, 0.0, 0.0];
+        let y = [
+            fwd[1] * x[2] - fwd[2] * x[1],
+            fwd[2] * x[0] - fwd[0] * x[2],
+            fwd[0] * x[1] - fwd[1] * x[0],
+        ];
+        let eye = [0.0, -dist * e.cos(), -dist * e.sin()];
+        let r = [x, y, fwd];
+        let t = std::array::from_fn(|i| -(r[i][0] * eye[0] + r[i][1] * eye[1] + r[i][2] * eye[2]));
+        Pose {
+            focal_px: 1000.0,
+            cx: 640.0,
+            cy: 360.0,
+            r,
+            t,
+        }
+    }
+
+    #[test]
+    fn side_face_edges_seen_depend_on_the_elevation() {
+        let shape = DieShape { edge_mm: 11.0 };
+        let above = camera(90.0, 500.0);
+        let e = above.eye();
+        assert!(
+            e[0].abs() < 1e-9 && e[1].abs() < 1e-6 && (e[2] + 500.0).abs() < 1e-6,
+            "{e:?}"
+        );
+        // From straight above only the upper side faces show: the five
+        // spokes from the top corners lie between two of them.
+        let p = project_die(&above, &shape, [0.0, 0.0], 0.3, 0.0, true).unwrap();
+        assert_eq!(p.inner_px.len(), 5);
+        for s in &p.inner_px {
+            assert!(p
+                .top_px
+                .iter()
+                .any(|c| (c[0] - s[0][0]).hypot(c[1] - s[0][1]) < 1e-9
+                    || (c[0] - s[1][0]).hypot(c[1] - s[1][1]) < 1e-9));
+        }
+        // From low down the lower faces facing the camera show too, and
+        // the edges between them and the upper faces with them.
+        let low = project_die(&camera(35.0, 500.0), &shape, [0.0, 0.0], 0.3, 0.0, true).unwrap();
+        assert!(low.inner_px.len() > 5, "{}", low.inner_px.len());
+        // Not asked for, not computed.
+        assert!(project_die(&above, &shape, [0.0, 0.0], 0.3, 0.0, false)
+            .unwrap()
+            .inner_px
+            .is_empty());
+    }
 
     #[test]
     fn hull_keeps_the_outer_points_only() {

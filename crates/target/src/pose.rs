@@ -84,6 +84,12 @@ impl Pose {
         })
     }
 
+    /// The camera's centre in world coordinates (board mm, z into the table).
+    pub fn eye(&self) -> [f64; 3] {
+        let (r, t) = (&self.r, &self.t);
+        std::array::from_fn(|j| -(r[0][j] * t[0] + r[1][j] * t[1] + r[2][j] * t[2]))
+    }
+
     /// Image pixel of a world point (z into the table: height h is z = −h).
     pub fn project(&self, p: [f64; 3]) -> Option<[f64; 2]> {
         let r = &self.r;

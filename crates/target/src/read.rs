@@ -254,10 +254,20 @@ pub fn measure_candidates(
 }
 
 /// Below this verifier probability a fit is taken for a phantom outright;
-/// between it and the verifier's threshold it is searched again, wider.
+/// between it and [`REFIT_CEILING`] (or the verifier's threshold, if
+/// higher) it is searched again, wider.
 /// On 350 development scenes, 0.001 rather than 0.005 found 2 more of 900
 /// dice for about 0.1 s more per scene.
 const REFIT_FLOOR: f64 = 0.001;
+
+/// Up to this probability a fit is searched again too, though accepted: a
+/// fit on a white die's side face, or 3–5 mm off on a small die, can rate
+/// 0.4–0.8 and read the wrong face. On seed 9930001 (200 development
+/// scenes) a ceiling of 0.9 read three white dice's faces right that were
+/// read on a side face before; refitting every fit (ceiling 1) did the
+/// same but cost three border rulings on seed 9920001, as a second fit of
+/// a well placed die can win the overlap.
+const REFIT_CEILING: f64 = 0.9;
 
 /// Doubted fits closer than this (mm) share one wide search.
 const REFIT_SPACING_MM: f64 = 4.0;
@@ -272,10 +282,11 @@ fn die_likeness(set: &DieSet, m: &Measured) -> f64 {
 }
 
 /// Fits and measures every candidate, overlapping ones included. With a
-/// verifier, a fit it doubts is searched again over a wider area
+/// verifier, a fit it is not sure of is searched again over a wider area
 /// ([`Search::WIDE`]) and the new fit is added beside the old: a die whose
 /// proposal was a partial blob is often fitted a few mm off, on part of
-/// its outline and part of the board, and measures like a phantom.
+/// its outline and part of the board, and measures like a phantom (or,
+/// on a side face, reads the wrong face).
 pub fn measure_all(
     img: &Mat,
     board_to_image: &[[f64; 3]; 3],
@@ -292,7 +303,7 @@ pub fn measure_all(
         let mut doubtful: Vec<(f64, [f64; 2])> = all
             .iter()
             .map(|m| (die_likeness(set, m), m.fit.centre_mm))
-            .filter(|(p, _)| (REFIT_FLOOR..v.threshold).contains(p))
+            .filter(|(p, _)| (REFIT_FLOOR..REFIT_CEILING.max(v.threshold)).contains(p))
             .collect();
         doubtful.sort_by(|a, b| b.0.total_cmp(&a.0));
         // One wide search covers its neighbours' starts too.

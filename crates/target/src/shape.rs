@@ -61,6 +61,41 @@ impl DieShape {
     }
 }
 
+/// The twelve faces as indices into [`DieShape::vertices`], each in order
+/// around the face: top, the five upper faces (upper face k holds top
+/// edge k), the five lower faces (lower face k holds bottom edge k), bottom.
+/// Top corners are 0–4, the upper ring 5–9, the lower ring 10–14 (turned
+/// 36°, so lower vertex k sits between upper k and k+1), the bottom 15–19.
+pub const FACES: [[usize; 5]; 12] = {
+    let mut f = [[0; 5]; 12];
+    f[0] = [0, 1, 2, 3, 4];
+    let mut k = 0;
+    while k < 5 {
+        let n = (k + 1) % 5;
+        f[1 + k] = [k, n, 5 + n, 10 + k, 5 + k];
+        f[6 + k] = [15 + k, 15 + n, 10 + n, 5 + n, 10 + k];
+        k += 1;
+    }
+    f[11] = [15, 16, 17, 18, 19];
+    f
+};
+
+/// The 30 edges, each with the two faces it joins (indices into [`FACES`]).
+pub fn edges() -> Vec<([usize; 2], [usize; 2])> {
+    let mut out: Vec<([usize; 2], [usize; 2])> = Vec::new();
+    for (fi, f) in FACES.iter().enumerate() {
+        for k in 0..5 {
+            let (a, b) = (f[k], f[(k + 1) % 5]);
+            let key = [a.min(b), a.max(b)];
+            match out.iter_mut().find(|e| e.0 == key) {
+                Some(e) => e.1[1] = fi,
+                None => out.push((key, [fi, usize::MAX])),
+            }
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -84,5 +119,26 @@ mod tests {
         for p in v {
             assert!((d(p, c) - 1.401_258_5 * 11.0).abs() < 1e-3);
         }
+    }
+
+    #[test]
+    fn faces_are_flat_regular_pentagons_joined_in_pairs() {
+        let s = DieShape { edge_mm: 11.0 };
+        let v = s.vertices([1.0, 2.0], 1.1);
+        let d = |a: [f64; 3], b: [f64; 3]| {
+            ((a[0] - b[0]).powi(2) + (a[1] - b[1]).powi(2) + (a[2] - b[2]).powi(2)).sqrt()
+        };
+        for f in FACES {
+            for k in 0..5 {
+                assert!((d(v[f[k]], v[f[(k + 1) % 5]]) - 11.0).abs() < 1e-3, "{f:?}");
+                // Skipping one corner spans a diagonal: φ times the edge.
+                assert!((d(v[f[k]], v[f[(k + 2) % 5]]) - 11.0 * 1.618_034).abs() < 1e-3);
+            }
+        }
+        let e = edges();
+        assert_eq!(e.len(), 30);
+        assert!(e
+            .iter()
+            .all(|(_, faces)| faces[1] != usize::MAX && faces[0] != faces[1]));
     }
 }
