@@ -352,8 +352,6 @@ fn finds_a_white_die_on_the_rim_and_dice_at_webs() {
 /// and without its one-paint term.
 #[test]
 fn a_doubted_fit_is_searched_again_wider() {
-    let b = Board::catacombs_default();
-    let set = shipped();
     let cases = [
         (24, [871.0, 293.0]),
         (53, [773.0, 397.0]),
@@ -361,32 +359,50 @@ fn a_doubted_fit_is_searched_again_wider() {
         (144, [691.0, 217.0]),
     ];
     for (i, at) in cases {
-        let seed = tw_synth::write::scene_seed(9_600_001, i);
-        let scene = sample_scene(&b, seed, &Options::default());
-        let (img, t) = render(&b, BOARD_FILE, &scene, "x").unwrap();
-        let img = jpeg_round_trip(&img, scene.look.jpeg_quality);
-        let webs = Webs::on(&b, &t.webs).unwrap();
-        let r = read_target(&img, &t.board_to_image, &b, &webs, &set).unwrap();
-        let d = t
-            .dice
-            .iter()
-            .find(|d| (d.center_px[0] - at[0]).hypot(d.center_px[1] - at[1]) < 3.0)
-            .expect("the scene has the die");
+        let (_, d) = assert_generated_die_read(9_600_001, i, at);
         assert_eq!(d.color.name(), "white", "scene {i}");
-        let x = r
-            .dice
-            .iter()
-            .find(|x| (x.center[0] - at[0]).hypot(x.center[1] - at[1]) < 10.0)
-            .unwrap_or_else(|| panic!("scene {i}: the white die is not read; read {:?}", r.dice));
-        assert_eq!(x.color, "white", "scene {i}");
-        assert_eq!(
-            x.section.kind, d.section.kind,
-            "scene {i}: {:?} vs {:?}",
-            x.section, d.section
-        );
-        assert_eq!(x.section.value, d.section.value, "scene {i}");
-        assert_eq!(x.face, format!("{:?}", d.face).to_lowercase(), "scene {i}");
     }
+}
+
+/// Renders scene `i` of seed `base` as `warden synth` writes it, reads it,
+/// and checks that the true die at pixel `at` is read with its colour,
+/// section and face. Returns the scene's truth and that die's.
+fn assert_generated_die_read(
+    base: u64,
+    i: usize,
+    at: [f64; 2],
+) -> (tw_synth::SceneTruth, tw_synth::DieTruth) {
+    let b = Board::catacombs_default();
+    let set = shipped();
+    let scene = sample_scene(
+        &b,
+        tw_synth::write::scene_seed(base, i),
+        &Options::default(),
+    );
+    let (img, t) = render(&b, BOARD_FILE, &scene, "x").unwrap();
+    let img = jpeg_round_trip(&img, scene.look.jpeg_quality);
+    let webs = Webs::on(&b, &t.webs).unwrap();
+    let r = read_target(&img, &t.board_to_image, &b, &webs, &set).unwrap();
+    let d = t
+        .dice
+        .iter()
+        .find(|d| (d.center_px[0] - at[0]).hypot(d.center_px[1] - at[1]) < 3.0)
+        .expect("the scene has the die")
+        .clone();
+    let x = r
+        .dice
+        .iter()
+        .find(|x| (x.center[0] - at[0]).hypot(x.center[1] - at[1]) < 10.0)
+        .unwrap_or_else(|| panic!("scene {i}: the die is not read; read {:?}", r.dice));
+    assert_eq!(x.color, d.color.name(), "scene {i}");
+    assert_eq!(
+        x.section.kind, d.section.kind,
+        "scene {i}: {:?} vs {:?}",
+        x.section, d.section
+    );
+    assert_eq!(x.section.value, d.section.value, "scene {i}");
+    assert_eq!(x.face, format!("{:?}", d.face).to_lowercase(), "scene {i}");
+    (t, d)
 }
 
 /// Generated scenes (seed 9930001, a development set) where a die lies
@@ -397,34 +413,9 @@ fn a_doubted_fit_is_searched_again_wider() {
 /// blobs (`detect::split_merged`) scene 106's die is lost.
 #[test]
 fn a_die_against_a_web_is_proposed() {
-    let b = Board::catacombs_default();
-    let set = shipped();
     for (i, at) in [(106, [1169.1, 716.8]), (156, [871.7, 346.3])] {
-        let seed = tw_synth::write::scene_seed(9_930_001, i);
-        let scene = sample_scene(&b, seed, &Options::default());
-        let (img, t) = render(&b, BOARD_FILE, &scene, "x").unwrap();
-        let img = jpeg_round_trip(&img, scene.look.jpeg_quality);
-        let webs = Webs::on(&b, &t.webs).unwrap();
+        let (t, _) = assert_generated_die_read(9_930_001, i, at);
         assert!(!t.webs.is_empty(), "scene {i} has a web");
-        let r = read_target(&img, &t.board_to_image, &b, &webs, &set).unwrap();
-        let d = t
-            .dice
-            .iter()
-            .find(|d| (d.center_px[0] - at[0]).hypot(d.center_px[1] - at[1]) < 3.0)
-            .expect("the scene has the die");
-        let x = r
-            .dice
-            .iter()
-            .find(|x| (x.center[0] - at[0]).hypot(x.center[1] - at[1]) < 10.0)
-            .unwrap_or_else(|| panic!("scene {i}: the die is not read; read {:?}", r.dice));
-        assert_eq!(x.color, d.color.name(), "scene {i}");
-        assert_eq!(
-            x.section.kind, d.section.kind,
-            "scene {i}: {:?} vs {:?}",
-            x.section, d.section
-        );
-        assert_eq!(x.section.value, d.section.value, "scene {i}");
-        assert_eq!(x.face, format!("{:?}", d.face).to_lowercase(), "scene {i}");
     }
 }
 
