@@ -335,33 +335,9 @@ pub fn foreground(img: &Mat, board_to_image: &[[f64; 3]; 3], board: &Board) -> o
             }
         }
     }
-    let kern = imgproc::get_structuring_element(
-        imgproc::MORPH_ELLIPSE,
-        Size::new(3, 3),
-        Point::new(-1, -1),
-    )?;
-    let mut opened = Mat::default();
-    imgproc::morphology_ex(
-        &mask,
-        &mut opened,
-        imgproc::MORPH_OPEN,
-        &kern,
-        Point::new(-1, -1),
-        1,
-        opencv::core::BORDER_CONSTANT,
-        Scalar::all(0.0),
-    )?;
-    let mut closed = Mat::default();
-    imgproc::morphology_ex(
-        &opened,
-        &mut closed,
-        imgproc::MORPH_CLOSE,
-        &kern,
-        Point::new(-1, -1),
-        2,
-        opencv::core::BORDER_CONSTANT,
-        Scalar::all(0.0),
-    )?;
+    // Specks go, then small gaps inside a die close.
+    let opened = morph(&mask, imgproc::MORPH_OPEN, 3, 1)?;
+    let closed = morph(&opened, imgproc::MORPH_CLOSE, 3, 2)?;
     Ok(closed)
 }
 
@@ -454,24 +430,34 @@ fn blobs(mask: &Mat, origin: [i32; 2]) -> opencv::Result<Vec<Blob>> {
 /// `mask` opened by a disc about 0.6 of a die's radius `r` (px) across:
 /// lines and joins narrower than that go, a die's compact body stays.
 fn without_threads(mask: &Mat, r: f64) -> opencv::Result<Mat> {
-    let k = ((0.6 * r).round() as i32).max(3) | 1;
+    morph(
+        mask,
+        imgproc::MORPH_OPEN,
+        ((0.6 * r).round() as i32).max(3) | 1,
+        1,
+    )
+}
+
+/// `mask` under morphology `op` with a `size`-pixel ellipse, `times` over
+/// (nothing beyond the frame counts as foreground).
+fn morph(mask: &Mat, op: i32, size: i32, times: i32) -> opencv::Result<Mat> {
     let kern = imgproc::get_structuring_element(
         imgproc::MORPH_ELLIPSE,
-        Size::new(k, k),
+        Size::new(size, size),
         Point::new(-1, -1),
     )?;
-    let mut opened = Mat::default();
+    let mut out = Mat::default();
     imgproc::morphology_ex(
         mask,
-        &mut opened,
-        imgproc::MORPH_OPEN,
+        &mut out,
+        op,
         &kern,
         Point::new(-1, -1),
-        1,
+        times,
         opencv::core::BORDER_CONSTANT,
         Scalar::all(0.0),
     )?;
-    Ok(opened)
+    Ok(out)
 }
 
 /// Die-sized parts of a component that may hold more than a die: a die
@@ -521,6 +507,7 @@ fn split_merged(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use opencv::core::Vector;
 
     /// A web's look: `black_share` of the pixels black, the rest white thread.
     fn web_pixels(n: usize, black_share: f64) -> Vec<[u8; 3]> {
@@ -557,32 +544,21 @@ mod tests {
         let mut m = Mat::new_rows_cols_with_default(120, 120, CV_8U, Scalar::all(0.0)).unwrap();
         let (c, r) = (Point::new(70, 60), 16);
         imgproc::circle(&mut m, c, r, Scalar::all(255.0), -1, imgproc::LINE_8, 0).unwrap();
-        // Spokes and rings of thread, 2 px wide, touching the die.
-        for k in 0..8 {
-            let a = k as f64 * std::f64::consts::TAU / 8.0;
-            let end = Point::new(30 + (40.0 * a.cos()) as i32, 60 + (40.0 * a.sin()) as i32);
-            imgproc::line(
-                &mut m,
-                Point::new(30, 60),
-                end,
-                Scalar::all(255.0),
-                2,
-                imgproc::LINE_8,
-                0,
-            )
-            .unwrap();
-        }
-        for rr in [15, 28, 40] {
-            imgproc::circle(
-                &mut m,
-                Point::new(30, 60),
-                rr,
-                Scalar::all(255.0),
-                2,
-                imgproc::LINE_8,
-                0,
-            )
-            .unwrap();
+        // Spokes and rings of thread, 2 px wide, round a hub at (30, 60),
+        // touching the die.
+        let at =
+            |rad: f64, a: f64| Point::new(30 + (rad * a.cos()) as i32, 60 + (rad * a.sin()) as i32);
+        let turn = |k: i32, n: i32| k as f64 * std::f64::consts::TAU / n as f64;
+        let spokes: Vector<Vector<Point>> = (0..8)
+            .map(|k| Vector::from_iter([at(0.0, 0.0), at(40.0, turn(k, 8))]))
+            .collect();
+        let rings: Vector<Vector<Point>> = [15.0, 28.0, 40.0]
+            .into_iter()
+            .map(|rad| (0..48).map(|k| at(rad, turn(k, 48))).collect())
+            .collect();
+        for (lines, closed) in [(spokes, false), (rings, true)] {
+            let white = Scalar::all(255.0);
+            imgproc::polylines(&mut m, &lines, closed, white, 2, imgproc::LINE_8, 0).unwrap();
         }
         let before = blobs(&m, [0, 0]).unwrap();
         assert_eq!(before.len(), 1, "threads and die are one blob");
