@@ -3,7 +3,9 @@
 //! face read wrong, the face patch (`facediag-<scene>-<k>.png` in OUT) and a
 //! 4× crop with the true (green) and fitted (red) top face (`crop-…`).
 //! `cargo run --release -p tw-target --example facediag -- DIR OUT [SCENES]`
-//! (SCENES: comma-separated file names to look at only those).
+//! (SCENES: comma-separated file names to look at only those). With
+//! `FACEDIAG_FAR_MM=M` set, fits whose worst corner is over M mm off are
+//! cropped too.
 mod common;
 
 use tw_board::Board;
@@ -44,8 +46,24 @@ fn main() {
             let patch = tw_target::face::face_patch(&img, &m.fit.corners_px).unwrap();
             let desc = tw_target::face::describe(&patch).unwrap();
             let wrong = m.face != truth_face;
+            // Also crop fits whose worst corner is this far off (mm), if set.
+            let far_mm: Option<f64> = std::env::var("FACEDIAG_FAR_MM")
+                .ok()
+                .and_then(|v| v.parse().ok());
+            let corner_err = d
+                .corners_mm
+                .iter()
+                .map(|t| {
+                    m.fit
+                        .corners_mm
+                        .iter()
+                        .map(|f| (f[0] - t[0]).hypot(f[1] - t[1]))
+                        .fold(f64::INFINITY, f64::min)
+                })
+                .fold(0.0f64, f64::max);
+            let far = far_mm.is_some_and(|f| corner_err > f);
             println!(
-                "{} {name} {k} {} truth {} read {} {} conf {:.2} dist_mm {:.2} frac {:.3} contrast {:.1} bgr {:?} area_px {:.0}",
+                "{} {name} {k} {} truth {} read {} {} conf {:.2} dist_mm {:.2} corner_mm {corner_err:.2} frac {:.3} contrast {:.1} bgr {:?} area_px {:.0}",
                 if wrong { "WRONG" } else { "OK" },
                 d.color.name(),
                 truth_face,
@@ -58,7 +76,7 @@ fn main() {
                 desc.bgr.map(|v| v.round()),
                 area(&m.fit.corners_px),
             );
-            if wrong {
+            if wrong || far {
                 let mut big = opencv::core::Mat::default();
                 opencv::imgproc::resize(
                     &patch,

@@ -114,6 +114,8 @@ pub struct Report {
     /// Per found die: mean distance (mm) from each fitted top corner to the
     /// nearest true corner — what the most-corners rule depends on.
     pub corner_err_mm: Vec<f64>,
+    /// Die edge lengths (mm) the scenes gave that differ from the die set's.
+    pub die_sizes_from_scenes: std::collections::BTreeSet<String>,
 }
 
 /// Mean distance from each fitted corner to its nearest true corner.
@@ -138,22 +140,71 @@ fn label(v: Option<u32>) -> String {
     }
 }
 
-/// Reads every scene in `dir` and compares with its truth.
+/// Board mm → image pixels for a scene: its `.calibration.json` where
+/// there is one, else the truth's `board_to_image`.
+fn homography_for(truth_path: &Path, t: &crate::truth::Truth) -> Result<[[f64; 3]; 3], EvalError> {
+    let s = truth_path.to_string_lossy();
+    let cal = PathBuf::from(s.trim_end_matches(".json").to_string() + ".calibration.json");
+    if cal.exists() {
+        return scene_homography(truth_path);
+    }
+    t.board_to_image.ok_or_else(|| {
+        ferr(
+            truth_path,
+            format!(
+                "no board → image homography: neither {} nor a `board_to_image` field",
+                cal.display()
+            ),
+        )
+    })
+}
+
+/// Reads every scene in `dir` and compares with its truth
+/// ([`crate::truth`]: a `warden synth` folder, or another generator's
+/// scenes with the fields scoring needs).
+///
+/// Scenes that give their dice's edge length (`die_edge_mm`) are read
+/// with dice of that size, as a player sets their own dice's size; the
+/// report says so when it differs from the die set's.
 pub fn evaluate(dir: &Path, board: &Board, set: &DieSet) -> Result<Report, EvalError> {
     let mut r = Report::default();
-    for tp in list_scenes(dir)? {
-        let t = load_truth(&tp)?;
+    let files = crate::truth::list(dir).map_err(|e| ferr(dir, e))?;
+    if files.is_empty() {
+        return Err(ferr(
+            dir,
+            "no scene ground-truth files (*.json; generate some with `warden synth`)",
+        ));
+    }
+    for tp in files {
+        let t = crate::truth::load(&tp).map_err(|e| ferr(&tp, e))?;
         let img = load_image(&tp.with_file_name(&t.image))?;
-        let h = scene_homography(&tp)?;
+        let h = homography_for(&tp, &t)?;
         let webs = Webs::on(board, &t.webs).map_err(|e| ferr(&tp, e))?;
+        let sized;
+        let set = match t.die_edge_mm {
+            Some(e) if (e - set.die.edge_mm).abs() > 0.01 * set.die.edge_mm => {
+                r.die_sizes_from_scenes.insert(format!("{e:.1}"));
+                let mut s = set.clone();
+                s.die.edge_mm = e;
+                sized = s;
+                &sized
+            }
+            _ => set,
+        };
         let start = std::time::Instant::now();
         let reading = read_target(&img, &h, board, &webs, set)?;
         r.ms.push(start.elapsed().as_secs_f64() * 1000.0);
         r.scenes += 1;
         let mut used = vec![false; reading.dice.len()];
         for d in &t.dice {
+            let centre = d.centre_mm().expect("checked on load");
+            let border = d.is_border(board);
+            let at_px = d.center_px.map_or_else(
+                || format!("{centre:?} mm"),
+                |p| format!("{:?}", p.map(|v| v.round())),
+            );
             r.dice += 1;
-            if d.border {
+            if border {
                 r.border += 1;
             }
             let near = reading
@@ -166,31 +217,28 @@ pub fn evaluate(dir: &Path, board: &Board, set: &DieSet) -> Result<Report, EvalE
                         .corners_mm
                         .iter()
                         .fold([0.0, 0.0], |s, p| [s[0] + p[0] / 5.0, s[1] + p[1] / 5.0]);
-                    (i, (c[0] - d.center_mm[0]).hypot(c[1] - d.center_mm[1]))
+                    (i, (c[0] - centre[0]).hypot(c[1] - centre[1]))
                 })
                 .filter(|(_, dist)| *dist < 12.0)
                 .min_by(|a, b| a.1.total_cmp(&b.1));
-            let truth_face = match d.face {
-                tw_synth::Face::Icon => "icon",
-                tw_synth::Face::Blank => "blank",
-            };
+            let truth_face = d.face.name();
             let Some((i, _)) = near else {
                 *r.confusion
                     .entry((label(d.section.value), "not found".into()))
                     .or_default() += 1;
                 r.failures.push(format!(
-                    "{}: {} die at {:?} not found",
+                    "{}: {} die at {at_px} not found",
                     tp.display(),
-                    d.color.name(),
-                    d.center_px
+                    d.color,
                 ));
                 continue;
             };
             used[i] = true;
             r.found += 1;
             let x = &reading.dice[i];
-            r.corner_err_mm
-                .push(corner_error(&x.corners_mm, &d.corners_mm));
+            if let Some(c) = &d.corners_mm {
+                r.corner_err_mm.push(corner_error(&x.corners_mm, c));
+            }
             *r.confusion
                 .entry((label(d.section.value), label(x.section.value)))
                 .or_default() += 1;
@@ -199,23 +247,24 @@ pub fn evaluate(dir: &Path, board: &Board, set: &DieSet) -> Result<Report, EvalE
             r.score_ok += score_ok as usize;
             r.face_ok += face_ok as usize;
             r.both_ok += (score_ok && face_ok) as usize;
-            r.color_ok += (x.color == d.color.name()) as usize;
+            r.color_ok += (x.color == d.color) as usize;
             r.uncertain += x.uncertain as usize;
-            if d.border && score_ok {
+            if border && score_ok {
                 r.border_ok += 1;
             }
             if !(score_ok && face_ok) {
+                let clearance = d
+                    .corner_clearance_mm
+                    .map_or_else(String::new, |c| format!(" (clearance {c:.1} mm)"));
                 r.failures.push(format!(
-                    "{}: {} {} at {:?}: truth {} {}, read {} {} (clearance {:.1} mm)",
+                    "{}: {} {} at {at_px}: truth {} {}, read {} {}{clearance}",
                     tp.display(),
-                    d.color.name(),
+                    d.color,
                     truth_face,
-                    d.center_px.map(|v| v.round()),
                     label(d.section.value),
                     d.section.name,
                     label(x.section.value),
                     x.face,
-                    d.corner_clearance_mm
                 ));
             }
         }
@@ -335,6 +384,13 @@ pub fn print_report(r: &Report, dir: &Path) {
         r.border
     );
     println!("flagged uncertain:    {}", r.uncertain);
+    if !r.die_sizes_from_scenes.is_empty() {
+        let sizes: Vec<&str> = r.die_sizes_from_scenes.iter().map(String::as_str).collect();
+        println!(
+            "die size:             {} mm, as the scenes give it",
+            sizes.join(", ")
+        );
+    }
     let mut ce = r.corner_err_mm.clone();
     ce.sort_by(|a, b| a.total_cmp(b));
     if !ce.is_empty() {

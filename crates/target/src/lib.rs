@@ -74,6 +74,7 @@ pub mod pose;
 pub mod read;
 pub mod ring;
 pub mod shape;
+pub mod truth;
 pub mod verify;
 
 pub use dieset::{DieSet, DieSetError, Example};

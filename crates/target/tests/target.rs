@@ -427,3 +427,93 @@ fn jpeg_round_trip(img: &opencv::core::Mat, quality: i32) -> opencv::core::Mat {
     imgcodecs::imencode(".jpg", img, &mut buf, &params).unwrap();
     imgcodecs::imdecode(&buf, imgcodecs::IMREAD_COLOR).unwrap()
 }
+
+/// Another generator's scenes need only the fields scoring uses: the same
+/// scenes rewritten with just those (other file names, the homography in
+/// the truth instead of a calibration file beside it, no border flags)
+/// score exactly as `warden synth`'s own files do. A scene giving another
+/// die size is read with that size, and the report says so.
+#[test]
+fn scenes_from_another_generator_need_only_what_scoring_uses() {
+    let b = Board::catacombs_default();
+    let set = shipped();
+    let root = std::env::temp_dir().join(format!("tw-eval-minimal-{}", std::process::id()));
+    let (ours, theirs) = (root.join("synth"), root.join("other"));
+    std::fs::create_dir_all(&theirs).unwrap();
+    let truths =
+        tw_synth::write::write_scenes(&b, BOARD_FILE, &ours, 9_920_001, 3, &Options::default())
+            .unwrap();
+    let minimal = |i: usize, t: &tw_synth::SceneTruth, edge: Option<f64>| {
+        let cal = ours.join(format!("scene-{i:05}.calibration.json"));
+        let h = tw_calibration::CalibrationProfile::load(&cal)
+            .unwrap()
+            .table_to_image
+            .0;
+        std::fs::copy(ours.join(&t.image), theirs.join(format!("throw-{i}.jpg"))).unwrap();
+        let mut v = serde_json::json!({
+            "image": format!("throw-{i}.jpg"),
+            "webs": t.webs,
+            "board_to_image": h,
+            "dice": t.dice.iter().map(|d| serde_json::json!({
+                "color": d.color.name(),
+                "face": format!("{:?}", d.face).to_lowercase(),
+                "section": d.section,
+                "corners_mm": d.corners_mm,
+            })).collect::<Vec<_>>(),
+        });
+        if let Some(e) = edge {
+            v["die_edge_mm"] = serde_json::json!(e);
+        }
+        std::fs::write(theirs.join(format!("throw-{i}.json")), v.to_string()).unwrap();
+    };
+    for (i, t) in truths.iter().enumerate() {
+        minimal(i, t, None);
+    }
+    let a = tw_target::eval::evaluate(&ours, &b, &set).unwrap();
+    let o = tw_target::eval::evaluate(&theirs, &b, &set).unwrap();
+    assert!(
+        a.dice > 0 && a.border > 0,
+        "the scenes have dice across borders: {} of {}",
+        a.border,
+        a.dice
+    );
+    let counts = |r: &tw_target::eval::Report| {
+        (
+            r.scenes,
+            r.dice,
+            r.found,
+            r.score_ok,
+            r.face_ok,
+            r.color_ok,
+            r.border,
+            r.border_ok,
+            r.extra,
+        )
+    };
+    assert_eq!(counts(&o), counts(&a));
+    assert_eq!(o.corner_err_mm, a.corner_err_mm);
+    assert!(o.die_sizes_from_scenes.is_empty());
+    // The same first scene, said to hold 13.2 mm dice.
+    std::fs::remove_dir_all(&theirs).unwrap();
+    std::fs::create_dir_all(&theirs).unwrap();
+    minimal(0, &truths[0], Some(13.2));
+    let big = tw_target::eval::evaluate(&theirs, &b, &set).unwrap();
+    assert_eq!(
+        big.die_sizes_from_scenes.iter().collect::<Vec<_>>(),
+        ["13.2"]
+    );
+    // Without a homography anywhere, the file is named.
+    let p = theirs.join("throw-0.json");
+    let mut v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&p).unwrap()).unwrap();
+    v.as_object_mut().unwrap().remove("board_to_image");
+    std::fs::write(&p, v.to_string()).unwrap();
+    let e = tw_target::eval::evaluate(&theirs, &b, &set)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("throw-0.json") && e.contains("board_to_image"),
+        "{e}"
+    );
+    std::fs::remove_dir_all(&root).unwrap();
+}

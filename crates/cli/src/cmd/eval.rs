@@ -25,8 +25,9 @@ enum What {
         #[arg(long)]
         verbose: bool,
     },
-    /// Score the target-board reader on `warden synth` scenes: throw score,
-    /// icon/blank, border cases, confusion table, ms per scene.
+    /// Score the target-board reader on scenes with ground truth (`warden
+    /// synth`'s or another generator's): throw score, icon/blank, border
+    /// cases, confusion table, ms per scene.
     Throws(super::eval_throws::Args),
 }
 

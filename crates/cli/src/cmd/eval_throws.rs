@@ -1,5 +1,6 @@
-//! `warden eval throws --scenes DIR`: the target reader against generated
-//! scenes with ground truth (`warden synth`). Prints % correct throw score
+//! `warden eval throws --scenes DIR`: the target reader against scenes with
+//! ground truth (`warden synth`'s, or another generator's with the fields
+//! listed in `models/dice-sets/README.md`). Prints % correct throw score
 //! (section value or miss), icon/blank, both, border cases, a confusion table
 //! and ms per scene.
 
@@ -9,7 +10,8 @@ use std::process::ExitCode;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// Folder written by `warden synth`.
+    /// Folder of scenes: written by `warden synth`, or another generator's
+    /// (format: models/dice-sets/README.md, "Scenes for `warden eval throws`").
     #[arg(long)]
     pub scenes: PathBuf,
     /// Die set name or path (default: dungeon-fighter).
