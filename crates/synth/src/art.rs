@@ -189,7 +189,7 @@ fn draw_web(
 
 /// Cut-out ArUco markers centred on the corners of the board frame, as the
 /// calibration crate's "corners" placement expects (marker 0 top-left).
-fn draw_markers(img: &mut Mat, frame: [f64; 2]) -> opencv::Result<()> {
+pub(crate) fn draw_markers(img: &mut Mat, frame: [f64; 2]) -> opencv::Result<()> {
     let layout = SheetLayout::a4();
     let dict = aruco::get_predefined_dictionary(aruco::PREDEFINED_DICTIONARY_NAME::DICT_4X4_50)?;
     let side = (layout.marker_mm * PX_PER_MM).round() as i32;

@@ -56,6 +56,7 @@ pub fn combat_clip(
         dice,
         look: look.clone(),
         texture_seed,
+        art: opts.art,
     };
     let mut scenes: Vec<Scene> = (0..lead_in).map(|_| scene(Vec::new())).collect();
     let mut resting: Vec<DieSpec> = Vec::new();

@@ -9,6 +9,7 @@ pub mod camera;
 pub mod combat_clip;
 pub mod die;
 pub mod math;
+pub mod painted;
 pub mod rng;
 pub mod scene;
 pub mod sequence;

@@ -41,6 +41,19 @@ pub struct Options {
     pub web_chance: f64,
     /// Photographic effects on/off (off gives clean renders for tests).
     pub effects: bool,
+    /// How the board is drawn.
+    #[serde(default)]
+    pub art: Art,
+}
+
+/// How the board is drawn: the plain drawing the reader was developed on,
+/// or a painted one it was not ([`crate::painted`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Art {
+    #[default]
+    Plain,
+    Painted,
 }
 
 impl Default for Options {
@@ -53,6 +66,7 @@ impl Default for Options {
             min_clearance_mm: 1.5,
             web_chance: 0.25,
             effects: true,
+            art: Art::Plain,
         }
     }
 }
@@ -92,6 +106,9 @@ pub struct Scene {
     pub dice: Vec<DieSpec>,
     pub look: Look,
     pub texture_seed: u64,
+    /// How the board is drawn.
+    #[serde(default)]
+    pub art: Art,
 }
 
 /// Samples a camera that sees the whole board frame with its markers.
@@ -339,6 +356,7 @@ pub fn sample_scene(board: &Board, seed: u64, opts: &Options) -> Scene {
         dice,
         look,
         texture_seed: rng.below(1 << 30) as u64,
+        art: opts.art,
     }
 }
 
@@ -555,7 +573,10 @@ pub fn render(
     image_name: &str,
 ) -> opencv::Result<(Mat, SceneTruth)> {
     let mut rng = Rng::new(scene.texture_seed);
-    let tex: Texture = render_board(board, &scene.webs, &mut rng)?;
+    let tex: Texture = match scene.art {
+        Art::Plain => render_board(board, &scene.webs, &mut rng)?,
+        Art::Painted => crate::painted::render_painted(board, &scene.webs, &mut rng)?,
+    };
     render_with(board, board_file, scene, image_name, &tex, &mut rng)
 }
 

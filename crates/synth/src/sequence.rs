@@ -67,6 +67,7 @@ pub fn sample_throw(
             dice,
             look: look.clone(),
             texture_seed,
+            art: opts.art,
         });
     }
     Sequence {

@@ -152,3 +152,46 @@ fn a_throw_moves_then_rests_in_its_final_pose() {
         "the die travels"
     );
 }
+
+/// The painted drawing shows the same board: the same truth and the same
+/// markers (calibration still works), deterministic by seed, but other
+/// paint on the sections than the plain drawing.
+#[test]
+fn painted_art_draws_the_same_board_otherwise() {
+    let b = Board::catacombs_default();
+    let fr = b.spec().frame_mm;
+    let painted = Options {
+        art: tw_synth::scene::Art::Painted,
+        ..clean()
+    };
+    let scene = sample_scene(&b, 11, &painted);
+    let plain_scene = sample_scene(&b, 11, &clean());
+    let (img, t) = render(&b, BOARD_FILE, &scene, "x.png").unwrap();
+    let (again, _) = render(&b, BOARD_FILE, &scene, "x.png").unwrap();
+    let (plain, tp) = render(&b, BOARD_FILE, &plain_scene, "x.png").unwrap();
+    assert_eq!(img.data_bytes().unwrap(), again.data_bytes().unwrap());
+    assert_eq!(t.dice, tp.dice);
+    // Sections are painted otherwise: sample points away from any die.
+    let c = b.centre();
+    let differ = (0..24)
+        .map(|k| {
+            let a = k as f64 * std::f64::consts::TAU / 24.0;
+            [c[0] + 90.0 * a.cos(), c[1] + 90.0 * a.sin()]
+        })
+        .filter(|p| {
+            t.dice
+                .iter()
+                .all(|d| (d.center_mm[0] - p[0]).hypot(d.center_mm[1] - p[1]) > 30.0)
+        })
+        .filter(|p| {
+            let q = apply(&t.board_to_image, *p);
+            let (x, y) = (px(&img, q), px(&plain, q));
+            (0..3).map(|i| (x[i] - y[i]).abs()).sum::<f64>() > 30.0
+        })
+        .count();
+    assert!(differ >= 12, "only {differ} of the sampled points differ");
+    let prof = calibrate_image(&img, "x.png", &SheetLayout::a4(), Placement::Corners(fr)).unwrap();
+    let p = [300.0, 300.0];
+    let (want, got) = (apply(&t.board_to_image, p), prof.table_to_image(p).unwrap());
+    assert!((want[0] - got[0]).hypot(want[1] - got[1]) < 2.0);
+}

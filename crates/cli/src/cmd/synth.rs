@@ -33,6 +33,16 @@ pub struct Args {
     /// No lighting gradient, glare, blur, noise or JPEG loss.
     #[arg(long)]
     pub clean: bool,
+    /// How the board is drawn: `plain` (the drawing the reader was
+    /// developed on) or `painted` (other paints, ghosts, bones, font, web).
+    #[arg(long, value_enum, default_value_t = ArtArg::Plain)]
+    pub art: ArtArg,
+}
+
+#[derive(Clone, Copy, clap::ValueEnum)]
+pub enum ArtArg {
+    Plain,
+    Painted,
 }
 
 fn pair(text: &str, what: &str) -> Result<(f64, f64)> {
@@ -76,6 +86,10 @@ pub fn run(a: Args) -> Result<ExitCode> {
         opts.dice = (lo as usize, hi as usize);
     }
     opts.effects = !a.clean;
+    opts.art = match a.art {
+        ArtArg::Plain => tw_synth::scene::Art::Plain,
+        ArtArg::Painted => tw_synth::scene::Art::Painted,
+    };
     let t = std::time::Instant::now();
     let truths = write_scenes(&board, &board_file, &a.out, a.seed, a.count, &opts)?;
     let throws = write_throws(&board, &board_file, &a.out, a.seed, a.throws, &opts)?;
