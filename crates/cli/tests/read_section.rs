@@ -236,3 +236,43 @@ fn a_calibration_without_a_board_keeps_the_plain_contract() {
     assert_ne!(rc, 0);
     assert!(err.contains("board"), "{err}");
 }
+
+/// `dice train-verifier` takes several scene folders (plain and painted
+/// boards, say): the model it saves names both and counts the dice of both.
+#[test]
+fn the_verifier_trains_on_several_folders() {
+    let dir = tempfile::tempdir().unwrap();
+    let (plain, painted) = (dir.path().join("plain"), dir.path().join("painted"));
+    synth(&plain, "31", "2", &["--dice", "2,2"]);
+    synth(&painted, "32", "2", &["--dice", "2,2", "--art", "painted"]);
+    let set = dir.path().join("set.json");
+    std::fs::copy(root().join("models/dice-sets/dungeon-fighter.json"), &set).unwrap();
+    let (rc, out, err) = warden(&[
+        "dice",
+        "train-verifier",
+        "--dice-set",
+        set.to_str().unwrap(),
+        "--scenes",
+        plain.to_str().unwrap(),
+        "--scenes",
+        painted.to_str().unwrap(),
+    ]);
+    assert_eq!(rc, 0, "{err}");
+    assert!(out.contains("pass 2"), "{out}");
+    let trained_on = json(&set)["verifier"]["trained_on"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(
+        trained_on.starts_with(&format!("{} + {} (", plain.display(), painted.display())),
+        "{trained_on}"
+    );
+    // Eight dice in all; a die fitted 4–12 mm off is left out of training.
+    let dice: usize = trained_on
+        .split(" (")
+        .nth(1)
+        .and_then(|s| s.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap();
+    assert!((5..=8).contains(&dice), "{trained_on}");
+}

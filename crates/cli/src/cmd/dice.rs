@@ -51,9 +51,10 @@ pub enum DiceCommand {
         /// Die set name or path (default: dungeon-fighter); rewritten with the verifier.
         #[arg(long)]
         dice_set: Option<String>,
-        /// Folder of `warden synth` scenes (use seeds kept apart from evaluation).
-        #[arg(long)]
-        scenes: PathBuf,
+        /// Folder of `warden synth` scenes (use seeds kept apart from
+        /// evaluation); repeat to train on several, in the order given.
+        #[arg(long, required = true)]
+        scenes: Vec<PathBuf>,
         /// Share of the training dice the verifier must accept.
         #[arg(long, default_value_t = 0.995)]
         keep: f64,
@@ -170,7 +171,7 @@ fn enroll(
 
 fn train_verifier(
     set_arg: Option<&str>,
-    scenes: &Path,
+    scenes: &[PathBuf],
     keep: f64,
     threshold: Option<f64>,
     board: Option<&Path>,
@@ -195,9 +196,19 @@ fn train_verifier(
     // the reader will, with overlaps settled by the first model, and the
     // model trained on that is the one kept.
     set.verifier = None;
+    let folders = scenes
+        .iter()
+        .map(|d| d.display().to_string())
+        .collect::<Vec<_>>()
+        .join(" + ");
     let mut model = None;
     for pass in 1..=2 {
-        let (xs, ys) = tw_target::eval::labelled_candidates(scenes, &board, &set, 4.0)?;
+        let (mut xs, mut ys) = (Vec::new(), Vec::new());
+        for dir in scenes {
+            let (x, y) = tw_target::eval::labelled_candidates(dir, &board, &set, 4.0)?;
+            xs.extend(x);
+            ys.extend(y);
+        }
         let dice = ys.iter().filter(|y| **y).count();
         if let (Some(out), 2) = (save_data, pass) {
             let mut csv = format!("{},die\n", tw_target::verify::FEATURES.join(","));
@@ -211,16 +222,10 @@ fn train_verifier(
             &xs,
             &ys,
             keep,
-            &format!(
-                "{} ({} dice, {} phantoms)",
-                scenes.display(),
-                dice,
-                ys.len() - dice
-            ),
+            &format!("{folders} ({} dice, {} phantoms)", dice, ys.len() - dice),
         ) else {
             bail!(
-                "{}: need both dice and phantoms among the candidates (found {dice} dice of {})",
-                scenes.display(),
+                "{folders}: need both dice and phantoms among the candidates (found {dice} dice of {})",
                 ys.len()
             );
         };
