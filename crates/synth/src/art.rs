@@ -145,44 +145,77 @@ pub fn render_board(board: &Board, webs: &[usize], rng: &mut Rng) -> opencv::Res
     }
     for &i in webs {
         let hsp = &board.spec().holes[i];
-        draw_web(&mut img, hsp.centre_mm, hsp.radius_mm, &to_px)?;
+        draw_web(
+            &mut img,
+            hsp.centre_mm,
+            hsp.radius_mm,
+            &PLAIN_WEB,
+            &mut || 1.0,
+            &to_px,
+        )?;
     }
     draw_markers(&mut img, frame)?;
     Ok(Texture { image: img })
 }
 
-/// A spider-web template: grey threads over the hole.
-fn draw_web(
+/// How a spider-web template is drawn: `spokes` threads from the centre
+/// out to `reach` times the hole's radius (turned by `turn` of a spoke's
+/// angle), crossed by `rings` rings, in grey `grey` and `thickness` px.
+pub(crate) struct WebStyle {
+    pub spokes: usize,
+    pub rings: usize,
+    pub turn: f64,
+    pub reach: f64,
+    pub grey: f64,
+    pub thickness: i32,
+}
+
+/// The plain drawing's web.
+const PLAIN_WEB: WebStyle = WebStyle {
+    spokes: 8,
+    rings: 4,
+    turn: 0.0,
+    reach: 1.1,
+    grey: 200.0,
+    thickness: 2,
+};
+
+/// A spider-web template over the hole at `c`, radius `r`; each ring's
+/// corner lies `ring_jitter()` times its radius out (1 for even rings).
+pub(crate) fn draw_web(
     img: &mut Mat,
     c: [f64; 2],
     r: f64,
+    style: &WebStyle,
+    ring_jitter: &mut dyn FnMut() -> f64,
     to_px: &dyn Fn([f64; 2]) -> Point,
 ) -> opencv::Result<()> {
-    let col = Scalar::new(200.0, 200.0, 200.0, 0.0);
-    let r = r * 1.1;
-    for k in 0..8 {
-        let a = k as f64 * std::f64::consts::PI / 4.0;
+    let col = Scalar::new(style.grey, style.grey, style.grey, 0.0);
+    let r = r * style.reach;
+    let angle = |k: usize| (k as f64 + style.turn) * std::f64::consts::TAU / style.spokes as f64;
+    for k in 0..style.spokes {
+        let a = angle(k);
         imgproc::line(
             img,
             to_px(c),
             to_px([c[0] + r * a.cos(), c[1] + r * a.sin()]),
             col,
-            2,
+            style.thickness,
             imgproc::LINE_AA,
             4,
         )?;
     }
-    for ring in 1..=4 {
-        let rr = r * ring as f64 / 4.0;
-        let pts: opencv::core::Vector<Point> = (0..8)
+    for ring in 1..=style.rings {
+        let pts: opencv::core::Vector<Point> = (0..style.spokes)
             .map(|k| {
-                let a = k as f64 * std::f64::consts::PI / 4.0;
+                let rr = r * ring as f64 / style.rings as f64 * ring_jitter();
+                let a = angle(k);
                 to_px([c[0] + rr * a.cos(), c[1] + rr * a.sin()])
             })
             .collect();
         let mut v = opencv::core::Vector::<opencv::core::Vector<Point>>::new();
         v.push(pts);
-        imgproc::polylines(img, &v, true, col, 2, imgproc::LINE_AA, 4)?;
+        imgproc::polylines(img, &v, true, col, style.thickness, imgproc::LINE_AA, 4)?;
     }
     Ok(())
 }

@@ -5,7 +5,7 @@
 //! does on art it was not tuned on, as a player's printed board (or another
 //! generator's drawing) would be.
 
-use crate::art::{draw_markers, Texture, MARGIN_MM, PX_PER_MM};
+use crate::art::{draw_markers, draw_web, Texture, WebStyle, MARGIN_MM, PX_PER_MM};
 use crate::rng::Rng;
 use opencv::core::{Mat, Point, Scalar, Size, CV_8UC3};
 use opencv::imgproc;
@@ -234,35 +234,13 @@ fn web(
     rng: &mut Rng,
     to_px: &dyn Fn([f64; 2]) -> Point,
 ) -> opencv::Result<()> {
-    let grey = rng.range(170.0, 230.0);
-    let col = Scalar::new(grey, grey, grey, 0.0);
-    let spokes = 10 + rng.below(5);
-    let turn = rng.range(0.0, 1.0);
-    let r = r * 1.08;
-    let angle = |k: usize| (k as f64 + turn) * std::f64::consts::TAU / spokes as f64;
-    for k in 0..spokes {
-        let a = angle(k);
-        imgproc::line(
-            img,
-            to_px(c),
-            to_px([c[0] + r * a.cos(), c[1] + r * a.sin()]),
-            col,
-            1,
-            imgproc::LINE_AA,
-            4,
-        )?;
-    }
-    for ring in 1..=5 {
-        let pts: opencv::core::Vector<Point> = (0..spokes)
-            .map(|k| {
-                let rr = r * (ring as f64 / 5.0) * rng.range(0.9, 1.05);
-                let a = angle(k);
-                to_px([c[0] + rr * a.cos(), c[1] + rr * a.sin()])
-            })
-            .collect();
-        let mut v = opencv::core::Vector::<opencv::core::Vector<Point>>::new();
-        v.push(pts);
-        imgproc::polylines(img, &v, true, col, 1, imgproc::LINE_AA, 4)?;
-    }
-    Ok(())
+    let style = WebStyle {
+        spokes: 10 + rng.below(5),
+        rings: 5,
+        turn: rng.range(0.0, 1.0),
+        reach: 1.08,
+        grey: rng.range(170.0, 230.0),
+        thickness: 1,
+    };
+    draw_web(img, c, r, &style, &mut || rng.range(0.9, 1.05), to_px)
 }

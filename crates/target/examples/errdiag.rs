@@ -20,13 +20,7 @@ fn main() {
             .filter(|m| tw_target::read::accepted(&set, m))
             .collect();
         for (k, d) in t.dice.iter().enumerate() {
-            let Some(m) = ms.iter().min_by(|a, b| {
-                let da = (a.fit.centre_mm[0] - d.center_mm[0])
-                    .hypot(a.fit.centre_mm[1] - d.center_mm[1]);
-                let db = (b.fit.centre_mm[0] - d.center_mm[0])
-                    .hypot(b.fit.centre_mm[1] - d.center_mm[1]);
-                da.total_cmp(&db)
-            }) else {
+            let Some(m) = common::nearest(&ms, d.center_mm) else {
                 println!("{name} {k} NOTFOUND");
                 continue;
             };

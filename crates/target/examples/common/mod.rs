@@ -31,3 +31,15 @@ pub fn shipped_set() -> tw_target::DieSet {
     ))
     .unwrap()
 }
+
+/// The accepted reading nearest a true die's centre (board mm).
+#[allow(dead_code)] // not every diagnostic matches readings to dice
+pub fn nearest<'a>(
+    ms: &'a [tw_target::read::Measured],
+    centre_mm: [f64; 2],
+) -> Option<&'a tw_target::read::Measured> {
+    let dist = |m: &tw_target::read::Measured| {
+        (m.fit.centre_mm[0] - centre_mm[0]).hypot(m.fit.centre_mm[1] - centre_mm[1])
+    };
+    ms.iter().min_by(|a, b| dist(a).total_cmp(&dist(b)))
+}
