@@ -14,11 +14,7 @@ fn main() {
         let (t, img, h, name) = (sc.truth, sc.img, sc.board_to_image, sc.name);
         let scene = tw_synth::scene::sample_scene(&board, t.seed, &opts);
         let webs: Webs = tw_synth::scene::webs_of(&board, &scene.webs);
-        let ms = tw_target::read::measure_candidates(&img, &h, &board, &set).unwrap();
-        let ms: Vec<_> = ms
-            .into_iter()
-            .filter(|m| tw_target::read::accepted(&set, m))
-            .collect();
+        let ms = common::accepted(&img, &h, &board, &set);
         for (k, d) in t.dice.iter().enumerate() {
             let Some(m) = common::nearest(&ms, d.center_mm) else {
                 println!("{name} {k} NOTFOUND");
@@ -30,17 +26,7 @@ fn main() {
                 println!("{name} {k} NOTFOUND");
                 continue;
             }
-            let corner_err = d
-                .corners_mm
-                .iter()
-                .map(|t| {
-                    m.fit
-                        .corners_mm
-                        .iter()
-                        .map(|f| (f[0] - t[0]).hypot(f[1] - t[1]))
-                        .fold(f64::INFINITY, f64::min)
-                })
-                .fold(0.0f64, f64::max);
+            let corner_err = common::worst_corner_mm(&d.corners_mm, &m.fit.corners_mm);
             let landing = board
                 .landing(&m.fit.corners_mm, &webs)
                 .map(|l| l.section.name)

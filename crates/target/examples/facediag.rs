@@ -25,11 +25,7 @@ fn main() {
             continue;
         }
         let (t, img, h, name) = (sc.truth, sc.img, sc.board_to_image, sc.name);
-        let ms = tw_target::read::measure_candidates(&img, &h, &board, &set).unwrap();
-        let ms: Vec<_> = ms
-            .into_iter()
-            .filter(|m| tw_target::read::accepted(&set, m))
-            .collect();
+        let ms = common::accepted(&img, &h, &board, &set);
         for (k, d) in t.dice.iter().enumerate() {
             let Some(m) = common::nearest(&ms, d.center_mm) else {
                 continue;
@@ -44,17 +40,7 @@ fn main() {
             let far_mm: Option<f64> = std::env::var("FACEDIAG_FAR_MM")
                 .ok()
                 .and_then(|v| v.parse().ok());
-            let corner_err = d
-                .corners_mm
-                .iter()
-                .map(|t| {
-                    m.fit
-                        .corners_mm
-                        .iter()
-                        .map(|f| (f[0] - t[0]).hypot(f[1] - t[1]))
-                        .fold(f64::INFINITY, f64::min)
-                })
-                .fold(0.0f64, f64::max);
+            let corner_err = common::worst_corner_mm(&d.corners_mm, &m.fit.corners_mm);
             let far = far_mm.is_some_and(|f| corner_err > f);
             println!(
                 "{} {name} {k} {} truth {} read {} {} conf {:.2} dist_mm {:.2} corner_mm {corner_err:.2} frac {:.3} contrast {:.1} bgr {:?} area_px {:.0}",

@@ -43,3 +43,31 @@ pub fn nearest<'a>(
     };
     ms.iter().min_by(|a, b| dist(a).total_cmp(&dist(b)))
 }
+
+/// How far the fitted corner farthest from its nearest true corner lies (mm).
+#[allow(dead_code)] // not every diagnostic matches readings to dice
+pub fn worst_corner_mm(truth: &[[f64; 2]], fit: &[[f64; 2]]) -> f64 {
+    truth
+        .iter()
+        .map(|t| {
+            fit.iter()
+                .map(|f| (f[0] - t[0]).hypot(f[1] - t[1]))
+                .fold(f64::INFINITY, f64::min)
+        })
+        .fold(0.0f64, f64::max)
+}
+
+/// The readings of a frame the die set accepts, as the reader keeps them.
+#[allow(dead_code)] // not every diagnostic matches readings to dice
+pub fn accepted(
+    img: &opencv::core::Mat,
+    board_to_image: &[[f64; 3]; 3],
+    board: &tw_board::Board,
+    set: &tw_target::DieSet,
+) -> Vec<tw_target::read::Measured> {
+    tw_target::read::measure_candidates(img, board_to_image, board, set)
+        .unwrap()
+        .into_iter()
+        .filter(|m| tw_target::read::accepted(set, m))
+        .collect()
+}
