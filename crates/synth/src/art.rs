@@ -55,49 +55,30 @@ fn region_color(board: &Board, r: Region, tint: f64) -> [f64; 3] {
 /// Renders the board texture. `webs` are hole indices with a spider web.
 pub fn render_board(board: &Board, webs: &[usize], rng: &mut Rng) -> opencv::Result<Texture> {
     let frame = board.spec().frame_mm;
-    let w = ((frame[0] + 2.0 * MARGIN_MM) * PX_PER_MM).round() as i32;
-    let h = ((frame[1] + 2.0 * MARGIN_MM) * PX_PER_MM).round() as i32;
-    let mut img = Mat::new_rows_cols_with_default(h, w, CV_8UC3, Scalar::all(0.0))?;
     let tint = rng.range(0.85, 1.15);
     let grain_phase = rng.range(0.0, 100.0);
     let c = board.centre();
-    {
-        let data = img.data_bytes_mut()?;
-        for v in 0..h {
-            for u in 0..w {
-                let x = (u as f64 + 0.5) / PX_PER_MM - MARGIN_MM;
-                let y = (v as f64 + 0.5) / PX_PER_MM - MARGIN_MM;
-                let reg = board.region_at([x, y]);
-                let mut col = region_color(board, reg, tint);
-                match reg {
-                    Region::Outside => {
-                        // Wood grain on the table.
-                        let g =
-                            0.9 + 0.1 * ((y * 0.21 + 3.0 * (x * 0.013 + grain_phase).sin()).sin());
-                        col = col.map(|k| k * g);
-                    }
-                    Region::Bone => {
-                        // Gaps between the bones every 15°.
-                        let a = (y - c[1]).atan2(x - c[0]).to_degrees().rem_euclid(15.0);
-                        if a < 1.2 {
-                            col = [50.0, 55.0, 60.0];
-                        }
-                    }
-                    _ => {}
-                }
-                let i = ((v * w + u) * 3) as usize;
-                data[i] = col[0] as u8;
-                data[i + 1] = col[1] as u8;
-                data[i + 2] = col[2] as u8;
+    let mut img = paint_pixels(board, |_, _, [x, y], reg| {
+        let col = region_color(board, reg, tint);
+        match reg {
+            Region::Outside => {
+                // Wood grain on the table.
+                let g = 0.9 + 0.1 * ((y * 0.21 + 3.0 * (x * 0.013 + grain_phase).sin()).sin());
+                col.map(|k| k * g)
             }
+            Region::Bone => {
+                // Gaps between the bones every 15°.
+                let a = (y - c[1]).atan2(x - c[0]).to_degrees().rem_euclid(15.0);
+                if a < 1.2 {
+                    [50.0, 55.0, 60.0]
+                } else {
+                    col
+                }
+            }
+            _ => col,
         }
-    }
-    let to_px = |p: [f64; 2]| {
-        Point::new(
-            ((p[0] + MARGIN_MM) * PX_PER_MM * 16.0) as i32,
-            ((p[1] + MARGIN_MM) * PX_PER_MM * 16.0) as i32,
-        )
-    };
+    })?;
+    let to_px = fixed_px;
     // Printed borders and values.
     for s in board.strokes(0.3) {
         let pts: opencv::core::Vector<Point> = s.points.iter().map(|p| to_px(*p)).collect();
@@ -127,21 +108,7 @@ pub fn render_board(board: &Board, webs: &[usize], rng: &mut Rng) -> opencv::Res
             let (x, y) = (at[0] - c[0], at[1] - c[1]);
             at = [c[0] + x * k - y * s, c[1] + x * s + y * k];
         }
-        let p = [
-            (at[0] + MARGIN_MM) * PX_PER_MM,
-            (at[1] + MARGIN_MM) * PX_PER_MM,
-        ];
-        imgproc::put_text(
-            &mut img,
-            &l.text,
-            Point::new(p[0] as i32 - 14, p[1] as i32 + 14),
-            imgproc::FONT_HERSHEY_DUPLEX,
-            1.4,
-            Scalar::new(200.0, 210.0, 215.0, 0.0),
-            2,
-            imgproc::LINE_AA,
-            false,
-        )?;
+        put_value(&mut img, &l.text, at, &PLAIN_VALUES)?;
     }
     for &i in webs {
         let hsp = &board.spec().holes[i];
@@ -156,6 +123,82 @@ pub fn render_board(board: &Board, webs: &[usize], rng: &mut Rng) -> opencv::Res
     }
     draw_markers(&mut img, frame)?;
     Ok(Texture { image: img })
+}
+
+/// The texture of the board frame and its margin, each pixel (u, v)
+/// coloured by `colour(u, v, board point in mm, region)` (BGR).
+pub(crate) fn paint_pixels(
+    board: &Board,
+    mut colour: impl FnMut(usize, usize, [f64; 2], Region) -> [f64; 3],
+) -> opencv::Result<Mat> {
+    let frame = board.spec().frame_mm;
+    let w = ((frame[0] + 2.0 * MARGIN_MM) * PX_PER_MM).round() as i32;
+    let h = ((frame[1] + 2.0 * MARGIN_MM) * PX_PER_MM).round() as i32;
+    let mut img = Mat::new_rows_cols_with_default(h, w, CV_8UC3, Scalar::all(0.0))?;
+    let (w, h) = (w as usize, h as usize);
+    let data = img.data_bytes_mut()?;
+    for v in 0..h {
+        for u in 0..w {
+            let x = (u as f64 + 0.5) / PX_PER_MM - MARGIN_MM;
+            let y = (v as f64 + 0.5) / PX_PER_MM - MARGIN_MM;
+            let col = colour(u, v, [x, y], board.region_at([x, y]));
+            let i = (v * w + u) * 3;
+            for k in 0..3 {
+                data[i + k] = col[k].clamp(0.0, 255.0) as u8;
+            }
+        }
+    }
+    Ok(img)
+}
+
+/// A board point (mm) as a texture point in OpenCV's 1/16-pixel fixed
+/// point (drawing calls with `shift` 4).
+pub(crate) fn fixed_px(p: [f64; 2]) -> Point {
+    Point::new(
+        ((p[0] + MARGIN_MM) * PX_PER_MM * 16.0) as i32,
+        ((p[1] + MARGIN_MM) * PX_PER_MM * 16.0) as i32,
+    )
+}
+
+/// How the section values are printed: font, scale, colour (BGR), and how
+/// far (texture px) the text starts left of and below its anchor.
+pub(crate) struct ValueStyle {
+    pub font: i32,
+    pub scale: f64,
+    pub bgr: [f64; 3],
+    pub nudge: i32,
+}
+
+/// The plain drawing's values.
+const PLAIN_VALUES: ValueStyle = ValueStyle {
+    font: imgproc::FONT_HERSHEY_DUPLEX,
+    scale: 1.4,
+    bgr: [200.0, 210.0, 215.0],
+    nudge: 14,
+};
+
+/// Prints `text` anchored at board point `at` (mm).
+pub(crate) fn put_value(
+    img: &mut Mat,
+    text: &str,
+    at: [f64; 2],
+    style: &ValueStyle,
+) -> opencv::Result<()> {
+    let p = [
+        (at[0] + MARGIN_MM) * PX_PER_MM,
+        (at[1] + MARGIN_MM) * PX_PER_MM,
+    ];
+    imgproc::put_text(
+        img,
+        text,
+        Point::new(p[0] as i32 - style.nudge, p[1] as i32 + style.nudge),
+        style.font,
+        style.scale,
+        Scalar::new(style.bgr[0], style.bgr[1], style.bgr[2], 0.0),
+        2,
+        imgproc::LINE_AA,
+        false,
+    )
 }
 
 /// How a spider-web template is drawn: `spokes` threads from the centre

@@ -5,9 +5,12 @@
 //! does on art it was not tuned on, as a player's printed board (or another
 //! generator's drawing) would be.
 
-use crate::art::{draw_markers, draw_web, Texture, WebStyle, MARGIN_MM, PX_PER_MM};
+use crate::art::{
+    draw_markers, draw_web, fixed_px, paint_pixels, put_value, Texture, ValueStyle, WebStyle,
+    PX_PER_MM,
+};
 use crate::rng::Rng;
-use opencv::core::{Mat, Point, Scalar, Size, CV_8UC3};
+use opencv::core::{Mat, Point, Scalar, Size};
 use opencv::imgproc;
 use opencv::prelude::*;
 use tw_board::{Board, Region};
@@ -33,9 +36,6 @@ fn hsv(h: f64, s: f64, v: f64) -> [f64; 3] {
 /// one, so calibration and truth are unchanged).
 pub fn render_painted(board: &Board, webs: &[usize], rng: &mut Rng) -> opencv::Result<Texture> {
     let frame = board.spec().frame_mm;
-    let w = ((frame[0] + 2.0 * MARGIN_MM) * PX_PER_MM).round() as i32;
-    let h = ((frame[1] + 2.0 * MARGIN_MM) * PX_PER_MM).round() as i32;
-    let mut img = Mat::new_rows_cols_with_default(h, w, CV_8UC3, Scalar::all(0.0))?;
     let c = board.centre();
     // One paint per value, hues spread round a theme; muted, as printed art.
     let theme = rng.range(0.0, 360.0);
@@ -72,54 +72,37 @@ pub fn render_painted(board: &Board, webs: &[usize], rng: &mut Rng) -> opencv::R
         .collect();
     let strength = rng.range(0.04, 0.14);
     let sector_jitter: Vec<f64> = (0..64).map(|_| rng.range(0.92, 1.08)).collect();
-    {
-        let data = img.data_bytes_mut()?;
-        for v in 0..h {
-            for u in 0..w {
-                let x = (u as f64 + 0.5) / PX_PER_MM - MARGIN_MM;
-                let y = (v as f64 + 0.5) / PX_PER_MM - MARGIN_MM;
-                let reg = board.region_at([x, y]);
-                let brush = 1.0
-                    + strength
-                        * waves
-                            .iter()
-                            .map(|(kx, ky, ph)| (kx * x + ky * y + ph).sin())
-                            .product::<f64>();
-                // Fine speckle from the pixel's position (deterministic).
-                let hash =
-                    ((u as u64).wrapping_mul(73856093) ^ (v as u64).wrapping_mul(19349663)) % 1000;
-                let speckle = 1.0 + 0.04 * (hash as f64 / 500.0 - 1.0);
-                let col = match reg {
-                    Region::Section { ring, sector } => {
-                        let val = board.section_value(reg).map(|v| v.0).unwrap_or(1);
-                        let i = values.iter().position(|&x| x == val).unwrap_or(5);
-                        let j = sector_jitter[(ring * 16 + sector) % 64];
-                        paints[i].map(|k| k * j * brush)
-                    }
-                    Region::Hole(_) => [18.0, 14.0, 12.0],
-                    Region::Bone => {
-                        let a = (y - c[1]).atan2(x - c[0]).to_degrees().rem_euclid(gap_deg);
-                        if a < 1.0 {
-                            bone.map(|k| k * 0.45)
-                        } else {
-                            bone.map(|k| k * brush)
-                        }
-                    }
-                    Region::Outside => felt,
-                };
-                let i = ((v * w + u) * 3) as usize;
-                for k in 0..3 {
-                    data[i + k] = (col[k] * speckle).clamp(0.0, 255.0) as u8;
+    let mut img = paint_pixels(board, |u, v, [x, y], reg| {
+        let brush = 1.0
+            + strength
+                * waves
+                    .iter()
+                    .map(|(kx, ky, ph)| (kx * x + ky * y + ph).sin())
+                    .product::<f64>();
+        // Fine speckle from the pixel's position (deterministic).
+        let hash = ((u as u64).wrapping_mul(73856093) ^ (v as u64).wrapping_mul(19349663)) % 1000;
+        let speckle = 1.0 + 0.04 * (hash as f64 / 500.0 - 1.0);
+        let col = match reg {
+            Region::Section { ring, sector } => {
+                let val = board.section_value(reg).map(|v| v.0).unwrap_or(1);
+                let i = values.iter().position(|&x| x == val).unwrap_or(5);
+                let j = sector_jitter[(ring * 16 + sector) % 64];
+                paints[i].map(|k| k * j * brush)
+            }
+            Region::Hole(_) => [18.0, 14.0, 12.0],
+            Region::Bone => {
+                let a = (y - c[1]).atan2(x - c[0]).to_degrees().rem_euclid(gap_deg);
+                if a < 1.0 {
+                    bone.map(|k| k * 0.45)
+                } else {
+                    bone.map(|k| k * brush)
                 }
             }
-        }
-    }
-    let to_px = |p: [f64; 2]| {
-        Point::new(
-            ((p[0] + MARGIN_MM) * PX_PER_MM * 16.0) as i32,
-            ((p[1] + MARGIN_MM) * PX_PER_MM * 16.0) as i32,
-        )
-    };
+            Region::Outside => felt,
+        };
+        col.map(|k| k * speckle)
+    })?;
+    let to_px = fixed_px;
     ghosts(&mut img, board, rng, &to_px)?;
     // Printed borders: dark ink or gold, 1–3 mm.
     let ink = if rng.chance(0.5) {
@@ -134,26 +117,17 @@ pub fn render_painted(board: &Board, webs: &[usize], rng: &mut Rng) -> opencv::R
         v.push(pts);
         imgproc::polylines(&mut img, &v, s.closed, ink, thick, imgproc::LINE_AA, 4)?;
     }
-    let scale = rng.range(1.0, 1.8);
+    let values = ValueStyle {
+        font: imgproc::FONT_HERSHEY_TRIPLEX,
+        scale: rng.range(1.0, 1.8),
+        bgr: [235.0, 235.0, 230.0],
+        nudge: 12,
+    };
     for l in board.labels() {
         if l.text.starts_with("hole") || matches!(board.region_at(l.at), Region::Hole(_)) {
             continue;
         }
-        let p = [
-            (l.at[0] + MARGIN_MM) * PX_PER_MM,
-            (l.at[1] + MARGIN_MM) * PX_PER_MM,
-        ];
-        imgproc::put_text(
-            &mut img,
-            &l.text,
-            Point::new(p[0] as i32 - 12, p[1] as i32 + 12),
-            imgproc::FONT_HERSHEY_TRIPLEX,
-            scale,
-            Scalar::new(235.0, 235.0, 230.0, 0.0),
-            2,
-            imgproc::LINE_AA,
-            false,
-        )?;
+        put_value(&mut img, &l.text, l.at, &values)?;
     }
     for &i in webs {
         let hsp = &board.spec().holes[i];
@@ -234,12 +208,17 @@ fn web(
     rng: &mut Rng,
     to_px: &dyn Fn([f64; 2]) -> Point,
 ) -> opencv::Result<()> {
+    // Drawn in this order so the renders stay those the figures in
+    // models/dice-sets/README.md were measured on.
+    let grey = rng.range(170.0, 230.0);
+    let spokes = 10 + rng.below(5);
+    let turn = rng.range(0.0, 1.0);
     let style = WebStyle {
-        spokes: 10 + rng.below(5),
+        spokes,
         rings: 5,
-        turn: rng.range(0.0, 1.0),
+        turn,
         reach: 1.08,
-        grey: rng.range(170.0, 230.0),
+        grey,
         thickness: 1,
     };
     draw_web(img, c, r, &style, &mut || rng.range(0.9, 1.05), to_px)

@@ -131,25 +131,17 @@ fn crop(img: &opencv::core::Mat, truth: &[[f64; 2]], fit: &[[f64; 2]; 5], path: 
         );
         v
     };
-    opencv::imgproc::polylines(
-        &mut big,
-        &poly(truth),
-        true,
-        Scalar::new(0.0, 255.0, 0.0, 0.0),
-        1,
-        opencv::imgproc::LINE_8,
-        0,
-    )
-    .unwrap();
-    opencv::imgproc::polylines(
-        &mut big,
-        &poly(fit),
-        true,
-        Scalar::new(0.0, 0.0, 255.0, 0.0),
-        1,
-        opencv::imgproc::LINE_8,
-        0,
-    )
-    .unwrap();
+    for (ps, bgr) in [(truth, (0.0, 255.0, 0.0)), (&fit[..], (0.0, 0.0, 255.0))] {
+        opencv::imgproc::polylines(
+            &mut big,
+            &poly(ps),
+            true,
+            Scalar::new(bgr.0, bgr.1, bgr.2, 0.0),
+            1,
+            opencv::imgproc::LINE_8,
+            0,
+        )
+        .unwrap();
+    }
     opencv::imgcodecs::imwrite(path.to_str().unwrap(), &big, &Vector::new()).unwrap();
 }
