@@ -25,11 +25,12 @@ pub fn scenes(dir: &std::path::Path) -> impl Iterator<Item = Scene> {
     })
 }
 
+/// The shipped die set, or the one named by `DIAG_DIE_SET` (a path), to
+/// look at a model being tried.
 pub fn shipped_set() -> tw_target::DieSet {
-    tw_target::DieSet::load(std::path::Path::new(
-        "models/dice-sets/dungeon-fighter.json",
-    ))
-    .unwrap()
+    let path = std::env::var("DIAG_DIE_SET")
+        .unwrap_or_else(|_| "models/dice-sets/dungeon-fighter.json".into());
+    tw_target::DieSet::load(std::path::Path::new(&path)).unwrap()
 }
 
 /// The accepted reading nearest a true die's centre (board mm).
