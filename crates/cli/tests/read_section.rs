@@ -239,6 +239,8 @@ fn a_calibration_without_a_board_keeps_the_plain_contract() {
 
 /// `dice train-verifier` takes several scene folders (plain and painted
 /// boards, say): the model it saves names both and counts the dice of both.
+/// It retrains a set whose model a reader would refuse (trained on
+/// measurements this reader no longer takes).
 #[test]
 fn the_verifier_trains_on_several_folders() {
     let dir = tempfile::tempdir().unwrap();
@@ -246,7 +248,9 @@ fn the_verifier_trains_on_several_folders() {
     synth(&plain, "31", "2", &["--dice", "2,2"]);
     synth(&painted, "32", "2", &["--dice", "2,2", "--art", "painted"]);
     let set = dir.path().join("set.json");
-    std::fs::copy(root().join("models/dice-sets/dungeon-fighter.json"), &set).unwrap();
+    let mut stale = json(&root().join("models/dice-sets/dungeon-fighter.json"));
+    stale["verifier"]["features"][0] = serde_json::json!("a_retired_measure");
+    std::fs::write(&set, stale.to_string()).unwrap();
     let (rc, out, err) = warden(&[
         "dice",
         "train-verifier",
@@ -275,4 +279,5 @@ fn the_verifier_trains_on_several_folders() {
         .and_then(|n| n.parse().ok())
         .unwrap();
     assert!((5..=8).contains(&dice), "{trained_on}");
+    assert!(tw_target::DieSet::load(&set).is_ok());
 }

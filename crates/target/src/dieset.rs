@@ -194,6 +194,28 @@ impl DieSet {
         Ok(set)
     }
 
+    /// Loads a set to train its verifier anew: the stored verifier is
+    /// dropped unread, so a set whose model was trained on another
+    /// reader's measurements (refused by [`DieSet::load`]) can be retrained.
+    pub fn load_for_retraining(path: &Path) -> Result<DieSet, DieSetError> {
+        let file = path.display().to_string();
+        let text = std::fs::read_to_string(path).map_err(|e| DieSetError::Read {
+            file: file.clone(),
+            reason: e.to_string(),
+        })?;
+        let parse = |e: serde_json::Error| DieSetError::Parse {
+            file: file.clone(),
+            reason: e.to_string(),
+        };
+        let mut value: serde_json::Value = serde_json::from_str(&text).map_err(parse)?;
+        if let Some(o) = value.as_object_mut() {
+            o.remove("verifier");
+        }
+        let set: DieSet = serde_json::from_value(value).map_err(parse)?;
+        set.validate(&file)?;
+        Ok(set)
+    }
+
     pub fn save(&self, path: &Path) -> Result<(), DieSetError> {
         let file = path.display().to_string();
         let text = serde_json::to_string_pretty(self).map_err(|e| DieSetError::Parse {

@@ -186,7 +186,8 @@ fn train_verifier(
         }
     }
     let path = set_path(set_arg);
-    let mut set = DieSet::load(&path)?;
+    // The old model is replaced, so it is not read (it may be for other measurements).
+    let mut set = DieSet::load_for_retraining(&path)?;
     let board = match board {
         Some(p) => Board::load(p)?,
         None => Board::catacombs_default(),
