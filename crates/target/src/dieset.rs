@@ -181,23 +181,17 @@ impl DieSet {
     }
 
     pub fn load(path: &Path) -> Result<DieSet, DieSetError> {
-        let file = path.display().to_string();
-        let text = std::fs::read_to_string(path).map_err(|e| DieSetError::Read {
-            file: file.clone(),
-            reason: e.to_string(),
-        })?;
-        let set: DieSet = serde_json::from_str(&text).map_err(|e| DieSetError::Parse {
-            file: file.clone(),
-            reason: e.to_string(),
-        })?;
-        set.validate(&file)?;
-        Ok(set)
+        Self::load_keeping(path, true)
     }
 
     /// Loads a set to train its verifier anew: the stored verifier is
     /// dropped unread, so a set whose model was trained on another
     /// reader's measurements (refused by [`DieSet::load`]) can be retrained.
     pub fn load_for_retraining(path: &Path) -> Result<DieSet, DieSetError> {
+        Self::load_keeping(path, false)
+    }
+
+    fn load_keeping(path: &Path, verifier: bool) -> Result<DieSet, DieSetError> {
         let file = path.display().to_string();
         let text = std::fs::read_to_string(path).map_err(|e| DieSetError::Read {
             file: file.clone(),
@@ -207,11 +201,16 @@ impl DieSet {
             file: file.clone(),
             reason: e.to_string(),
         };
-        let mut value: serde_json::Value = serde_json::from_str(&text).map_err(parse)?;
-        if let Some(o) = value.as_object_mut() {
-            o.remove("verifier");
-        }
-        let set: DieSet = serde_json::from_value(value).map_err(parse)?;
+        // Parsed straight from the text where possible: its errors give line and column.
+        let set: DieSet = if verifier {
+            serde_json::from_str(&text).map_err(parse)?
+        } else {
+            let mut value: serde_json::Value = serde_json::from_str(&text).map_err(parse)?;
+            if let Some(o) = value.as_object_mut() {
+                o.remove("verifier");
+            }
+            serde_json::from_value(value).map_err(parse)?
+        };
         set.validate(&file)?;
         Ok(set)
     }
