@@ -290,7 +290,7 @@ fn die_edges() -> &'static [([usize; 2], [usize; 2])] {
 }
 
 /// Which faces of the die (vertices `v`, world mm) turn towards `eye`.
-fn faces_seen(v: &[[f64; 3]; 20], eye: [f64; 3]) -> [bool; 12] {
+pub fn faces_seen(v: &[[f64; 3]; 20], eye: [f64; 3]) -> [bool; 12] {
     let centre: [f64; 3] = std::array::from_fn(|j| v.iter().map(|p| p[j]).sum::<f64>() / 20.0);
     std::array::from_fn(|fi| {
         let f = crate::shape::FACES[fi];
@@ -532,6 +532,18 @@ pub fn fit_die(
     } else {
         (c0, y0)
     };
+    fit_at_pose(g, pose, shape, c0, y0, drop_mm)
+}
+
+/// The die at (c, yaw) as a [`Fit`], its edge evidence measured there.
+pub fn fit_at_pose(
+    g: &Gradients,
+    pose: &Pose,
+    shape: &DieShape,
+    c0: [f64; 2],
+    y0: f64,
+    drop_mm: f64,
+) -> Option<Fit> {
     let p = project_die(pose, shape, c0, y0, drop_mm, false)?;
     let (score, top_edge, outline_edge) = evaluate(g, &p, 0.0, 0.0);
     let top_min = polygon_edge_sides(g, &p.top_px).1;

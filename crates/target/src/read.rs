@@ -85,21 +85,39 @@ pub fn read_target(
     set: &DieSet,
 ) -> Result<TargetReading, ReadError> {
     let (w, h) = (img.cols() as u32, img.rows() as u32);
-    let found = measure_candidates(img, board_to_image, board, set)?;
+    let (found, grads, pose) = measure_candidates_with(img, board_to_image, board, set)?;
+    let accepted: Vec<Measured> = found.into_iter().filter(|m| accepted(set, m)).collect();
+    // Accepted by its edge fit, a die is then placed by its regions and
+    // its face read again there.
+    let placed = par_map(&accepted, |m| {
+        let reach = if die_likeness(set, m) < REFIT_CEILING {
+            DOUBTED_REACH_MM
+        } else {
+            0.0
+        };
+        crate::region::place(&grads, &pose, &set.die, &m.fit, reach)
+    });
     let mut dice: Vec<TargetDie> = Vec::new();
-    for m in found.into_iter().filter(|m| accepted(set, m)) {
-        let Landing { section, tie, .. } = match board.landing(&m.fit.corners_mm, webs) {
+    for (m, placed) in accepted.into_iter().zip(placed) {
+        let (fit, color, face, confidence) = match placed {
+            Some(fit) => {
+                let (color, face, confidence) = read_face(img, set, &fit.corners_px)?;
+                (fit, color, face, confidence)
+            }
+            None => (m.fit, m.color, m.face, m.confidence),
+        };
+        let Landing { section, tie, .. } = match board.landing(&fit.corners_mm, webs) {
             Ok(l) => l,
             Err(_) => continue,
         };
         dice.push(TargetDie {
-            center: centre_of(&m.fit.corners_px),
-            corners: m.fit.corners_px.to_vec(),
-            corners_mm: m.fit.corners_mm.to_vec(),
-            color: m.color,
-            face: m.face,
-            confidence: m.confidence,
-            uncertain: m.confidence < UNCERTAIN_BELOW,
+            center: centre_of(&fit.corners_px),
+            corners: fit.corners_px.to_vec(),
+            corners_mm: fit.corners_mm.to_vec(),
+            color,
+            face,
+            confidence,
+            uncertain: confidence < UNCERTAIN_BELOW,
             section,
             tie,
         });
@@ -233,8 +251,19 @@ pub fn measure_candidates(
     board: &Board,
     set: &DieSet,
 ) -> Result<Vec<Measured>, ReadError> {
+    Ok(measure_candidates_with(img, board_to_image, board, set)?.0)
+}
+
+/// [`measure_candidates`], with the frame's gradients and the camera pose.
+fn measure_candidates_with(
+    img: &Mat,
+    board_to_image: &[[f64; 3]; 3],
+    board: &Board,
+    set: &DieSet,
+) -> Result<(Vec<Measured>, Gradients, Pose), ReadError> {
     let shape = set.die;
-    let mut all = measure_all(img, board_to_image, board, set)?
+    let (all, grads, pose) = measure_all_with(img, board_to_image, board, set)?;
+    let mut all = all
         .into_iter()
         .map(|m| (die_likeness(set, &m), m))
         .collect::<Vec<_>>();
@@ -250,7 +279,7 @@ pub fn measure_candidates(
         }
         out.push(m);
     }
-    Ok(out)
+    Ok((out, grads, pose))
 }
 
 /// Below this verifier probability a fit is taken for a phantom outright;
@@ -268,6 +297,10 @@ const REFIT_FLOOR: f64 = 0.001;
 /// same but cost three border rulings on seed 9920001, as a second fit of
 /// a well placed die can win the overlap.
 const REFIT_CEILING: f64 = 0.9;
+
+/// How far (mm) from an accepted fit the verifier doubted its die is
+/// sought by its regions.
+const DOUBTED_REACH_MM: f64 = 9.0;
 
 /// Doubted fits closer than this (mm) share one wide search.
 const REFIT_SPACING_MM: f64 = 4.0;
@@ -293,6 +326,16 @@ pub fn measure_all(
     board: &Board,
     set: &DieSet,
 ) -> Result<Vec<Measured>, ReadError> {
+    Ok(measure_all_with(img, board_to_image, board, set)?.0)
+}
+
+/// [`measure_all`], with the frame's gradients and the camera pose.
+fn measure_all_with(
+    img: &Mat,
+    board_to_image: &[[f64; 3]; 3],
+    board: &Board,
+    set: &DieSet,
+) -> Result<(Vec<Measured>, Gradients, Pose), ReadError> {
     let f = fit_candidates(img, board_to_image, board, set)?;
     let mut all = f
         .fits
@@ -324,7 +367,16 @@ pub fn measure_all(
             all.push(measure(img, &f.mask, &f.grads, set, fit)?);
         }
     }
-    Ok(all)
+    Ok((all, f.grads, f.pose))
+}
+
+/// Colour, face and confidence of the top face with these corners.
+fn read_face(
+    img: &Mat,
+    set: &DieSet,
+    corners_px: &[[f64; 2]; 5],
+) -> Result<(String, String, f64), ReadError> {
+    Ok(set.classify(&describe(&face_patch(img, corners_px)?)?))
 }
 
 /// Measures one fit for the verifier and reads its face.
