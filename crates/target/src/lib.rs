@@ -48,7 +48,7 @@
 //! ## Measured (`warden eval throws`, release build)
 //!
 //! Fresh scenes never used in development (`warden synth --out DIR --count
-//! 200 --seed 10040001`; `--count 50 --seed 10050001 --art painted`; for
+//! 200 --seed 10040001` and 10060001; `--count 50 --seed 10050001 --art painted`; for
 //! the reader before the region step, 9940001, 9950001, 9960001 and
 //! painted 9970001): see the figures in `models/dice-sets/README.md` (kept
 //! there with the die set they were measured with). The region step was
