@@ -27,19 +27,7 @@ fn main() {
                 continue;
             }
             let corner_err = common::worst_corner_mm(&d.corners_mm, &m.fit.corners_mm);
-            // The turn's error (degrees, within the pentagon's ±36°): near
-            // ±36° the top face was fitted upside down.
-            let turn = |cs: &[[f64; 2]], c: [f64; 2]| {
-                (cs[0][1] - c[1])
-                    .atan2(cs[0][0] - c[0])
-                    .to_degrees()
-                    .rem_euclid(72.0)
-            };
-            let yaw_err = (turn(&m.fit.corners_mm, m.fit.centre_mm)
-                - turn(&d.corners_mm, d.center_mm)
-                + 36.0)
-                .rem_euclid(72.0)
-                - 36.0;
+            let yaw_err = common::turn_error_deg(&m.fit, d);
             let landing = board
                 .landing(&m.fit.corners_mm, &webs)
                 .map(|l| l.section.name)
@@ -59,12 +47,7 @@ fn main() {
             let u = [up[0] / ul, up[1] / ul];
             let e = [fc[0] - tc[0], fc[1] - tc[1]];
             let (e_up, e_across) = (e[0] * u[0] + e[1] * u[1], -e[0] * u[1] + e[1] * u[0]);
-            let r_px = d
-                .corners_px
-                .iter()
-                .map(|p| (p[0] - d.center_px[0]).hypot(p[1] - d.center_px[1]))
-                .sum::<f64>()
-                / 5.0;
+            let r_px = common::top_radius_px(d);
             println!(
                 "{name} {k} {} yaw {yaw_err:.1} eup {e_up:.2} eacross {e_across:.2} blur {:.1} el {:.0} rpx {:.1} centre {:.2} corner {:.2} clear {:.1} border {} sec {} {}",
                 d.color.name(),

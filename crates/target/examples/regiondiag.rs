@@ -37,31 +37,20 @@ fn main() {
                 continue;
             };
             let ms_taken = t0.elapsed().as_secs_f64() * 1000.0;
+            // Edge evidence where the regions put the die, against the edge fit's.
+            let edge_ratio =
+                tw_target::fit::fit_at_pose(&g, &pose, &set.die, r.centre_mm, r.yaw, r.drop_mm)
+                    .map_or(0.0, |f| f.score / m.fit.score);
             let sec = |c: &[[f64; 2]; 5]| {
                 board
                     .landing(c, &webs)
                     .map(|l| l.section.name)
                     .unwrap_or_default()
             };
-            let yaw = |f: &tw_target::fit::Fit| {
-                let turn = |cs: &[[f64; 2]], c: [f64; 2]| {
-                    (cs[0][1] - c[1])
-                        .atan2(cs[0][0] - c[0])
-                        .to_degrees()
-                        .rem_euclid(72.0)
-                };
-                (turn(&f.corners_mm, f.centre_mm) - turn(&d.corners_mm, d.center_mm) + 36.0)
-                    .rem_euclid(72.0)
-                    - 36.0
-            };
-            let r_px = d
-                .corners_px
-                .iter()
-                .map(|p| (p[0] - d.center_px[0]).hypot(p[1] - d.center_px[1]))
-                .sum::<f64>()
-                / 5.0;
+            let yaw = |f: &tw_target::fit::Fit| common::turn_error_deg(f, d);
+            let r_px = common::top_radius_px(d);
             println!(
-                "{name} {k} {} rpx {r_px:.1} blur {:.1} el {:.0} before {:.2} {:.1} {} after {:.2} {:.1} {} ms {ms_taken:.0}",
+                "{name} {k} {} rpx {r_px:.1} blur {:.1} el {:.0} before {:.2} {:.1} {} after {:.2} {:.1} {} edges {edge_ratio:.3} ms {ms_taken:.0}",
                 d.color.name(),
                 scene.look.blur_px,
                 t.elevation_deg,

@@ -132,6 +132,19 @@ fn corner_error(fit: &[[f64; 2]], truth: &[[f64; 2]]) -> f64 {
         / n
 }
 
+/// How far the true corner farthest from every fitted corner lies (mm):
+/// the worst corner, which decides a border ruling.
+pub fn worst_corner_mm(truth: &[[f64; 2]], fit: &[[f64; 2]]) -> f64 {
+    truth
+        .iter()
+        .map(|t| {
+            fit.iter()
+                .map(|f| (f[0] - t[0]).hypot(f[1] - t[1]))
+                .fold(f64::INFINITY, f64::min)
+        })
+        .fold(0.0f64, f64::max)
+}
+
 fn label(v: Option<u32>) -> String {
     match v {
         None => "miss".into(),

@@ -2,22 +2,12 @@
 
 use tw_board::Board;
 use tw_synth::scene::{render, sample_scene, Options};
+use tw_target::eval::worst_corner_mm;
 use tw_target::fit::{project_die, Fit, Gradients};
 use tw_target::pose::Pose;
 use tw_target::DieShape;
 
 const BOARD_FILE: &str = "calibration/boards/catacombs-default.json";
-
-fn worst_corner_mm(truth: &[[f64; 2]], fit: &[[f64; 2]]) -> f64 {
-    truth
-        .iter()
-        .map(|t| {
-            fit.iter()
-                .map(|f| (f[0] - t[0]).hypot(f[1] - t[1]))
-                .fold(f64::INFINITY, f64::min)
-        })
-        .fold(0.0, f64::max)
-}
 
 /// A fit as the edge search might leave it: at `c`, turned `yaw`.
 fn fit_at(pose: &Pose, shape: &DieShape, c: [f64; 2], yaw: f64, drop_mm: f64) -> Fit {
@@ -37,19 +27,16 @@ fn fit_at(pose: &Pose, shape: &DieShape, c: [f64; 2], yaw: f64, drop_mm: f64) ->
     }
 }
 
-/// Started 1 mm off and turned 18° (a small die's edge fit is sometimes
-/// worse), the regions bring the top face back onto the die: the turn is
-/// searched over the pentagon's whole 72°, and the partition of the die's
-/// pixels into flat faces pins the centre. Scenes with blur, noise, glare
-/// and JPEG, elevations 35–90°.
-#[test]
-fn regions_bring_a_turned_and_shifted_fit_back_onto_the_die() {
+/// Every die of the generated scenes `seeds` (effects on), with the
+/// frame's gradients, the camera pose, the die's true turn and how far it
+/// sits below the board surface.
+fn for_each_die(
+    seeds: std::ops::Range<u64>,
+    mut f: impl FnMut(&Gradients, &Pose, &tw_synth::DieTruth, f64, f64),
+) {
     let b = Board::catacombs_default();
-    let shape = DieShape {
-        edge_mm: tw_synth::scene::DIE_EDGE_MM,
-    };
-    let (mut before, mut after) = (Vec::new(), Vec::new());
-    for seed in 700..712 {
+    let shape = die();
+    for seed in seeds {
         let s = sample_scene(&b, seed, &Options::default());
         let (img, t) = render(&b, BOARD_FILE, &s, "x").unwrap();
         let pose = Pose::from_homography(&t.board_to_image, t.width, t.height).unwrap();
@@ -57,22 +44,42 @@ fn regions_bring_a_turned_and_shifted_fit_back_onto_the_die() {
         for d in &t.dice {
             let c = d.center_mm;
             let yaw = (d.corners_mm[0][1] - c[1]).atan2(d.corners_mm[0][0] - c[0]);
-            let drop = shape.height_mm() - d.top_height_mm;
-            let start = fit_at(
-                &pose,
-                &shape,
-                [c[0] + 1.0, c[1]],
-                yaw + 18f64.to_radians(),
-                drop,
-            );
-            before.push(worst_corner_mm(&d.corners_mm, &start.corners_mm));
-            let placed = tw_target::region::refine(&g, &pose, &shape, &start)
-                .expect("a die in the frame is placed");
-            after.push(worst_corner_mm(&d.corners_mm, &placed.corners_mm));
-            // Only the pose changes; what the edge fit measured stays.
-            assert_eq!(placed.drop_mm, start.drop_mm);
+            f(&g, &pose, d, yaw, shape.height_mm() - d.top_height_mm);
         }
     }
+}
+
+fn die() -> DieShape {
+    DieShape {
+        edge_mm: tw_synth::scene::DIE_EDGE_MM,
+    }
+}
+
+/// Started 1 mm off and turned 18° (a small die's edge fit is sometimes
+/// worse), the regions bring the top face back onto the die: the turn is
+/// searched over the pentagon's whole 72°, and the partition of the die's
+/// pixels into flat faces pins the centre. Scenes with blur, noise, glare
+/// and JPEG, elevations 35–90°.
+#[test]
+fn regions_bring_a_turned_and_shifted_fit_back_onto_the_die() {
+    let shape = die();
+    let (mut before, mut after) = (Vec::new(), Vec::new());
+    for_each_die(700..712, |g, pose, d, yaw, drop| {
+        let c = d.center_mm;
+        let start = fit_at(
+            pose,
+            &shape,
+            [c[0] + 1.0, c[1]],
+            yaw + 18f64.to_radians(),
+            drop,
+        );
+        before.push(worst_corner_mm(&d.corners_mm, &start.corners_mm));
+        let placed = tw_target::region::refine(g, pose, &shape, &start)
+            .expect("a die in the frame is placed");
+        after.push(worst_corner_mm(&d.corners_mm, &placed.corners_mm));
+        // Only the pose changes; what the edge fit measured stays.
+        assert_eq!(placed.drop_mm, start.drop_mm);
+    });
     assert!(before.len() >= 20, "{} dice", before.len());
     assert!(before.iter().all(|&e| e > 2.5), "{before:?}");
     let mut sorted = after.clone();
@@ -94,9 +101,7 @@ fn regions_bring_a_turned_and_shifted_fit_back_onto_the_die() {
 #[test]
 fn a_die_outside_the_frame_is_not_placed() {
     let b = Board::catacombs_default();
-    let shape = DieShape {
-        edge_mm: tw_synth::scene::DIE_EDGE_MM,
-    };
+    let shape = die();
     let s = sample_scene(&b, 700, &Options::default());
     let (img, t) = render(&b, BOARD_FILE, &s, "x").unwrap();
     let pose = Pose::from_homography(&t.board_to_image, t.width, t.height).unwrap();
@@ -115,28 +120,15 @@ fn a_die_outside_the_frame_is_not_placed() {
 /// the die, where polishing in place does not.
 #[test]
 fn a_fit_a_face_off_its_die_is_placed_within_the_reach() {
-    let b = Board::catacombs_default();
-    let shape = DieShape {
-        edge_mm: tw_synth::scene::DIE_EDGE_MM,
-    };
+    let shape = die();
     let (mut near, mut reached) = (Vec::new(), Vec::new());
-    for seed in 712..720 {
-        let s = sample_scene(&b, seed, &Options::default());
-        let (img, t) = render(&b, BOARD_FILE, &s, "x").unwrap();
-        let pose = Pose::from_homography(&t.board_to_image, t.width, t.height).unwrap();
-        let g = Gradients::new(&img).unwrap();
-        for d in &t.dice {
-            let c = d.center_mm;
-            let yaw = (d.corners_mm[0][1] - c[1]).atan2(d.corners_mm[0][0] - c[0]);
-            let drop = shape.height_mm() - d.top_height_mm;
-            let start = fit_at(&pose, &shape, [c[0] - 5.0, c[1] + 5.0], yaw + 0.5, drop);
-            let err = |f: Option<Fit>| worst_corner_mm(&d.corners_mm, &f.unwrap().corners_mm);
-            near.push(err(tw_target::region::refine(&g, &pose, &shape, &start)));
-            reached.push(err(tw_target::region::place(
-                &g, &pose, &shape, &start, 9.0,
-            )));
-        }
-    }
+    for_each_die(712..720, |g, pose, d, yaw, drop| {
+        let c = d.center_mm;
+        let start = fit_at(pose, &shape, [c[0] - 5.0, c[1] + 5.0], yaw + 0.5, drop);
+        let err = |f: Option<Fit>| worst_corner_mm(&d.corners_mm, &f.unwrap().corners_mm);
+        near.push(err(tw_target::region::refine(g, pose, &shape, &start)));
+        reached.push(err(tw_target::region::place(g, pose, &shape, &start, 9.0)));
+    });
     let median = |v: &[f64]| {
         let mut s = v.to_vec();
         s.sort_by(f64::total_cmp);

@@ -48,14 +48,32 @@ pub fn nearest<'a>(
 /// How far the fitted corner farthest from its nearest true corner lies (mm).
 #[allow(dead_code)] // not every diagnostic matches readings to dice
 pub fn worst_corner_mm(truth: &[[f64; 2]], fit: &[[f64; 2]]) -> f64 {
-    truth
+    tw_target::eval::worst_corner_mm(truth, fit)
+}
+
+/// A fit's turn error against the true die (degrees, within the
+/// pentagon's ±36°): near ±36° the top face was fitted upside down.
+#[allow(dead_code)] // not every diagnostic matches readings to dice
+pub fn turn_error_deg(fit: &tw_target::fit::Fit, d: &tw_synth::DieTruth) -> f64 {
+    let turn = |cs: &[[f64; 2]], c: [f64; 2]| {
+        (cs[0][1] - c[1])
+            .atan2(cs[0][0] - c[0])
+            .to_degrees()
+            .rem_euclid(72.0)
+    };
+    (turn(&fit.corners_mm, fit.centre_mm) - turn(&d.corners_mm, d.center_mm) + 36.0)
+        .rem_euclid(72.0)
+        - 36.0
+}
+
+/// The true die's top-face circumradius in the image (px): its size.
+#[allow(dead_code)] // not every diagnostic matches readings to dice
+pub fn top_radius_px(d: &tw_synth::DieTruth) -> f64 {
+    d.corners_px
         .iter()
-        .map(|t| {
-            fit.iter()
-                .map(|f| (f[0] - t[0]).hypot(f[1] - t[1]))
-                .fold(f64::INFINITY, f64::min)
-        })
-        .fold(0.0f64, f64::max)
+        .map(|p| (p[0] - d.center_px[0]).hypot(p[1] - d.center_px[1]))
+        .sum::<f64>()
+        / 5.0
 }
 
 /// The readings of a frame the die set accepts, as the reader keeps them.
