@@ -38,9 +38,7 @@ fn main() {
             };
             let ms_taken = t0.elapsed().as_secs_f64() * 1000.0;
             // Edge evidence where the regions put the die, against the edge fit's.
-            let edge_ratio =
-                tw_target::fit::fit_at_pose(&g, &pose, &set.die, r.centre_mm, r.yaw, r.drop_mm)
-                    .map_or(0.0, |f| f.score / m.fit.score);
+            let edge_ratio = r.score / m.fit.score;
             let sec = |c: &[[f64; 2]; 5]| {
                 board
                     .landing(c, &webs)

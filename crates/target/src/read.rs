@@ -96,14 +96,6 @@ pub fn read_target(
             0.0
         };
         let placed = crate::region::place(&grads, &pose, &set.die, &m.fit, reach)?;
-        let placed = crate::fit::fit_at_pose(
-            &grads,
-            &pose,
-            &set.die,
-            placed.centre_mm,
-            placed.yaw,
-            placed.drop_mm,
-        )?;
         // Where the regions and the edges disagree this much, the die is
         // not drawn as the region model has it: keep the edge fit.
         (placed.score >= EDGE_GUARD * m.fit.score).then_some(placed)

@@ -25,7 +25,7 @@
 //! (`examples/regiondiag`). Sought over 9 mm for every accepted die rather
 //! than only the doubted ones, 3 rather than 1 ended more than 3 mm off.
 
-use crate::fit::{faces_seen, project_die, Fit, Gradients};
+use crate::fit::{faces_seen, fit_at_pose, Fit, Gradients};
 use crate::pose::Pose;
 use crate::shape::{DieShape, FACES};
 
@@ -263,8 +263,9 @@ const TURNS_DEG: std::ops::RangeInclusive<i32> = -5..=6;
 /// Grid spacing (mm) of the centres tried when placing a die over a reach.
 const REACH_STEP_MM: f64 = 3.0;
 
-/// The die re-placed by its regions, starting from an edge `fit`; `None`
-/// where the die is too small to sample or leaves the image.
+/// The die re-placed by its regions, starting from an edge `fit`, with its
+/// edge evidence measured at the new pose; `None` where the die is too
+/// small to sample or leaves the image.
 pub fn refine(g: &Gradients, pose: &Pose, shape: &DieShape, fit: &Fit) -> Option<Fit> {
     place(g, pose, shape, fit, 0.0)
 }
@@ -320,13 +321,7 @@ pub fn place(
         }
     }
     let (_, c, yaw) = best?;
-    let p = project_die(pose, shape, c, yaw, drop, false)?;
-    Some(Fit {
-        centre_mm: c,
-        yaw: yaw.rem_euclid(std::f64::consts::TAU / 5.0),
-        corners_mm: p.top_mm,
-        corners_px: p.top_px,
-        silhouette_px: p.silhouette_px,
-        ..fit.clone()
-    })
+    // Measured on its edges where it now lies, so a caller can weigh the
+    // placement against the edge fit.
+    fit_at_pose(g, pose, shape, c, yaw, drop)
 }

@@ -77,8 +77,9 @@ fn regions_bring_a_turned_and_shifted_fit_back_onto_the_die() {
         let placed = tw_target::region::refine(g, pose, &shape, &start)
             .expect("a die in the frame is placed");
         after.push(worst_corner_mm(&d.corners_mm, &placed.corners_mm));
-        // Only the pose changes; what the edge fit measured stays.
+        // Placed at the same depth, and measured where it now lies.
         assert_eq!(placed.drop_mm, start.drop_mm);
+        assert!(placed.score > 0.0 && placed.top_edge > 0.0, "{placed:?}");
     });
     assert!(before.len() >= 20, "{} dice", before.len());
     assert!(before.iter().all(|&e| e > 2.5), "{before:?}");
