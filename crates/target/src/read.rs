@@ -118,7 +118,7 @@ pub fn read_target(
             Err(_) => continue,
         };
         dice.push(TargetDie {
-            center: centre_of(&fit.corners_px),
+            center: crate::region::centroid(&fit.corners_px),
             corners: fit.corners_px.to_vec(),
             corners_mm: fit.corners_mm.to_vec(),
             color,
@@ -416,12 +416,4 @@ fn measure(
         face,
         confidence,
     })
-}
-
-fn centre_of(ps: &[[f64; 2]]) -> [f64; 2] {
-    let n = ps.len().max(1) as f64;
-    [
-        ps.iter().map(|p| p[0]).sum::<f64>() / n,
-        ps.iter().map(|p| p[1]).sum::<f64>() / n,
-    ]
 }

@@ -49,15 +49,18 @@ const BOARD_CAP: f64 = 60.0 * 60.0;
 /// Margin (px) sampled outside the die's silhouette.
 const MARGIN_PX: f64 = 2.5;
 
-fn centroid(ps: &[[f64; 2]]) -> [f64; 2] {
-    let n = ps.len() as f64;
+/// Mean of the points.
+pub(crate) fn centroid(ps: &[[f64; 2]]) -> [f64; 2] {
+    let n = ps.len().max(1) as f64;
     [
         ps.iter().map(|p| p[0]).sum::<f64>() / n,
         ps.iter().map(|p| p[1]).sum::<f64>() / n,
     ]
 }
 
-/// A convex polygon as half-planes, for quick point tests.
+/// A convex polygon as half-planes, for quick point tests (set up once
+/// and tested at hundreds of points; [`crate::detect::inside_convex`]
+/// tests one point).
 struct Convex {
     /// (a, b, c): a point p is inside when a·x + b·y + c ≥ 0 for all.
     planes: Vec<[f64; 3]>,
@@ -225,10 +228,12 @@ impl Samples {
     /// the spread of each face zone's samples about their mean, and each
     /// uncovered sample's (capped) difference from the board near it.
     fn residual(&self, faces: &[(Convex, Convex)]) -> f64 {
+        // Called a few hundred times a die: tallies on the stack, two
+        // zones for each of a d12's (at most 12) faces.
         let zones = 2 * faces.len();
-        let mut n = vec![0.0f64; zones];
-        let mut sum = vec![[0.0f64; 3]; zones];
-        let mut sq = vec![0.0f64; zones];
+        let mut n = [0.0f64; 24];
+        let mut sum = [[0.0f64; 3]; 24];
+        let mut sq = [0.0f64; 24];
         let mut outside = 0.0;
         for ((p, v), b) in self.pts.iter().zip(&self.vals).zip(&self.board) {
             let z = faces.iter().position(|(f, _)| f.contains(*p));
