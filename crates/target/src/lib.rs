@@ -28,6 +28,14 @@
 //!    (a white die on the rim, a die in a web-covered hole) starts the
 //!    first search 6–10 mm off, where a web's rings, the rim's edge or the
 //!    die's own side face outscore its top face on edges alone.
+//!    A refused fit no accepted one lies near is also placed by its
+//!    regions over 9 mm and measured again, as is a second-rank ring
+//!    proposal (a peak a stronger one, such as a web's, would hide); it is
+//!    kept if the verifier then rates it 0.4 or more and its faces explain
+//!    at least a fifth of the colour round it ([`region::explained`]).
+//!    This brings back white dice with the star on top, proposed 4–12 mm
+//!    off or beside a web and refused at the edge fit, though the verifier
+//!    takes them at their true pose.
 //! 5. place each accepted die by its regions ([`region`]): every pixel of
 //!    its visible faces and a margin round them, each face one flat paint
 //!    with a centre zone of its own, the board round it as it looks just
@@ -66,10 +74,11 @@
 //!   rulebook dice are; a die with rounded, glossy faces is a model error
 //!   it has not been measured on.
 //! - A small or blurred die has weak edges all round; its edge fit
-//!   measures like a phantom and is dropped before it is placed by its
-//!   regions (most remaining misses are white dice on pale print).
-//!   Placing rejected fits by their regions too found some of them but
-//!   let more phantoms through (`models/dice-sets/README.md`).
+//!   measures like a phantom. Refused fits are placed by their regions
+//!   too (step 4), under stricter limits than accepted ones, since the
+//!   verifier was trained on edge fits only; the remaining misses are
+//!   mostly white dice with the star on top on pale print, proposed more
+//!   than 9 mm off.
 //! - Phantoms are rare on the plain drawing but not gone (printed numbers,
 //!   web rings); on a board with die-sized printed ghosts about seven a
 //!   frame are taken for white dice, and reading takes about 5 s a frame.

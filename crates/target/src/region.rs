@@ -260,6 +260,28 @@ impl Samples {
     }
 }
 
+/// Share of the colour round a fitted die that its faces explain: 1 −
+/// (residual with the die there) / (residual with only the board there).
+/// A die differs from the board and is flat paint face by face; print and
+/// web threads seen through a fit are neither. `None` where the die is too
+/// small to sample or leaves the image.
+pub fn explained(g: &Gradients, pose: &Pose, shape: &DieShape, fit: &Fit) -> Option<f64> {
+    let s = Samples::around(g, fit, 0.0)?;
+    let with_die = s.residual(&visible_faces(
+        pose,
+        shape,
+        fit.centre_mm,
+        fit.yaw,
+        fit.drop_mm,
+    )?);
+    let board_only = s.residual(&[]);
+    Some(if board_only > 0.0 {
+        1.0 - with_die / board_only
+    } else {
+        0.0
+    })
+}
+
 /// Turns (degrees from the edge fit's) tried before polishing: the whole
 /// pentagon's 72° in 6° steps, since a small die's edge fit can be turned
 /// as much as 36° off.

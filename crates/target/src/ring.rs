@@ -192,6 +192,13 @@ pub fn response(
     Ok((out, sw, sh))
 }
 
+/// Suppression radius of a proposal, in die outline radii: a proposal is
+/// the highest response within it.
+const SUPPRESS_RADII: f64 = 0.5;
+
+/// The narrower suppression of a second-rank proposal ([`proposals`]).
+const NEAR_SUPPRESS_RADII: f64 = 0.3;
+
 /// Local maxima of the ring response above [`MIN_RESPONSE`], as candidates.
 pub fn ring_candidates(
     img: &Mat,
@@ -199,8 +206,41 @@ pub fn ring_candidates(
     shape: &DieShape,
     board: &Board,
 ) -> opencv::Result<Vec<Candidate>> {
+    Ok(proposals(img, pose, shape, board)?.0)
+}
+
+/// [`ring_candidates`], and beside them the second rank: maxima within
+/// 0.3 of a die's outline radius that a higher response within 0.5 hides.
+/// A white die beside a spider web sits on the slope of the web's much
+/// stronger ring, so the die's own peak is suppressed; the reader places
+/// these by their regions rather than fitting them all (see
+/// `crate::read`), since most lie on web threads.
+pub fn proposals(
+    img: &Mat,
+    pose: &Pose,
+    shape: &DieShape,
+    board: &Board,
+) -> opencv::Result<(Vec<Candidate>, Vec<Candidate>)> {
     let (r, sw, sh) = response(img, pose, shape, board)?;
-    let mut out = Vec::new();
+    // Whether (x, y) is the highest response within `k` samples; ties go
+    // to the first in scan order.
+    let is_max = |x: usize, y: usize, k: i64| -> bool {
+        let v = r[y * sw + x];
+        for dy in -k..=k {
+            for dx in -k..=k {
+                let (xx, yy) = (x as i64 + dx, y as i64 + dy);
+                if (dx, dy) == (0, 0) || xx < 0 || yy < 0 || xx >= sw as i64 || yy >= sh as i64 {
+                    continue;
+                }
+                let u = r[yy as usize * sw + xx as usize];
+                if u > v || (u == v && (dy < 0 || (dy == 0 && dx < 0))) {
+                    return false;
+                }
+            }
+        }
+        true
+    };
+    let (mut first, mut second) = (Vec::new(), Vec::new());
     for y in 0..sh {
         for x in 0..sw {
             let v = r[y * sw + x];
@@ -211,34 +251,24 @@ pub fn ring_candidates(
             let Some(at) = pose.unproject_at_height(c, shape.height_mm() / 2.0) else {
                 continue;
             };
-            // Suppress within half a die's outline radius (pixels).
             let rad = crate::detect::die_radius_px(pose, shape, at);
-            let k = ((0.5 * rad) / STEP as f64).ceil().max(1.0) as i64;
-            let mut is_max = true;
-            'n: for dy in -k..=k {
-                for dx in -k..=k {
-                    let (xx, yy) = (x as i64 + dx, y as i64 + dy);
-                    if (dx, dy) == (0, 0) || xx < 0 || yy < 0 || xx >= sw as i64 || yy >= sh as i64
-                    {
-                        continue;
-                    }
-                    let u = r[yy as usize * sw + xx as usize];
-                    // Ties go to the first in scan order.
-                    if u > v || (u == v && (dy < 0 || (dy == 0 && dx < 0))) {
-                        is_max = false;
-                        break 'n;
-                    }
-                }
+            let k = |radii: f64| ((radii * rad) / STEP as f64).ceil().max(1.0) as i64;
+            let near_max = is_max(x, y, k(NEAR_SUPPRESS_RADII));
+            if !near_max {
+                continue;
             }
-            if is_max {
-                out.push(Candidate {
-                    centroid_px: c,
-                    area_px: 0.0,
-                    ring_score: v as f64,
-                    expected_px: std::f64::consts::PI * rad * rad,
-                });
+            let cand = Candidate {
+                centroid_px: c,
+                area_px: 0.0,
+                ring_score: v as f64,
+                expected_px: std::f64::consts::PI * rad * rad,
+            };
+            if is_max(x, y, k(SUPPRESS_RADII)) {
+                first.push(cand);
+            } else {
+                second.push(cand);
             }
         }
     }
-    Ok(out)
+    Ok((first, second))
 }

@@ -145,3 +145,37 @@ fn a_fit_a_face_off_its_die_is_placed_within_the_reach() {
         reached.len()
     );
 }
+
+/// The share of colour a die's faces explain (what keeps a rescued fit
+/// from being print) is high at the die's true pose and falls when the
+/// same die is laid a face width off it, half on the board.
+#[test]
+fn a_die_explains_its_colours_where_it_lies_and_not_beside_it() {
+    let shape = die();
+    let (mut at, mut beside) = (Vec::new(), Vec::new());
+    for_each_die(720..730, |g, pose, d, yaw, drop| {
+        let c = d.center_mm;
+        let explained = |f: &Fit| tw_target::region::explained(g, pose, &shape, f);
+        let (Some(a), Some(b)) = (
+            explained(&fit_at(pose, &shape, c, yaw, drop)),
+            explained(&fit_at(pose, &shape, [c[0] + 8.0, c[1]], yaw, drop)),
+        ) else {
+            return;
+        };
+        at.push(a);
+        beside.push(b);
+    });
+    assert!(at.len() >= 15, "{} dice", at.len());
+    let high = at.iter().filter(|&&e| e >= 0.2).count();
+    assert!(
+        high * 10 >= at.len() * 9,
+        "{high} of {} explain 0.2 or more at their pose: {at:?}",
+        at.len()
+    );
+    let better = at.iter().zip(&beside).filter(|(a, b)| a > b).count();
+    assert!(
+        better * 10 >= at.len() * 9,
+        "{better} of {} explain more at their pose than beside it: {at:?} {beside:?}",
+        at.len()
+    );
+}

@@ -90,3 +90,12 @@ pub fn accepted(
         .filter(|m| tw_target::read::accepted(set, m))
         .collect()
 }
+
+/// Centre of a fitted top face in the image (px), rounded.
+#[allow(dead_code)] // not every diagnostic prints positions
+pub fn centroid_px(c: &[[f64; 2]; 5]) -> [f64; 2] {
+    [
+        (c.iter().map(|p| p[0]).sum::<f64>() / 5.0).round(),
+        (c.iter().map(|p| p[1]).sum::<f64>() / 5.0).round(),
+    ]
+}
