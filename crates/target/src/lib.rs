@@ -60,7 +60,9 @@
 //! the reader before the region step, 9940001, 9950001, 9960001 and
 //! painted 9970001): see the figures in `models/dice-sets/README.md` (kept
 //! there with the die set they were measured with). The region step was
-//! developed on 9960001, 10010001 and 10020001. Development used seeds
+//! developed on 9960001, 10010001 and 10020001; the rescue of refused
+//! fits on 9960001, 10010001, 10020001, 10040001 and 10060001, and read
+//! fresh on 10070001. Development used seeds
 //! 777001, 4242, 1000 (enrolment), 9100001, 9300001, 9400001, 9700001,
 //! 9800001, 9900001, 9910001, 9920001 and 9930001 (earlier evaluations,
 //! since looked at), 5150001, 5150777 and 9600001; the verifier was trained
