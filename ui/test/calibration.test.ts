@@ -224,7 +224,7 @@ const ex = (id: number, color: string, face: "icon" | "blank"): DieExample => ({
   id,
   color,
   face,
-  descriptor: { bgr: [10, 20, 200], glyph_fraction: face === "icon" ? 0.3 : 0.01, glyph_contrast: 40 },
+  descriptor: { bgr: [10, 20, 200], glyph_fraction: face === "icon" ? 0.3 : 0.01, glyph_contrast: 40, centre_lift: face === "icon" ? 0.9 : 0.1, centre_desat: face === "icon" ? 0.6 : 0 },
   corners: [],
   method: "fit",
   thumb: null,

@@ -7,6 +7,16 @@
 //! centred contrasting glyph; a blank face is uniform). Enrolment averages
 //! these over labelled examples; reading takes the nearest enrolled
 //! prototype. Simple, fast, and measured by `warden eval throws`.
+//!
+//! On a small or blurred face (circumradius 6–7 px) the band takes in some
+//! of the board and the dark edges round the face, so a blank face's
+//! centre differs from its band by as much as a faint icon's does
+//! (`glyph_contrast` about 15 %). Which *way* it differs still tells them
+//! apart: an icon turns the centre the glyph's colour (a white star washes
+//! a coloured die out and brightens it; a dark one darkens a white die),
+//! while a blank centre keeps the band's hue and is only a little lighter
+//! (the band is the face's darker part). [`Descriptor::centre_lift`] and
+//! [`Descriptor::centre_desat`] carry that sign.
 
 use opencv::core::{Mat, Point2f, Scalar, Size, Vector};
 use opencv::prelude::*;
@@ -62,6 +72,13 @@ pub struct Descriptor {
     /// Relative colour difference (percent) between the face's very centre
     /// and its band: where an icon sits versus the die's own colour.
     pub glyph_contrast: f64,
+    /// ln of the centre's brightness over the band's (channel sums, 30
+    /// added to each so near-black does not blow up): above 0 where the
+    /// centre is lighter, below where it is darker.
+    pub centre_lift: f64,
+    /// The band's saturation minus the centre's ([`chroma`]'s third
+    /// feature): a light glyph on a coloured die washes the centre out.
+    pub centre_desat: f64,
 }
 
 fn median(mut v: Vec<f64>) -> f64 {
@@ -118,10 +135,13 @@ pub fn describe(patch: &Mat) -> opencv::Result<Descriptor> {
     let bgr = median3(&band);
     let mid = median3(&centre);
     let n = inner.len().max(1) as f64;
+    let brightness = |c: [f64; 3]| c.iter().sum::<f64>() + 30.0;
     Ok(Descriptor {
         bgr,
         glyph_fraction: inner.iter().filter(|p| relative(**p, bgr) > 15.0).count() as f64 / n,
         glyph_contrast: relative(mid, bgr),
+        centre_lift: (brightness(mid) / brightness(bgr)).ln(),
+        centre_desat: chroma(bgr)[2] - chroma(mid)[2],
     })
 }
 

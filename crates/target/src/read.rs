@@ -69,6 +69,9 @@ pub struct Measured {
     pub coverage: f64,
     /// Distance of the face colour to the nearest enrolled colour.
     pub color_dist: f64,
+    /// Colour, face and confidence by the band terms alone
+    /// ([`DieSet::classify_by_band`]): the verifier's inputs. An accepted
+    /// die's face is read again by every term where it ends up.
     pub color: String,
     pub face: String,
     pub confidence: f64,
@@ -106,13 +109,8 @@ pub fn read_target(
     });
     let mut dice: Vec<TargetDie> = Vec::new();
     for (m, placed) in accepted.into_iter().zip(placed) {
-        let (fit, color, face, confidence) = match placed {
-            Some(fit) => {
-                let (color, face, confidence) = read_face(img, set, &fit.corners_px)?;
-                (fit, color, face, confidence)
-            }
-            None => (m.fit, m.color, m.face, m.confidence),
-        };
+        let fit = placed.unwrap_or(m.fit);
+        let (color, face, confidence) = read_face(img, set, &fit.corners_px)?;
         let Landing { section, tie, .. } = match board.landing(&fit.corners_mm, webs) {
             Ok(l) => l,
             Err(_) => continue,
@@ -499,7 +497,9 @@ pub fn measure(
 ) -> Result<Measured, ReadError> {
     let patch = face_patch(img, &fit.corners_px)?;
     let desc = describe(&patch)?;
-    let (color, face, confidence) = set.classify(&desc);
+    // The verifier was trained on the band terms' confidence; the face the
+    // player sees is read again by `read_face` where the die ends up.
+    let (color, face, confidence) = set.classify_by_band(&desc);
     Ok(Measured {
         band_uniform: crate::face::band_uniformity(&patch, desc.bgr)?,
         side_match: crate::verify::side_match(img, &fit.corners_px, &fit.silhouette_px, desc.bgr)?,

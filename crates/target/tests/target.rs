@@ -128,6 +128,8 @@ fn ex(color: &str, face: &str, g: f64) -> Example {
             bgr: [40.0, 40.0, 200.0],
             glyph_fraction: g,
             glyph_contrast: 50.0 * g,
+            centre_lift: 1.5 * g,
+            centre_desat: g,
         },
         source: format!("{color}-{face}.png"),
     }

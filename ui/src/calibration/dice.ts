@@ -11,6 +11,8 @@ export interface Descriptor {
   bgr: [number, number, number];
   glyph_fraction: number;
   glyph_contrast: number;
+  centre_lift: number;
+  centre_desat: number;
 }
 
 /** Mirrors `DieSample`: one measured face, before labelling. */
