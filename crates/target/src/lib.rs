@@ -36,6 +36,9 @@
 //!    This brings back white dice with the star on top, proposed 4–12 mm
 //!    off or beside a web and refused at the edge fit, though the verifier
 //!    takes them at their true pose.
+//!    An accepted fit on the bone rim whose image recurs round the rim
+//!    (the same patch turned about the board's centre, [`echo`]) is a
+//!    rim tile, not a die, and is dropped.
 //! 5. place each accepted die by its regions ([`region`]): every pixel of
 //!    its visible faces and a margin round them, each face one flat paint
 //!    with a centre zone of its own, the board round it as it looks just
@@ -47,7 +50,11 @@
 //!    0.4 mm on fresh scenes). Then rule the landing section with
 //!    `tw_board` (most corners of the top face; ties to the lower value),
 //!    and read colour and icon/blank there with the die set ([`dieset`],
-//!    [`face`]: the face's centre against a band inside its edges).
+//!    [`face`]: the face's centre against a band inside its edges, and
+//!    which way it differs: a light star lifts and washes out a coloured
+//!    die's centre, a dark one darkens a white die's; colour is chosen
+//!    with the face, so a small coloured icon washed out by its star is
+//!    not read as a white die).
 //!
 //! Pixel coordinates follow OpenCV's convention (pixel (i, j) centred on the
 //! integer point), as the calibration's do; a half-pixel slip here once cost
@@ -82,8 +89,10 @@
 //!   mostly white dice with the star on top on pale print, proposed more
 //!   than 9 mm off.
 //! - Phantoms are rare on the plain drawing but not gone (printed numbers,
-//!   web rings); on a board with die-sized printed ghosts about seven a
-//!   frame are taken for white dice, and reading takes about 5 s a frame.
+//!   web rings). On a board drawn with rim tiles and die-sized printed
+//!   ghosts, the rim echo drops most rim tiles, but ghosts printed in the
+//!   sections are still taken for white dice (figures in
+//!   `models/dice-sets/README.md`), and reading takes about 5 s a frame.
 //! - About 1 s per scene (1280×720 to 1920×1080) on two cores (ring
 //!   scoring, a dozen fits and a few wider ones); the live view reads only
 //!   frames where a throw has settled.
@@ -91,6 +100,7 @@
 //!   profile with a lens model and a board).
 
 pub mod detect;
+pub mod echo;
 pub mod dieset;
 pub mod eval;
 pub mod face;
