@@ -1,6 +1,8 @@
-//! Development diagnostics for the rim echo ([`tw_target::echo`]): for
-//! every accepted fit that covers the rim, its echo and whether a true die
-//! lies there (within 6 mm), one line each.
+//! Development diagnostics for telling print from dice: for every fit the
+//! verifier accepts, whether a true die lies there (within 6 mm), its rim
+//! echo ([`tw_target::echo`]; NaN off the rim), the share of the colour
+//! round it its faces explain ([`tw_target::region::explained`]), the
+//! verifier's probability and colour, one line each.
 //! `cargo run --release -p tw-target --example echodiag -- DIR`
 mod common;
 
@@ -22,18 +24,24 @@ fn main() {
         )
         .unwrap();
         for m in common::accepted(&sc.img, &sc.board_to_image, &board, &set) {
-            let Some(e) = tw_target::echo::rim_echo(&g, &pose, &board, &m.fit) else {
-                continue;
-            };
+            let e = tw_target::echo::rim_echo(&g, &pose, &board, &m.fit).unwrap_or(f64::NAN);
+            let expl =
+                tw_target::region::explained(&g, &pose, &set.die, &m.fit).unwrap_or(f64::NAN);
+            let p = set.verifier.as_ref().map_or(f64::NAN, |v| {
+                v.probability(&tw_target::verify::features(&m))
+            });
             let die = sc.truth.dice.iter().find(|d| {
                 (d.center_mm[0] - m.fit.centre_mm[0]).hypot(d.center_mm[1] - m.fit.centre_mm[1])
                     < 6.0
             });
             println!(
-                "{} {} {:.3} {} at {:?}",
+                "{} {} {:.3} {:.3} {:.3} {} {:?} at {:?}",
                 sc.name,
                 if die.is_some() { "DIE" } else { "phantom" },
                 e,
+                expl,
+                p,
+                m.color,
                 die.map(|d| format!("{:?}", d.color)).unwrap_or_default(),
                 common::centroid_px(&m.fit.corners_px)
             );

@@ -36,7 +36,7 @@ fn main() {
             let Some(rd) = r
                 .dice
                 .iter()
-                .filter(|rd| dist(&rd.corners_mm) < 6.0)
+                .filter(|rd| dist(&rd.corners_mm) < 15.0)
                 .min_by(|a, b| dist(&a.corners_mm).total_cmp(&dist(&b.corners_mm)))
             else {
                 continue;

@@ -124,7 +124,14 @@ pub fn read_target(
     });
     let mut dice: Vec<TargetDie> = Vec::new();
     for (m, placed) in accepted.into_iter().zip(placed) {
+        // A fit the verifier only just took must, where it ends up, pass
+        // the rescue's colour test too (judged after placing: a fit a few
+        // mm off its die explains little until placed on it).
+        let doubted = set.verifier.is_some() && die_likeness(set, &m) < RESCUE_MIN_P;
         let fit = placed.unwrap_or(m.fit);
+        if doubted && !explained(&grads, &pose, set, &fit) {
+            continue;
+        }
         let (color, face, confidence) = read_face(img, set, &fit.corners_px)?;
         let Landing { section, tie, .. } = match board.landing(&fit.corners_mm, webs) {
             Ok(l) => l,
@@ -424,6 +431,15 @@ const RESCUE_MIN_P: f64 = 0.4;
 /// rated 0.15 or more, 21 explain less than 0.2, most of them less than
 /// nothing (print the die model cuts across).
 const RESCUE_MIN_EXPLAINED: f64 = 0.2;
+
+/// Whether a die's faces, where it ends up, explain at least
+/// [`RESCUE_MIN_EXPLAINED`] of the colour round it: the rescue's second
+/// test, also put to fits the verifier takes with less than
+/// [`RESCUE_MIN_P`]. Print the verifier only just takes (a ghost, a web
+/// ring) is seldom flat paint face by face.
+fn explained(g: &Gradients, pose: &Pose, set: &DieSet, fit: &Fit) -> bool {
+    crate::region::explained(g, pose, &set.die, fit).is_some_and(|e| e >= RESCUE_MIN_EXPLAINED)
+}
 
 /// Refused fits no accepted fit lies near, each placed by its regions over
 /// [`DOUBTED_REACH_MM`] and measured again; those then clearly a die are
