@@ -38,7 +38,9 @@
 //!    takes them at their true pose.
 //!    An accepted fit on the bone rim whose image recurs round the rim
 //!    (the same patch turned about the board's centre, [`echo`]) is a
-//!    rim tile, not a die, and is dropped.
+//!    rim tile, not a die, and is dropped. A fit the verifier takes with
+//!    less than 0.4 must pass the rescue's colour test too, where it
+//!    ends up after step 5.
 //! 5. place each accepted die by its regions ([`region`]): every pixel of
 //!    its visible faces and a margin round them, each face one flat paint
 //!    with a centre zone of its own, the board round it as it looks just
@@ -69,7 +71,11 @@
 //! there with the die set they were measured with). The region step was
 //! developed on 9960001, 10010001 and 10020001; the rescue of refused
 //! fits on 9960001, 10010001, 10020001, 10040001 and 10060001, and read
-//! fresh on 10070001. Development used seeds
+//! fresh on 10070001. The signed face measures were set on 10020001,
+//! 10040001 and 9960001 and read fresh on 10080001 and 10090001; the rim
+//! echo and the colour test for doubted fits were set on 10020001 and
+//! painted 10050001, and read fresh on 10110001, 10120001 and painted
+//! 10100001 and 10130001. Development used seeds
 //! 777001, 4242, 1000 (enrolment), 9100001, 9300001, 9400001, 9700001,
 //! 9800001, 9900001, 9910001, 9920001 and 9930001 (earlier evaluations,
 //! since looked at), 5150001, 5150777 and 9600001; the verifier was trained
