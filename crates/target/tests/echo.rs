@@ -1,39 +1,16 @@
 //! The rim echo on a board drawn with rim tiles: tiles the verifier takes
 //! for white dice are dropped as print, a white die on the rim is kept.
 
+mod common;
+
+use common::{die_at, shipped};
 use tw_board::{Board, Webs};
-use tw_synth::scene::{render, sample_scene, Art, DieSpec, Options};
-use tw_target::dieset::DieSet;
+use tw_synth::scene::{render, sample_scene, Art, Options};
 use tw_target::fit::Gradients;
 use tw_target::pose::Pose;
 use tw_target::read::{accepted, measure_candidates, ECHO_MAX};
 
 const BOARD_FILE: &str = "calibration/boards/catacombs-default.json";
-
-fn shipped() -> DieSet {
-    let p = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../models/dice-sets/dungeon-fighter.json");
-    DieSet::load(&p).unwrap()
-}
-
-fn white_die_at(at: [f64; 2], yaw: f64) -> DieSpec {
-    let color = tw_synth::DieColor::White;
-    let blank = (0..12)
-        .find(|f| !tw_synth::scene::icon_faces(color).contains(f))
-        .unwrap();
-    DieSpec {
-        color,
-        face: tw_synth::Face::Blank,
-        pose: tw_synth::die::DiePose {
-            at,
-            lift_mm: 0.0,
-            top_face: blank,
-            yaw,
-            tilt: 0.0,
-        },
-        moving_px: 0.0,
-    }
-}
 
 #[test]
 fn rim_tiles_are_print_and_a_white_die_on_the_rim_is_not() {
@@ -51,7 +28,11 @@ fn rim_tiles_are_print_and_a_white_die_on_the_rim_is_not() {
     for seed in [4205, 4207] {
         let mut s = sample_scene(&b, seed, &opts);
         s.webs = vec![];
-        s.dice = vec![white_die_at([c[0] + mid * 0.6, c[1] + mid * 0.8], 0.3)];
+        s.dice = vec![die_at(
+            tw_synth::DieColor::White,
+            [c[0] + mid * 0.6, c[1] + mid * 0.8],
+            0.3,
+        )];
         let (img, t) = render(&b, BOARD_FILE, &s, "x").unwrap();
         let die = &t.dice[0];
         let near_die = |p: [f64; 2]| (p[0] - die.center_mm[0]).hypot(p[1] - die.center_mm[1]) < 6.0;

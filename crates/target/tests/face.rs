@@ -1,16 +1,13 @@
 //! Reading icon or blank from the top face: the band terms and the centre
 //! terms, on small faces drawn and blurred the way a far die looks.
 
+mod common;
+
+use common::shipped;
 use opencv::core::{Mat, Point, Scalar, Size, Vector, CV_8UC3};
 use opencv::imgproc;
 use tw_target::dieset::DieSet;
 use tw_target::face::{describe, face_patch, Descriptor};
-
-fn shipped() -> DieSet {
-    let p = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../models/dice-sets/dungeon-fighter.json");
-    DieSet::load(&p).unwrap()
-}
 
 /// Points round (16, 16) at radius `r`, `n` of them, the first at `turn`.
 fn ring(r: f64, n: usize, turn: f64) -> Vec<[f64; 2]> {

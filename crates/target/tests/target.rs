@@ -1,5 +1,8 @@
 //! The target reader on generated scenes, and die-set files.
 
+mod common;
+
+use common::{die_at, shipped};
 use tw_board::{Board, Webs};
 use tw_synth::scene::{render, sample_scene, Options};
 use tw_target::dieset::{DieSet, Example};
@@ -227,18 +230,6 @@ fn fitted_top_corners_land_near_the_true_ones_on_clean_scenes() {
     );
 }
 
-/// The shipped die set, with its trained die-or-phantom model.
-fn shipped() -> DieSet {
-    let p = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../models/dice-sets/dungeon-fighter.json");
-    let set = DieSet::load(&p).unwrap();
-    assert!(
-        set.verifier.is_some(),
-        "the shipped set carries its verifier"
-    );
-    set
-}
-
 /// A clean scene of seed `seed` with its dice replaced by `dice`.
 fn staged(
     seed: u64,
@@ -250,24 +241,6 @@ fn staged(
     s.webs = webs;
     s.dice = dice;
     s
-}
-
-fn die_at(color: tw_synth::DieColor, at: [f64; 2], yaw: f64) -> tw_synth::scene::DieSpec {
-    let blank = (0..12)
-        .find(|f| !tw_synth::scene::icon_faces(color).contains(f))
-        .unwrap();
-    tw_synth::scene::DieSpec {
-        color,
-        face: tw_synth::Face::Blank,
-        pose: tw_synth::die::DiePose {
-            at,
-            lift_mm: 0.0,
-            top_face: blank,
-            yaw,
-            tilt: 0.0,
-        },
-        moving_px: 0.0,
-    }
 }
 
 /// Cases the colour detector alone missed: a white die on the ivory bone
