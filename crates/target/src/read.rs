@@ -495,8 +495,7 @@ fn rescue(
     starts.extend(laid.iter());
     let placed = par_map(&starts, |fit| {
         let placed = crate::region::place(grads, pose, &set.die, fit, DOUBTED_REACH_MM)?;
-        let explained = crate::region::explained(grads, pose, &set.die, &placed)?;
-        (explained >= RESCUE_MIN_EXPLAINED).then_some(placed)
+        explained(grads, pose, set, &placed).then_some(placed)
     });
     let mut out = Vec::new();
     for fit in placed.into_iter().flatten() {
