@@ -7,15 +7,17 @@
 
 use crate::error::{Result, VisionError};
 use crate::image_io::load_bgr;
-use crate::reader::{DiceReader, Die};
+use crate::reader::{DiceReader, Die, Reading};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 /// One labelled top face, in pixels.
 #[derive(Clone, Debug, PartialEq)]
 pub struct LabelBox {
-    /// Face value 1..=6.
+    /// Class + 1 (face value 1..=6 for pip dice).
     pub face: u8,
+    /// The face's name: "1".."6", or the class's name from `classes.txt`.
+    pub name: String,
     pub x0: f32,
     pub y0: f32,
     pub x1: f32,
@@ -31,12 +33,24 @@ impl LabelBox {
     }
 }
 
-/// Parse a YOLO label file's text for an image of the given size.
-/// Blank lines are skipped; anything else malformed is an error naming the line.
+/// Parse a YOLO label file's text for an image of the given size, class k
+/// being pip face k+1. Blank lines are skipped; anything else malformed is
+/// an error naming the line.
 pub fn parse_yolo(
     text: &str,
     width: u32,
     height: u32,
+) -> std::result::Result<Vec<LabelBox>, String> {
+    let names: Vec<String> = (1..=6).map(|k| k.to_string()).collect();
+    parse_yolo_named(text, width, height, &names)
+}
+
+/// [`parse_yolo`] with class k named `names[k]`.
+pub fn parse_yolo_named(
+    text: &str,
+    width: u32,
+    height: u32,
+    names: &[String],
 ) -> std::result::Result<Vec<LabelBox>, String> {
     let mut out = Vec::new();
     for (i, line) in text.lines().enumerate() {
@@ -58,8 +72,12 @@ pub fn parse_yolo(
                 fields[0]
             )
         })?;
-        if class > 5 {
-            return Err(format!("line {}: class {class} is outside 0..=5", i + 1));
+        if class as usize >= names.len() {
+            return Err(format!(
+                "line {}: class {class} is outside 0..={}",
+                i + 1,
+                names.len().saturating_sub(1)
+            ));
         }
         let mut v = [0f32; 4];
         for (k, f) in fields[1..].iter().enumerate() {
@@ -73,8 +91,12 @@ pub fn parse_yolo(
             v[2] * width as f32,
             v[3] * height as f32,
         );
+        if v.iter().any(|x| !x.is_finite()) || w <= 0.0 || h <= 0.0 {
+            return Err(format!("line {}: box must be finite with positive size", i + 1));
+        }
         out.push(LabelBox {
             face: class + 1,
+            name: names[class as usize].clone(),
             x0: cx - w / 2.0,
             y0: cy - h / 2.0,
             x1: cx + w / 2.0,
@@ -93,7 +115,18 @@ pub struct ImageScore {
     pub matched: usize,
     /// Matched detections whose face equals the label's.
     pub correct: usize,
+    /// Matched detections read right and sure (confidence at least
+    /// [`ASK_BELOW`]): what a player gets without being asked.
+    pub correct_sure: usize,
+    /// Matched detections read wrong yet sure: errors nobody is asked about.
+    pub wrong_sure: usize,
+    /// Detections below [`ASK_BELOW`]: put to the player.
+    pub asked: usize,
 }
+
+/// Below this confidence a reading is put to the player (the application
+/// core's threshold for a camera reading).
+pub const ASK_BELOW: f32 = 0.8;
 
 /// What went wrong on one image (for the eval's detail listing).
 #[derive(Clone, Debug, PartialEq)]
@@ -104,6 +137,8 @@ pub enum Miss {
     Spurious {
         face: Option<String>,
         center: (f32, f32),
+        /// Mean side of the detection's outline, pixels.
+        side: f32,
     },
     /// A match with the wrong face.
     WrongFace {
@@ -124,6 +159,10 @@ pub fn score_image(labels: &[LabelBox], dice: &[Die]) -> (ImageScore, Vec<Miss>)
     let mut misses = Vec::new();
     for d in dice {
         let (x, y) = (d.center[0], d.center[1]);
+        let sure = d.confidence >= ASK_BELOW;
+        if !sure {
+            score.asked += 1;
+        }
         let best = labels
             .iter()
             .enumerate()
@@ -138,9 +177,11 @@ pub fn score_image(labels: &[LabelBox], dice: &[Die]) -> (ImageScore, Vec<Miss>)
             Some(i) => {
                 used[i] = true;
                 score.matched += 1;
-                if d.face.as_deref() == Some(labels[i].face.to_string().as_str()) {
+                if d.face.as_deref() == Some(labels[i].name.as_str()) {
                     score.correct += 1;
+                    score.correct_sure += sure as usize;
                 } else {
+                    score.wrong_sure += sure as usize;
                     misses.push(Miss::WrongFace {
                         expected: labels[i].face,
                         read: d.face.clone(),
@@ -151,6 +192,13 @@ pub fn score_image(labels: &[LabelBox], dice: &[Die]) -> (ImageScore, Vec<Miss>)
             None => misses.push(Miss::Spurious {
                 face: d.face.clone(),
                 center: (x, y),
+                side: (0..4)
+                    .map(|i| {
+                        let (a, b) = (d.corners[i], d.corners[(i + 1) % 4]);
+                        (a[0] - b[0]).hypot(a[1] - b[1])
+                    })
+                    .sum::<f32>()
+                    / 4.0,
             }),
         }
     }
@@ -197,6 +245,15 @@ impl Summary {
     pub fn face_accuracy(&self) -> f64 {
         ratio(self.totals.correct, self.totals.matched)
     }
+    /// Labelled faces read right, out of all labelled faces: a miss counts
+    /// as wrong. The figure a player feels.
+    pub fn read_right(&self) -> f64 {
+        ratio(self.totals.correct, self.totals.labels)
+    }
+    /// Labelled faces read right without asking the player.
+    pub fn read_right_sure(&self) -> f64 {
+        ratio(self.totals.correct_sure, self.totals.labels)
+    }
     /// Mean, median and 95th percentile of the per-image time, ms.
     pub fn timing(&self) -> (f64, f64, f64) {
         if self.times_ms.is_empty() {
@@ -232,7 +289,19 @@ pub fn list_images(dir: &Path) -> Result<Vec<PathBuf>> {
 /// Read every image of a YOLO-labelled directory and score the reader.
 /// An image without a label file counts as showing no dice.
 pub fn evaluate_dir(dir: &Path, reader: &DiceReader) -> Result<Summary> {
+    evaluate_dir_with(dir, |frame| reader.read(frame))
+}
+
+/// Class names for a YOLO folder's labels (its `classes.txt`, see
+/// [`crate::faceset::class_names`]).
+fn names_for(dir: &Path) -> Result<Vec<String>> {
+    crate::faceset::class_names(dir)
+}
+
+/// [`evaluate_dir`] with any way of reading a frame (a yardstick recipe, say).
+pub fn evaluate_dir_with(dir: &Path, read: impl Fn(&opencv::core::Mat) -> Result<Reading>) -> Result<Summary> {
     let images = list_images(dir)?;
+    let names = names_for(dir)?;
     let mut summary = Summary::default();
     for path in images {
         let frame = load_bgr(&path)?;
@@ -248,11 +317,11 @@ pub fn evaluate_dir(dir: &Path, reader: &DiceReader) -> Result<Summary> {
             }
         };
         let start = Instant::now();
-        let reading = reader.read(&frame)?;
+        let reading = read(&frame)?;
         summary
             .times_ms
             .push(start.elapsed().as_secs_f64() * 1000.0);
-        let labels = parse_yolo(&text, reading.width, reading.height).map_err(|reason| {
+        let labels = parse_yolo_named(&text, reading.width, reading.height, &names).map_err(|reason| {
             VisionError::Config {
                 name: label_path.display().to_string(),
                 reason,
@@ -264,6 +333,9 @@ pub fn evaluate_dir(dir: &Path, reader: &DiceReader) -> Result<Summary> {
         summary.totals.detections += score.detections;
         summary.totals.matched += score.matched;
         summary.totals.correct += score.correct;
+        summary.totals.correct_sure += score.correct_sure;
+        summary.totals.wrong_sure += score.wrong_sure;
+        summary.totals.asked += score.asked;
         let name = path
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
@@ -336,7 +408,10 @@ mod tests {
                 labels: 3,
                 detections: 3,
                 matched: 2,
-                correct: 1
+                correct: 1,
+                correct_sure: 1,
+                wrong_sure: 1,
+                asked: 0,
             }
         );
         assert_eq!(misses.len(), 3);

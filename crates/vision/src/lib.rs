@@ -96,18 +96,24 @@
 //! - [`synth`]: rendered dice with known faces, for tests and benchmarks.
 //! - [`bench`]: the read-speed benchmark behind `warden bench read`.
 
+pub mod baseline;
 pub mod bench;
+pub mod bodies;
 pub mod color;
 pub mod error;
 pub mod eval;
+pub mod facenet;
+pub mod faceset;
 pub mod faces;
 pub mod geometry;
 pub mod gray;
 pub mod image_io;
+pub mod netread;
 pub mod pips;
 pub mod reader;
 pub mod sites;
 pub mod synth;
+pub mod views;
 
 pub use error::{Result, VisionError};
 pub use reader::{DiceReader, Die, FaceLabel, FaceReader, FaceView, PipCountReader, Reading};

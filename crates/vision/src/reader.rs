@@ -15,8 +15,13 @@ use crate::pips::{
     annulus_uniformity, find_pips, measure_colors, surround_uniformity, Pip, PipParams,
 };
 use crate::sites::{check_sites, verdict, Verdict};
+use crate::bodies::body_candidates;
+use crate::facenet::FaceNet;
+use crate::faceset::FaceSet;
+use crate::netread::settle;
 use opencv::{core::Mat, prelude::*};
 use serde::Serialize;
+use std::sync::{Arc, OnceLock};
 
 /// One die found in a frame (the `dice[]` entries of `warden read`).
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -89,11 +94,25 @@ impl FaceReader for PipCountReader {
 }
 
 /// All tuning of the reader in one place.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct ReadParams {
     pub pips: PipParams,
     pub grouping: GroupParams,
+    /// The views of the frame pips are looked for in (see [`View`]).
+    pub views: Vec<View>,
 }
+
+impl Default for ReadParams {
+    fn default() -> Self {
+        ReadParams {
+            pips: PipParams::default(),
+            grouping: GroupParams::default(),
+            views: View::ALL.to_vec(),
+        }
+    }
+}
+
+pub use crate::views::{merge_views, View};
 
 /// Result of reading one frame.
 #[derive(Clone, Debug, Serialize)]
@@ -113,6 +132,13 @@ pub struct DiceReader {
     pub params: ReadParams,
     pub colors: ColorTable,
     pub face_reader: Box<dyn FaceReader>,
+    /// The learned d6 face classifier. When set, dice are also proposed by
+    /// their bodies and every proposal's face is read by it (see
+    /// [`crate::netread`]); when `None` (a die set of custom faces), the
+    /// pip finder and `face_reader` alone read the frame.
+    pub net: Option<Arc<FaceNet>>,
+    /// An enrolled d6 set: faces are read by matching it (needs `net`).
+    pub face_set: Option<Arc<FaceSet>>,
 }
 
 impl Default for DiceReader {
@@ -121,8 +147,33 @@ impl Default for DiceReader {
             params: ReadParams::default(),
             colors: ColorTable::builtin(),
             face_reader: Box::new(PipCountReader),
+            net: shipped_net(),
+            face_set: None,
         }
     }
+}
+
+impl DiceReader {
+    /// A reader of an enrolled d6 set (see [`crate::faceset`]); `name`
+    /// names the set in errors.
+    pub fn with_face_set(set: FaceSet, name: &str) -> Result<DiceReader> {
+        let net = shipped_net().ok_or_else(|| VisionError::Config {
+            name: "models/d6-faces/d6-faces.json".into(),
+            reason: "the built-in face classifier does not load".into(),
+        })?;
+        set.check_descriptor(&net, name)?;
+        Ok(DiceReader {
+            net: Some(net),
+            face_set: Some(Arc::new(set)),
+            ..DiceReader::default()
+        })
+    }
+}
+
+/// The shipped face classifier, parsed once per process.
+pub fn shipped_net() -> Option<Arc<FaceNet>> {
+    static NET: OnceLock<Option<Arc<FaceNet>>> = OnceLock::new();
+    NET.get_or_init(|| FaceNet::shipped().ok().map(Arc::new)).clone()
 }
 
 /// A rival face this squarely seen (relative to the top) flags a leaning die.
@@ -217,6 +268,12 @@ impl DiceReader {
     }
 
     /// Read every die in a BGR frame.
+    ///
+    /// Pips are looked for in each view of the frame the reader is set to
+    /// use (gray, and the blue, green and red planes): red pips on a blue
+    /// die all but vanish in gray, but stand out in the red plane. The dice
+    /// read in every view are then merged: where views disagree on one die
+    /// the surer reading wins.
     pub fn read(&self, frame: &Mat) -> Result<Reading> {
         if frame.channels() != 3 {
             return Err(VisionError::BadFrame(format!(
@@ -224,14 +281,35 @@ impl DiceReader {
                 frame.channels()
             )));
         }
-        let gray = GrayImage::from_mat(frame)?;
         let bgr = if frame.is_continuous() {
             frame.try_clone()?
         } else {
             frame.clone()
         };
         let bgr_bytes = bgr.data_bytes()?;
-        let faces = self.candidate_faces(&gray, bgr_bytes)?;
+        let mut width = 0;
+        let mut height = 0;
+        let mut per_view = Vec::with_capacity(self.params.views.len());
+        for view in &self.params.views {
+            let plane = view.plane(frame)?;
+            width = plane.width;
+            height = plane.height;
+            per_view.push(self.read_plane(frame, &plane, bgr_bytes)?);
+        }
+        let mut dice = merge_views(per_view);
+        if let Some(net) = &self.net {
+            dice = settle(net, self.face_set.as_deref(), frame, dice, body_candidates(frame)?, &self.colors)?;
+        }
+        Ok(Reading {
+            width: width as u32,
+            height: height as u32,
+            dice,
+        })
+    }
+
+    /// The dice whose pips one view of the frame shows.
+    fn read_plane(&self, frame: &Mat, gray: &GrayImage, bgr_bytes: &[u8]) -> Result<Vec<Die>> {
+        let faces = self.candidate_faces(gray, bgr_bytes)?;
         let tops = top_faces(faces, &self.params.grouping)
             .into_iter()
             .filter(|t| within_working_tilt(&t.face))
@@ -243,7 +321,7 @@ impl DiceReader {
             // there complete the layout, and a "face" of one or two pips
             // whose grid runs over anything else is not a die's.
             let (face, geometry, doubt) = if face.pips.len() >= 2 {
-                let sites = check_sites(&gray, &face, &geometry);
+                let sites = check_sites(gray, &face, &geometry);
                 match verdict(&face, &geometry, &sites) {
                     Verdict::Confirmed => (face, geometry, false),
                     Verdict::Completed(added) => {
@@ -288,11 +366,7 @@ impl DiceReader {
                 cocked: top.rival_ratio >= COCKED_RIVAL_RATIO || layout_residual > COCKED_RESIDUAL,
             });
         }
-        Ok(Reading {
-            width: gray.width as u32,
-            height: gray.height as u32,
-            dice,
-        })
+        Ok(dice)
     }
 }
 

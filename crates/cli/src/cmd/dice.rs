@@ -34,8 +34,16 @@ pub enum DiceCommand {
         #[arg(long)]
         name: String,
         /// Folder of face crops named <colour>-<icon|blank>[-…].png.
-        #[arg(long, conflicts_with = "scenes")]
+        #[arg(long, conflicts_with_all = ["scenes", "yolo"])]
         crops: Option<PathBuf>,
+        /// Folder of photos of six-sided dice with YOLO top-face labels
+        /// (class k = face k+1, or the faces named in its classes.txt):
+        /// enrols a d6 set.
+        #[arg(long, conflicts_with = "scenes")]
+        yolo: Option<PathBuf>,
+        /// With --yolo: enrol from at most this many photos (in name order).
+        #[arg(long, requires = "yolo")]
+        max_images: Option<usize>,
         /// Folder of `warden synth` scenes (labels from their ground truth).
         #[arg(long)]
         scenes: Option<PathBuf>,
@@ -99,7 +107,12 @@ pub fn run(a: Args) -> Result<ExitCode> {
             scenes,
             edge_mm,
             out,
-        } => enroll(&name, crops, scenes, edge_mm, out),
+            yolo,
+            max_images,
+        } => match yolo {
+            Some(dir) => enroll_d6(&name, &dir, max_images, out),
+            None => enroll(&name, crops, scenes, edge_mm, out),
+        },
         DiceCommand::TrainVerifier {
             dice_set,
             scenes,
@@ -133,13 +146,8 @@ pub fn run(a: Args) -> Result<ExitCode> {
     }
 }
 
-fn enroll(
-    name: &str,
-    crops: Option<PathBuf>,
-    scenes: Option<PathBuf>,
-    edge_mm: f64,
-    out: Option<PathBuf>,
-) -> Result<ExitCode> {
+/// Checks a set name given on the command line.
+fn check_name(name: &str) -> Result<()> {
     if name.is_empty()
         || !name
             .chars()
@@ -147,10 +155,79 @@ fn enroll(
     {
         bail!("--name {name:?}: use letters, digits, '-' or '_'");
     }
+    Ok(())
+}
+
+/// `dice enroll --yolo`: a d6 set from labelled photos. Nothing is written
+/// unless the whole folder reads and every face has enough examples.
+fn enroll_d6(name: &str, dir: &Path, max_images: Option<usize>, out: Option<PathBuf>) -> Result<ExitCode> {
+    check_name(name)?;
+    if max_images == Some(0) {
+        bail!("--max-images 0: enrol from at least one photo");
+    }
+    let net = tw_vision::reader::shipped_net().context("the built-in face classifier does not load")?;
+    let names = tw_vision::faceset::class_names(dir)?;
+    let mut images = tw_vision::eval::list_images(dir)?;
+    if images.is_empty() {
+        bail!("{}: no .jpg, .jpeg or .png photos to enrol from", dir.display());
+    }
+    if let Some(n) = max_images {
+        images.truncate(n);
+    }
+    let mut enrolment = tw_vision::faceset::Enrolment::new(&net);
+    let mut faces = 0;
+    for img in &images {
+        let frame = tw_vision::image_io::load_bgr(img)?;
+        let (w, h) = tw_vision::image_io::frame_size(&frame);
+        let label_path = img.with_extension("txt");
+        let text = match std::fs::read_to_string(&label_path) {
+            Ok(t) => t,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => continue,
+            Err(e) => return Err(e).with_context(|| format!("reading {}", label_path.display())),
+        };
+        let labels = tw_vision::eval::parse_yolo_named(&text, w, h, &names)
+            .map_err(|reason| anyhow::anyhow!("{}: {reason}", label_path.display()))?;
+        faces += enrolment.add(&frame, &labels, &img.display().to_string())?;
+    }
+    let set = enrolment.finish(name).with_context(|| format!("enrolling {}", dir.display()))?;
+    let out = out.unwrap_or_else(|| Path::new(DICE_SETS_DIR).join(format!("{name}.json")));
+    let text = serde_json::to_string_pretty(&set)?;
+    if let Some(parent) = out.parent().filter(|p| !p.as_os_str().is_empty()) {
+        std::fs::create_dir_all(parent).with_context(|| format!("creating {}", parent.display()))?;
+    }
+    std::fs::write(&out, text).with_context(|| format!("writing {}", out.display()))?;
+    println!("{}: d6 set {name:?} from {faces} faces in {} photos:", out.display(), images.len());
+    for f in &set.faces {
+        println!("  {:<10} {:>4} samples  least similarity {:.2}", f.face, f.samples, f.min_similarity);
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// A d6 reader for a set named on the command line: "d6-pips" (the
+/// built-in reader) or an enrolled d6 set's name or path.
+pub fn d6_reader(set: Option<&str>) -> Result<tw_vision::DiceReader> {
+    match set {
+        None | Some("d6-pips") => Ok(tw_vision::DiceReader::default()),
+        Some(arg) => {
+            let path = set_path(Some(arg));
+            let set = tw_vision::faceset::FaceSet::load(&path)?;
+            Ok(tw_vision::DiceReader::with_face_set(set, &path.display().to_string())?)
+        }
+    }
+}
+
+fn enroll(
+    name: &str,
+    crops: Option<PathBuf>,
+    scenes: Option<PathBuf>,
+    edge_mm: f64,
+    out: Option<PathBuf>,
+) -> Result<ExitCode> {
+    check_name(name)?;
     let examples = match (crops, scenes) {
         (Some(dir), None) => tw_target::eval::examples_from_crops(&dir)?,
         (None, Some(dir)) => tw_target::eval::examples_from_scenes(&dir)?,
-        _ => bail!("give the examples with --crops DIR or --scenes DIR"),
+        _ => bail!("give the examples with --crops DIR, --scenes DIR or (six-sided dice) --yolo DIR"),
     };
     let set = DieSet::enroll(name, DieShape { edge_mm }, &examples)?;
     let out = out.unwrap_or_else(|| Path::new(DICE_SETS_DIR).join(format!("{name}.json")));

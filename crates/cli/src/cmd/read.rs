@@ -39,7 +39,8 @@ pub struct Args {
     /// (`board.geometry`), each die also gets its landing section.
     #[arg(long)]
     calibration: Option<PathBuf>,
-    /// Die set to read with: "d6-pips" (built in) without a board; with a
+    /// Die set to read with: without a board "d6-pips" (built in) or an
+    /// enrolled d6 set's name or path (`warden dice enroll --yolo`); with a
     /// board, an enrolled d12 set name or path (default "dungeon-fighter").
     #[arg(long = "dice-set")]
     dice_set: Option<String>,
@@ -90,15 +91,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
     if !args.webs.is_empty() {
         bail!("--web needs a calibration that holds a target board (its `board.geometry`)");
     }
-    let reader = DiceReader::default();
-    if let Some(set) = &args.dice_set {
-        if set != reader.face_reader.name() {
-            bail!(
-                "unknown die set {set:?}: only {:?} is available without a target board",
-                reader.face_reader.name()
-            );
-        }
-    }
+    let reader: DiceReader = super::dice::d6_reader(args.dice_set.as_deref())?;
     let frame = load_bgr(&args.image)?;
     let (w, h) = tw_vision::image_io::frame_size(&frame);
     if let Some((path, profile)) = &calibration {

@@ -1,0 +1,134 @@
+//! Die-body candidates found without looking at pips: whatever stands out
+//! in colour from the surface around it and is die-shaped.
+//!
+//! The surface is estimated as a wide median of the frame (dice are small
+//! against it, so the median is the table, the tray or the cloth). Pixels
+//! whose colour departs from it by more than the frame's own spread of such
+//! departures are foreground; each compact foreground region is split at
+//! the peaks of its distance from the region's edge (touching dice make one
+//! region with one peak per die), and each peak is a candidate: its centre,
+//! and a side of twice its distance to the edge. Nothing here is set for one
+//! colour of dice or table; a candidate is only a place worth a look.
+
+use crate::error::Result;
+use opencv::{
+    core::{self, Mat, Point, Size},
+    imgproc,
+    prelude::*,
+};
+
+/// One place that may hold a die.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BodyCandidate {
+    /// Centre, frame pixels.
+    pub center: [f32; 2],
+    /// Side of the square it seems to fill, frame pixels.
+    pub side: f32,
+}
+
+/// The frame is worked on at about this many pixels across.
+const WORK_WIDTH: i32 = 320;
+/// The surface median's window, as a fraction of the working width: wider
+/// than a large die (150 px of 640 is under a quarter).
+const SURFACE_WINDOW_FRAC: f32 = 0.3;
+/// Foreground: colour departure above the frame's median departure plus
+/// this many times its median absolute deviation...
+const SPREAD_FACTOR: f32 = 6.0;
+/// ...and at least this many levels (the sum of the three channels' departures).
+const MIN_DEPARTURE: f32 = 36.0;
+/// Smallest die side kept, frame pixels.
+const MIN_SIDE_PX: f32 = 12.0;
+/// Largest die side kept, fraction of the frame's width.
+const MAX_SIDE_FRAC: f32 = 0.3;
+
+/// Die-body candidates in a BGR frame.
+pub fn body_candidates(frame: &Mat) -> Result<Vec<BodyCandidate>> {
+    let (w, h) = (frame.cols(), frame.rows());
+    if w < 16 || h < 16 || frame.channels() != 3 {
+        return Ok(Vec::new());
+    }
+    let scale = (w as f32 / WORK_WIDTH as f32).max(1.0);
+    let (sw, sh) = (((w as f32 / scale).round() as i32).max(8), ((h as f32 / scale).round() as i32).max(8));
+    let mut small = Mat::default();
+    imgproc::resize(frame, &mut small, Size::new(sw, sh), 0.0, 0.0, imgproc::INTER_AREA)?;
+    // The surface: a median over a wide window, taken on a further-reduced
+    // copy (the median of a wide window is smooth anyway).
+    let mut tiny = Mat::default();
+    let (tw, th) = ((sw / 4).max(4), (sh / 4).max(4));
+    imgproc::resize(&small, &mut tiny, Size::new(tw, th), 0.0, 0.0, imgproc::INTER_AREA)?;
+    let k = (((tw as f32 * SURFACE_WINDOW_FRAC) as i32) | 1).max(3);
+    let mut tiny_med = Mat::default();
+    imgproc::median_blur(&tiny, &mut tiny_med, k)?;
+    let mut surface = Mat::default();
+    imgproc::resize(&tiny_med, &mut surface, Size::new(sw, sh), 0.0, 0.0, imgproc::INTER_LINEAR)?;
+    let mut diff = Mat::default();
+    core::absdiff(&small, &surface, &mut diff)?;
+    let px = diff.data_bytes()?;
+    let departure: Vec<f32> = px.chunks_exact(3).map(|c| c[0] as f32 + c[1] as f32 + c[2] as f32).collect();
+    let mut sorted = departure.clone();
+    sorted.sort_by(|a, b| a.total_cmp(b));
+    let median = sorted[sorted.len() / 2];
+    let mut dev: Vec<f32> = departure.iter().map(|d| (d - median).abs()).collect();
+    dev.sort_by(|a, b| a.total_cmp(b));
+    let mad = dev[dev.len() / 2];
+    let threshold = (median + SPREAD_FACTOR * mad.max(2.0)).max(MIN_DEPARTURE);
+    let mask_bytes: Vec<u8> = departure.iter().map(|&d| if d > threshold { 255 } else { 0 }).collect();
+    let mask = Mat::new_rows_cols_with_data(sh, sw, &mask_bytes)?.try_clone()?;
+    // Pips and glints leave holes in a die's body; closing fills them.
+    let kernel = imgproc::get_structuring_element(imgproc::MORPH_ELLIPSE, Size::new(3, 3), Point::new(-1, -1))?;
+    let mut closed = Mat::default();
+    imgproc::morphology_ex(&mask, &mut closed, imgproc::MORPH_CLOSE, &kernel, Point::new(-1, -1), 2, core::BORDER_CONSTANT, imgproc::morphology_default_border_value()?)?;
+    let mut opened = Mat::default();
+    imgproc::morphology_ex(&closed, &mut opened, imgproc::MORPH_OPEN, &kernel, Point::new(-1, -1), 1, core::BORDER_CONSTANT, imgproc::morphology_default_border_value()?)?;
+    let mut dist = Mat::default();
+    imgproc::distance_transform(&opened, &mut dist, imgproc::DIST_L2, 3, core::CV_32F)?;
+    let d = dist.data_typed::<f32>()?.to_vec();
+    let (uw, uh) = (sw as usize, sh as usize);
+    let min_r = MIN_SIDE_PX / scale / 2.0;
+    let max_r = MAX_SIDE_FRAC * w as f32 / scale / 2.0;
+    // Peaks: pixels that are the maximum of the distance within their own
+    // radius; the strongest first, each suppressing the others it covers.
+    let mut peaks: Vec<(f32, usize, usize)> = Vec::new();
+    for y in 1..uh.saturating_sub(1) {
+        for x in 1..uw.saturating_sub(1) {
+            let v = d[y * uw + x];
+            if v < min_r || v > max_r {
+                continue;
+            }
+            let r = (v * 0.7).ceil() as isize;
+            let mut is_max = true;
+            'scan: for dy in -r..=r {
+                for dx in -r..=r {
+                    let (yy, xx) = (y as isize + dy, x as isize + dx);
+                    if yy < 0 || xx < 0 || yy >= uh as isize || xx >= uw as isize {
+                        continue;
+                    }
+                    let o = d[yy as usize * uw + xx as usize];
+                    if o > v || (o == v && (yy as usize, xx as usize) < (y, x)) {
+                        is_max = false;
+                        break 'scan;
+                    }
+                }
+            }
+            if is_max {
+                peaks.push((v, x, y));
+            }
+        }
+    }
+    peaks.sort_by(|a, b| b.0.total_cmp(&a.0));
+    let mut kept: Vec<(f32, f32, f32)> = Vec::new();
+    for (v, x, y) in peaks {
+        let (fx, fy) = (x as f32, y as f32);
+        if kept.iter().any(|&(kv, kx, ky)| (kx - fx).hypot(ky - fy) < 0.9 * kv.max(v)) {
+            continue;
+        }
+        kept.push((v, fx, fy));
+    }
+    Ok(kept
+        .into_iter()
+        .map(|(v, x, y)| BodyCandidate {
+            center: [(x + 0.5) * scale, (y + 0.5) * scale],
+            side: 2.0 * v * scale,
+        })
+        .collect())
+}

@@ -1,0 +1,349 @@
+//! A small learned classifier of d6 top faces: one square crop around a
+//! candidate in, "no face" or the face 1–6 out, with its probability.
+//!
+//! The model file (`models/d6-faces/d6-faces.json`, format
+//! `tw-d6-facenet/1`) is written by `models/d6-faces/train.py`; this module
+//! crops and normalises exactly as that script does and runs the same
+//! layers (three 3×3 convolutions with ReLU and 2×2 max pooling, then two
+//! dense layers) in plain Rust, so no learned-model runtime is needed.
+
+use crate::error::{Result, VisionError};
+use opencv::{
+    core::{self, Mat, Rect, Size},
+    imgproc,
+    prelude::*,
+};
+use serde::Deserialize;
+use std::path::Path;
+
+/// The model as shipped, embedded at build time.
+const SHIPPED: &str = include_str!("../../../models/d6-faces/d6-faces.json");
+
+const FORMAT: &str = "tw-d6-facenet/1";
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct InputDoc {
+    size: usize,
+    context: f32,
+    #[allow(dead_code)]
+    channels: String,
+    #[allow(dead_code)]
+    normalise: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct LayerDoc {
+    kind: String,
+    shape: Vec<usize>,
+    weights: Vec<f32>,
+    bias: Vec<f32>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ModelDoc {
+    format: String,
+    input: InputDoc,
+    classes: Vec<String>,
+    layers: Vec<LayerDoc>,
+    #[allow(dead_code)]
+    trained_on: serde_json::Value,
+    #[allow(dead_code)]
+    figures: serde_json::Value,
+}
+
+/// 3×3 convolution (same padding), weights [ky][kx][in][out].
+struct Conv {
+    cin: usize,
+    cout: usize,
+    w: Vec<f32>,
+    b: Vec<f32>,
+}
+
+/// Dense layer, weights [in][out].
+struct Dense {
+    nin: usize,
+    nout: usize,
+    w: Vec<f32>,
+    b: Vec<f32>,
+}
+
+/// The loaded classifier.
+pub struct FaceNet {
+    size: usize,
+    context: f32,
+    classes: Vec<String>,
+    convs: Vec<Conv>,
+    dense: Vec<Dense>,
+}
+
+/// What the classifier says of one crop.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FaceGuess {
+    /// 0 = no die's top face, 1–6 = the face.
+    pub face: u8,
+    /// Probability of that answer.
+    pub probability: f32,
+    /// Probability that the crop holds a top face at all.
+    pub die: f32,
+    /// Probability of each class: none, 1, …, 6.
+    pub probs: [f32; 7],
+    /// The last hidden layer (after ReLU): what the crop looks like to the
+    /// model, used to match enrolled faces (see [`crate::faceset`]).
+    pub features: Vec<f32>,
+}
+
+fn bad(name: &str, reason: String) -> VisionError {
+    VisionError::Config {
+        name: name.to_string(),
+        reason,
+    }
+}
+
+impl FaceNet {
+    /// The shipped model.
+    pub fn shipped() -> Result<FaceNet> {
+        FaceNet::parse("models/d6-faces/d6-faces.json (built in)", SHIPPED)
+    }
+
+    /// A model file written by the training script.
+    pub fn load(path: &Path) -> Result<FaceNet> {
+        let text = std::fs::read_to_string(path).map_err(|error| VisionError::Io {
+            path: path.to_path_buf(),
+            error,
+        })?;
+        FaceNet::parse(&path.display().to_string(), &text)
+    }
+
+    /// Parse and check a model document; `name` names it in errors.
+    pub fn parse(name: &str, text: &str) -> Result<FaceNet> {
+        let doc: ModelDoc = serde_json::from_str(text).map_err(|e| bad(name, e.to_string()))?;
+        if doc.format != FORMAT {
+            return Err(bad(name, format!("format is {:?}, expected {FORMAT:?}", doc.format)));
+        }
+        let size = doc.input.size;
+        if !(8..=128).contains(&size) || size % 8 != 0 {
+            return Err(bad(name, format!("input.size {size} is not a multiple of 8 in 8..=128")));
+        }
+        if !(doc.input.context.is_finite() && (1.0..=3.0).contains(&doc.input.context)) {
+            return Err(bad(name, format!("input.context {} is outside 1..=3", doc.input.context)));
+        }
+        if doc.classes.len() != 7 || doc.classes[0] != "none" {
+            return Err(bad(name, "classes must be none, 1, 2, 3, 4, 5, 6".into()));
+        }
+        if doc.layers.len() != 5 {
+            return Err(bad(name, format!("layers: {} found, expected 3 conv3x3 then 2 dense", doc.layers.len())));
+        }
+        let mut convs = Vec::new();
+        let mut dense = Vec::new();
+        let mut channels = 3;
+        let mut features = 0;
+        for (i, l) in doc.layers.into_iter().enumerate() {
+            let field = format!("layers[{i}]");
+            let expected_kind = if i < 3 { "conv3x3" } else { "dense" };
+            if l.kind != expected_kind {
+                return Err(bad(name, format!("{field}.kind is {:?}, expected {expected_kind:?}", l.kind)));
+            }
+            let n: usize = l.shape.iter().product();
+            if l.weights.len() != n || l.weights.iter().chain(&l.bias).any(|v| !v.is_finite()) {
+                return Err(bad(name, format!("{field}.weights: {} values for shape {:?}, or not all finite", l.weights.len(), l.shape)));
+            }
+            if i < 3 {
+                if l.shape.len() != 4 || l.shape[0] != 3 || l.shape[1] != 3 || l.shape[2] != channels {
+                    return Err(bad(name, format!("{field}.shape {:?} is not [3, 3, {channels}, out]", l.shape)));
+                }
+                let cout = l.shape[3];
+                if l.bias.len() != cout {
+                    return Err(bad(name, format!("{field}.bias has {} values, expected {cout}", l.bias.len())));
+                }
+                convs.push(Conv { cin: channels, cout, w: l.weights, b: l.bias });
+                channels = cout;
+                features = (size / 8) * (size / 8) * channels;
+            } else {
+                let want_out = if i == 4 { 7 } else { l.shape.get(1).copied().unwrap_or(0) };
+                if l.shape.len() != 2 || l.shape[0] != features || l.shape[1] != want_out || want_out == 0 {
+                    return Err(bad(name, format!("{field}.shape {:?} does not follow [{features}, out]", l.shape)));
+                }
+                if l.bias.len() != l.shape[1] {
+                    return Err(bad(name, format!("{field}.bias has {} values, expected {}", l.bias.len(), l.shape[1])));
+                }
+                dense.push(Dense { nin: l.shape[0], nout: l.shape[1], w: l.weights, b: l.bias });
+                features = l.shape[1];
+            }
+        }
+        Ok(FaceNet {
+            size,
+            context: doc.input.context,
+            classes: doc.classes,
+            convs,
+            dense,
+        })
+    }
+
+    /// Length of the last hidden layer (the descriptor enrolled sets use).
+    pub fn hidden_len(&self) -> usize {
+        self.dense.last().map_or(0, |d| d.nin)
+    }
+
+    /// The face label of a class index (0 = none).
+    pub fn class_name(&self, class: u8) -> &str {
+        &self.classes[class as usize]
+    }
+
+    /// Classify the square of side `side` px centred at `center` in a BGR
+    /// frame (widened by the model's context, edges replicated).
+    pub fn classify(&self, frame: &Mat, center: [f32; 2], side: f32) -> Result<FaceGuess> {
+        let input = self.crop(frame, center, side)?;
+        Ok(self.run(input))
+    }
+
+    /// The normalised input the model sees: size × size × 3 (BGR), row-major.
+    pub fn crop(&self, frame: &Mat, center: [f32; 2], side: f32) -> Result<Vec<f32>> {
+        if frame.channels() != 3 || frame.depth() != core::CV_8U || frame.empty() {
+            return Err(VisionError::BadFrame("the face classifier needs an 8-bit BGR frame".into()));
+        }
+        if !(side.is_finite() && center.iter().all(|v| v.is_finite())) {
+            return Err(VisionError::BadFrame("crop centre or side is not finite".into()));
+        }
+        let (w, h) = (frame.cols(), frame.rows());
+        let s = ((side * self.context).round() as i32).clamp(2, 4 * w.max(h));
+        let x0 = (center[0] - s as f32 / 2.0).round() as i32;
+        let y0 = (center[1] - s as f32 / 2.0).round() as i32;
+        let pad = 0.max(-x0).max(-y0).max(x0 + s - w).max(y0 + s - h);
+        let mut roi = if pad > 0 {
+            // Only the part of the frame the crop reaches is padded.
+            let cx0 = x0.max(0).min(w - 1);
+            let cy0 = y0.max(0).min(h - 1);
+            let cx1 = (x0 + s).min(w).max(cx0 + 1);
+            let cy1 = (y0 + s).min(h).max(cy0 + 1);
+            let part = Mat::roi(frame, Rect::new(cx0, cy0, cx1 - cx0, cy1 - cy0))?;
+            let mut padded = Mat::default();
+            core::copy_make_border(
+                &part,
+                &mut padded,
+                cy0 - y0,
+                (y0 + s) - cy1,
+                cx0 - x0,
+                (x0 + s) - cx1,
+                core::BORDER_REPLICATE,
+                core::Scalar::default(),
+            )?;
+            padded
+        } else {
+            Mat::roi(frame, Rect::new(x0, y0, s, s))?.try_clone()?
+        };
+        let mut small = Mat::default();
+        imgproc::resize(
+            &roi,
+            &mut small,
+            Size::new(self.size as i32, self.size as i32),
+            0.0,
+            0.0,
+            imgproc::INTER_AREA,
+        )?;
+        roi = small;
+        let bytes = roi.data_bytes()?;
+        let n = bytes.len() as f32;
+        let mean = bytes.iter().map(|&b| b as f32).sum::<f32>() / n;
+        let var = bytes.iter().map(|&b| (b as f32 - mean).powi(2)).sum::<f32>() / n;
+        let sd = var.sqrt().max(8.0);
+        Ok(bytes.iter().map(|&b| (b as f32 - mean) / sd).collect())
+    }
+
+    /// Run the layers on a normalised input.
+    pub fn run(&self, mut x: Vec<f32>) -> FaceGuess {
+        let mut side = self.size;
+        for conv in &self.convs {
+            x = conv3x3_relu(&x, side, conv);
+            x = maxpool2(&x, side, conv.cout);
+            side /= 2;
+        }
+        let mut features = Vec::new();
+        for (i, d) in self.dense.iter().enumerate() {
+            if i + 1 == self.dense.len() {
+                features = x.clone();
+            }
+            let mut y = d.b.clone();
+            for (k, &v) in x.iter().enumerate().take(d.nin) {
+                if v != 0.0 {
+                    let row = &d.w[k * d.nout..(k + 1) * d.nout];
+                    for (o, wv) in y.iter_mut().zip(row) {
+                        *o += v * wv;
+                    }
+                }
+            }
+            if i + 1 < self.dense.len() {
+                y.iter_mut().for_each(|v| *v = v.max(0.0));
+            }
+            x = y;
+        }
+        let max = x.iter().cloned().fold(f32::MIN, f32::max);
+        let exp: Vec<f32> = x.iter().map(|v| (v - max).exp()).collect();
+        let total: f32 = exp.iter().sum();
+        let mut probs = [0f32; 7];
+        for (p, e) in probs.iter_mut().zip(&exp) {
+            *p = e / total;
+        }
+        let (best, &prob) = probs
+            .iter()
+            .enumerate()
+            .max_by(|a, b| a.1.total_cmp(b.1))
+            .unwrap_or((0, &0.0));
+        FaceGuess {
+            face: best as u8,
+            probability: prob,
+            die: 1.0 - probs[0],
+            probs,
+            features,
+        }
+    }
+}
+
+fn conv3x3_relu(x: &[f32], side: usize, c: &Conv) -> Vec<f32> {
+    let mut out = vec![0f32; side * side * c.cout];
+    for oy in 0..side {
+        for ox in 0..side {
+            let o = &mut out[(oy * side + ox) * c.cout..(oy * side + ox + 1) * c.cout];
+            o.copy_from_slice(&c.b);
+            for ky in 0..3 {
+                let iy = oy as isize + ky as isize - 1;
+                if iy < 0 || iy >= side as isize {
+                    continue;
+                }
+                for kx in 0..3 {
+                    let ix = ox as isize + kx as isize - 1;
+                    if ix < 0 || ix >= side as isize {
+                        continue;
+                    }
+                    let px = &x[(iy as usize * side + ix as usize) * c.cin..][..c.cin];
+                    let wbase = (ky * 3 + kx) * c.cin * c.cout;
+                    for (ci, &v) in px.iter().enumerate() {
+                        let wrow = &c.w[wbase + ci * c.cout..wbase + (ci + 1) * c.cout];
+                        for (ov, wv) in o.iter_mut().zip(wrow) {
+                            *ov += v * wv;
+                        }
+                    }
+                }
+            }
+            o.iter_mut().for_each(|v| *v = v.max(0.0));
+        }
+    }
+    out
+}
+
+fn maxpool2(x: &[f32], side: usize, ch: usize) -> Vec<f32> {
+    let half = side / 2;
+    let mut out = vec![f32::MIN; half * half * ch];
+    for y in 0..half * 2 {
+        for xx in 0..half * 2 {
+            let src = &x[(y * side + xx) * ch..][..ch];
+            let dst = &mut out[((y / 2) * half + xx / 2) * ch..][..ch];
+            for (d, s) in dst.iter_mut().zip(src) {
+                *d = d.max(*s);
+            }
+        }
+    }
+    out
+}

@@ -1,0 +1,355 @@
+//! Enrolled sets of six-sided dice (`kind: "d6"` in the die-set format of
+//! `models/dice-sets/README.md`): what one player's dice look like, learned
+//! from labelled photos, and the face reading that uses it.
+//!
+//! Each labelled top face is cropped as the face classifier crops it
+//! ([`crate::facenet`]) and described by the classifier's last hidden
+//! layer. A face's *prototype* is the mean of its examples' unit-length
+//! descriptions. Reading matches a die's description to the prototypes by
+//! cosine similarity. For plain pip faces ("1"–"6") the match is combined
+//! with the classifier's own answer; faces with other names (an emblem, a
+//! goblin, a skull) are read by the match alone. A die that matches no
+//! prototype as closely as the enrolment's own examples did is reported
+//! with a low confidence, so the player is asked.
+
+use crate::error::{Result, VisionError};
+use crate::eval::LabelBox;
+use crate::facenet::{FaceGuess, FaceNet};
+use opencv::{core::Mat, prelude::*};
+use serde::{Deserialize, Serialize};
+use std::path::Path;
+
+/// The die-set format this extends (an optional `kind` was added; sets
+/// without it are the target board's d12 sets).
+pub const FORMAT: &str = "tw-dice-set/1";
+/// The `kind` of a d6 set.
+pub const KIND: &str = "d6";
+
+/// How sharply similarities become probabilities.
+const SIMILARITY_SHARPNESS: f32 = 25.0;
+/// A die whose best similarity falls this far below the lowest its face's
+/// own enrolment examples reached is not trusted.
+const SIMILARITY_SLACK: f32 = 0.05;
+/// Fewest examples per face an enrolment accepts.
+pub const MIN_SAMPLES_PER_FACE: usize = 2;
+/// Smallest labelled face enrolled, pixels.
+const MIN_ENROL_SIDE_PX: f32 = 8.0;
+
+/// One enrolled face.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FacePrototype {
+    /// The face's name: "1"–"6" for pips, anything else for art.
+    pub face: String,
+    /// Examples averaged.
+    pub samples: usize,
+    /// Unit-length mean description.
+    pub prototype: Vec<f32>,
+    /// Lowest similarity of one of its own examples to the prototype.
+    pub min_similarity: f32,
+}
+
+/// What the dice look like besides their faces.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Look {
+    /// Median body colours seen (B, G, R), one per enrolled die, at most 64.
+    pub body_bgr: Vec<[u8; 3]>,
+    /// Top-face side in pixels: smallest, median and largest enrolled.
+    pub side_px: [f32; 3],
+}
+
+/// An enrolled d6 set.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FaceSet {
+    pub format: String,
+    pub kind: String,
+    pub name: String,
+    /// The descriptor the prototypes are in (the classifier's format and size).
+    pub descriptor: String,
+    pub faces: Vec<FacePrototype>,
+    pub look: Look,
+    /// Where the examples came from.
+    pub enrolled_from: Vec<String>,
+}
+
+fn bad(name: &str, reason: String) -> VisionError {
+    VisionError::Config {
+        name: name.to_string(),
+        reason,
+    }
+}
+
+fn unit(v: &[f32]) -> Vec<f32> {
+    let n = v.iter().map(|x| x * x).sum::<f32>().sqrt();
+    if n > 0.0 {
+        v.iter().map(|x| x / n).collect()
+    } else {
+        v.to_vec()
+    }
+}
+
+fn dot(a: &[f32], b: &[f32]) -> f32 {
+    a.iter().zip(b).map(|(x, y)| x * y).sum()
+}
+
+/// The descriptor name of a classifier's hidden layer.
+pub fn descriptor_name(net: &FaceNet) -> String {
+    format!("tw-d6-facenet/1 hidden {}", net.hidden_len())
+}
+
+impl FaceSet {
+    /// Load and check a set file.
+    pub fn load(path: &Path) -> Result<FaceSet> {
+        let text = std::fs::read_to_string(path).map_err(|error| VisionError::Io {
+            path: path.to_path_buf(),
+            error,
+        })?;
+        FaceSet::parse(&path.display().to_string(), &text)
+    }
+
+    /// Parse and check a set; `name` names it in errors.
+    pub fn parse(name: &str, text: &str) -> Result<FaceSet> {
+        let value: serde_json::Value = serde_json::from_str(text).map_err(|e| bad(name, e.to_string()))?;
+        match value.get("kind").and_then(|k| k.as_str()) {
+            Some(KIND) => {}
+            Some(other) => return Err(bad(name, format!("kind is {other:?}; this reader reads \"d6\" sets"))),
+            None => {
+                return Err(bad(
+                    name,
+                    "kind is missing: this is a d12 set for the target board, not a d6 set".into(),
+                ))
+            }
+        }
+        let set: FaceSet = serde_json::from_value(value).map_err(|e| bad(name, e.to_string()))?;
+        set.validate(name)?;
+        Ok(set)
+    }
+
+    /// Field-by-field checks, each error naming the field.
+    pub fn validate(&self, name: &str) -> Result<()> {
+        if self.format != FORMAT {
+            return Err(bad(name, format!("format is {:?}, expected {FORMAT:?}", self.format)));
+        }
+        if self.faces.len() < 2 {
+            return Err(bad(name, format!("faces: {} enrolled, a die needs at least 2", self.faces.len())));
+        }
+        let len = self.faces[0].prototype.len();
+        for (i, f) in self.faces.iter().enumerate() {
+            if f.face.trim().is_empty() {
+                return Err(bad(name, format!("faces[{i}].face is empty")));
+            }
+            if self.faces[..i].iter().any(|o| o.face == f.face) {
+                return Err(bad(name, format!("faces[{i}].face {:?} is enrolled twice", f.face)));
+            }
+            if f.prototype.len() != len || len == 0 || f.prototype.iter().any(|v| !v.is_finite()) {
+                return Err(bad(name, format!("faces[{i}].prototype must hold {len} finite numbers")));
+            }
+            if f.samples < 1 {
+                return Err(bad(name, format!("faces[{i}].samples is 0")));
+            }
+            if !(f.min_similarity.is_finite() && (-1.0..=1.0).contains(&f.min_similarity)) {
+                return Err(bad(name, format!("faces[{i}].min_similarity {} is outside -1..=1", f.min_similarity)));
+            }
+        }
+        let [lo, mid, hi] = self.look.side_px;
+        if !(lo.is_finite() && hi.is_finite() && 0.0 < lo && lo <= mid && mid <= hi) {
+            return Err(bad(name, format!("look.side_px {:?} is not smallest ≤ median ≤ largest", self.look.side_px)));
+        }
+        Ok(())
+    }
+
+    /// Whether the set's prototypes are in this classifier's descriptor.
+    pub fn check_descriptor(&self, net: &FaceNet, name: &str) -> Result<()> {
+        let want = descriptor_name(net);
+        if self.descriptor != want {
+            return Err(bad(
+                name,
+                format!("descriptor is {:?} but the classifier gives {want:?}: enrol the set again", self.descriptor),
+            ));
+        }
+        Ok(())
+    }
+
+    /// The face a classified crop shows by this set, and how sure that is.
+    pub fn read(&self, guess: &FaceGuess) -> (String, f32) {
+        let d = unit(&guess.features);
+        let sims: Vec<f32> = self.faces.iter().map(|f| dot(&d, &f.prototype)).collect();
+        let max = sims.iter().cloned().fold(f32::MIN, f32::max);
+        let mut p: Vec<f32> = sims.iter().map(|s| ((s - max) * SIMILARITY_SHARPNESS).exp()).collect();
+        // Pip faces also hear the classifier, which knows pips in general.
+        for (pi, f) in p.iter_mut().zip(&self.faces) {
+            if let Ok(k) = f.face.parse::<usize>() {
+                if (1..=6).contains(&k) {
+                    *pi *= guess.probs[k].max(1e-4);
+                }
+            }
+        }
+        let total: f32 = p.iter().sum();
+        let (best, pb) = p
+            .iter()
+            .enumerate()
+            .max_by(|a, b| a.1.total_cmp(b.1))
+            .map(|(i, v)| (i, v / total.max(f32::MIN_POSITIVE)))
+            .unwrap_or((0, 0.0));
+        let face = &self.faces[best];
+        let mut confidence = pb;
+        if sims[best] < face.min_similarity - SIMILARITY_SLACK {
+            // Looks like none of the enrolled examples: ask.
+            confidence = confidence.min(0.3);
+        }
+        (face.face.clone(), confidence)
+    }
+}
+
+/// Face names for YOLO classes: a `classes.txt` beside the labels names
+/// them; "One".."Six" (or "1".."6") and no file at all mean pip faces 1–6.
+pub fn class_names(dir: &Path) -> Result<Vec<String>> {
+    let path = dir.join("classes.txt");
+    let text = match std::fs::read_to_string(&path) {
+        Ok(t) => t,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok((1..=6).map(|k| k.to_string()).collect()),
+        Err(error) => return Err(VisionError::Io { path, error }),
+    };
+    let names: Vec<String> = text.lines().map(|l| l.trim().to_string()).filter(|l| !l.is_empty()).collect();
+    if names.is_empty() {
+        return Err(bad(&path.display().to_string(), "names no class".into()));
+    }
+    const WORDS: [&str; 6] = ["one", "two", "three", "four", "five", "six"];
+    Ok(names
+        .into_iter()
+        .enumerate()
+        .map(|(i, n)| {
+            if i < 6 && (n.eq_ignore_ascii_case(WORDS[i]) || n == (i + 1).to_string()) {
+                (i + 1).to_string()
+            } else {
+                n
+            }
+        })
+        .collect())
+}
+
+/// Median colour (B, G, R) of the middle of a face box.
+fn middle_colour(frame: &Mat, b: &LabelBox) -> Option<[u8; 3]> {
+    let bytes = frame.data_bytes().ok()?;
+    let (w, h) = (frame.cols() as usize, frame.rows() as usize);
+    let (cx, cy) = ((b.x0 + b.x1) / 2.0, (b.y0 + b.y1) / 2.0);
+    let r = ((b.x1 - b.x0).min(b.y1 - b.y0) * 0.3).max(1.0);
+    let mut px = Vec::new();
+    for y in (cy - r).max(0.0) as usize..((cy + r).max(0.0) as usize).min(h) {
+        for x in (cx - r).max(0.0) as usize..((cx + r).max(0.0) as usize).min(w) {
+            let i = (y * w + x) * 3;
+            px.push([bytes[i], bytes[i + 1], bytes[i + 2]]);
+        }
+    }
+    if px.is_empty() {
+        return None;
+    }
+    let med = |k: usize| {
+        let mut v: Vec<u8> = px.iter().map(|p| p[k]).collect();
+        v.sort_unstable();
+        v[v.len() / 2]
+    };
+    Some([med(0), med(1), med(2)])
+}
+
+/// Collects labelled faces into a set.
+pub struct Enrolment<'a> {
+    net: &'a FaceNet,
+    by_face: Vec<(String, Vec<Vec<f32>>)>,
+    bodies: Vec<[u8; 3]>,
+    sides: Vec<f32>,
+    sources: Vec<String>,
+}
+
+impl<'a> Enrolment<'a> {
+    pub fn new(net: &'a FaceNet) -> Self {
+        Enrolment {
+            net,
+            by_face: Vec::new(),
+            bodies: Vec::new(),
+            sides: Vec::new(),
+            sources: Vec::new(),
+        }
+    }
+
+    /// Add one photo's labelled faces; `names[k]` names class k. Faces too
+    /// small to crop are skipped; returns how many were added.
+    pub fn add(&mut self, frame: &Mat, labels: &[LabelBox], source: &str) -> Result<usize> {
+        let mut added = 0;
+        for b in labels {
+            let side = (b.x1 - b.x0).max(b.y1 - b.y0);
+            if !(side >= MIN_ENROL_SIDE_PX) {
+                continue;
+            }
+            let center = [(b.x0 + b.x1) / 2.0, (b.y0 + b.y1) / 2.0];
+            let guess = self.net.classify(frame, center, side)?;
+            let d = unit(&guess.features);
+            match self.by_face.iter_mut().find(|(f, _)| *f == b.name) {
+                Some((_, v)) => v.push(d),
+                None => self.by_face.push((b.name.clone(), vec![d])),
+            }
+            if let Some(c) = middle_colour(frame, b) {
+                if self.bodies.len() < 64 {
+                    self.bodies.push(c);
+                }
+            }
+            self.sides.push(side);
+            added += 1;
+        }
+        if added > 0 {
+            self.sources.push(source.to_string());
+        }
+        Ok(added)
+    }
+
+    /// The set, or an error naming what is missing.
+    pub fn finish(self, name: &str) -> Result<FaceSet> {
+        let mut faces = Vec::new();
+        for (face, descs) in &self.by_face {
+            if descs.len() < MIN_SAMPLES_PER_FACE {
+                return Err(bad(
+                    name,
+                    format!("face {face:?} has {} example(s); enrol at least {MIN_SAMPLES_PER_FACE} of every face", descs.len()),
+                ));
+            }
+            let n = descs[0].len();
+            let mut mean = vec![0f32; n];
+            for d in descs {
+                for (m, v) in mean.iter_mut().zip(d) {
+                    *m += v;
+                }
+            }
+            let prototype = unit(&mean);
+            let min_similarity = descs.iter().map(|d| dot(d, &prototype)).fold(1.0f32, f32::min);
+            faces.push(FacePrototype {
+                face: face.clone(),
+                samples: descs.len(),
+                prototype,
+                min_similarity,
+            });
+        }
+        faces.sort_by(|a, b| a.face.cmp(&b.face));
+        let mut sides = self.sides.clone();
+        sides.sort_by(|a, b| a.total_cmp(b));
+        let side_px = match (sides.first(), sides.last()) {
+            (Some(&lo), Some(&hi)) => [lo, sides[sides.len() / 2], hi],
+            _ => return Err(bad(name, "no labelled face large enough to enrol".into())),
+        };
+        let set = FaceSet {
+            format: FORMAT.into(),
+            kind: KIND.into(),
+            name: name.to_string(),
+            descriptor: descriptor_name(self.net),
+            faces,
+            look: Look {
+                body_bgr: self.bodies,
+                side_px,
+            },
+            enrolled_from: self.sources,
+        };
+        set.validate(name)?;
+        Ok(set)
+    }
+}

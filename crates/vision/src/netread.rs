@@ -1,0 +1,166 @@
+//! Pip-found and body-found candidates, each looked at by the learned face
+//! classifier ([`crate::facenet`]), settled into one die per place.
+//!
+//! Two finders propose: the pip reader (its dice in every view, outlines
+//! from their pips) and the body finder ([`crate::bodies`], which needs no
+//! pips at all). The classifier reads each proposal's face or calls it no
+//! die; proposals that are dice are kept strongest first, and a weaker one
+//! whose centre falls within a kept die is the same die. Where the pip
+//! reader read the same die surely and differently, the die is put to the
+//! player (its confidence capped low) rather than either reading trusted.
+
+use crate::bodies::BodyCandidate;
+use crate::color::{ColorTable, Hsv};
+use crate::error::Result;
+use crate::facenet::FaceNet;
+use crate::faceset::FaceSet;
+use crate::reader::Die;
+use opencv::{core::Mat, prelude::*};
+
+/// A proposal the classifier must call a die with at least this probability.
+const MIN_DIE_PROBABILITY: f32 = 0.5;
+/// A pip reading at least this sure that disagrees with the classifier...
+const SURE_PIP_READING: f32 = 0.8;
+/// ...caps the die's confidence here, well below the asking threshold.
+const DISPUTED_CONFIDENCE: f32 = 0.5;
+
+struct Proposal {
+    center: [f32; 2],
+    side: f32,
+    corners: Option<[[f32; 2]; 4]>,
+    pip_reading: Option<Die>,
+}
+
+/// Mean side of a face outline.
+fn outline_side(c: &[[f32; 2]; 4]) -> f32 {
+    (0..4)
+        .map(|i| {
+            let (a, b) = (c[i], c[(i + 1) % 4]);
+            (a[0] - b[0]).hypot(a[1] - b[1])
+        })
+        .sum::<f32>()
+        / 4.0
+}
+
+fn square(center: [f32; 2], side: f32) -> [[f32; 2]; 4] {
+    let h = side / 2.0;
+    let [x, y] = center;
+    [[x - h, y - h], [x + h, y - h], [x + h, y + h], [x - h, y + h]]
+}
+
+/// Median colour of the middle of a square (the face, mostly), classed.
+fn body_color(frame: &Mat, center: [f32; 2], side: f32, colors: &ColorTable) -> String {
+    let Ok(bytes) = frame.data_bytes() else {
+        return colors.fallback.clone();
+    };
+    let (w, h) = (frame.cols().max(0) as usize, frame.rows().max(0) as usize);
+    let r = (side * 0.35).max(1.0);
+    let mut px: Vec<[u8; 3]> = Vec::new();
+    let (x0, x1) = ((center[0] - r).max(0.0) as usize, ((center[0] + r).max(0.0) as usize).min(w.saturating_sub(1)));
+    let (y0, y1) = ((center[1] - r).max(0.0) as usize, ((center[1] + r).max(0.0) as usize).min(h.saturating_sub(1)));
+    for y in y0..=y1 {
+        for x in x0..=x1 {
+            let i = (y * w + x) * 3;
+            if i + 2 < bytes.len() {
+                px.push([bytes[i], bytes[i + 1], bytes[i + 2]]);
+            }
+        }
+    }
+    if px.is_empty() {
+        return colors.fallback.clone();
+    }
+    let ch = |k: usize| {
+        let mut v: Vec<u8> = px.iter().map(|p| p[k]).collect();
+        v.sort_unstable();
+        v[v.len() / 2]
+    };
+    colors.classify(Hsv::from_bgr(ch(0), ch(1), ch(2))).to_string()
+}
+
+/// Settle the two finders' proposals into dice.
+pub fn settle(
+    net: &FaceNet,
+    set: Option<&FaceSet>,
+    frame: &Mat,
+    pip_dice: Vec<Die>,
+    bodies: Vec<BodyCandidate>,
+    colors: &ColorTable,
+) -> Result<Vec<Die>> {
+    let mut proposals: Vec<Proposal> = pip_dice
+        .into_iter()
+        .map(|d| Proposal {
+            center: d.center,
+            side: outline_side(&d.corners),
+            corners: Some(d.corners),
+            pip_reading: Some(d),
+        })
+        .collect();
+    proposals.extend(bodies.into_iter().map(|b| Proposal {
+        center: b.center,
+        side: b.side,
+        corners: None,
+        pip_reading: None,
+    }));
+    let mut judged = Vec::new();
+    for p in proposals {
+        if !(p.side.is_finite() && p.side >= 4.0) {
+            continue;
+        }
+        let guess = net.classify(frame, p.center, p.side)?;
+        if guess.die < MIN_DIE_PROBABILITY || (set.is_none() && guess.face == 0) {
+            continue;
+        }
+        let (face, probability) = match set {
+            Some(s) => s.read(&guess),
+            None => (net.class_name(guess.face).to_string(), guess.probability),
+        };
+        judged.push((guess.die, face, probability, p));
+    }
+    judged.sort_by(|a, b| b.0.total_cmp(&a.0).then(b.2.total_cmp(&a.2)));
+    let mut dice: Vec<(Die, f32)> = Vec::new();
+    for (_, face, probability, p) in judged {
+        if let Some((kept, kept_side)) = dice
+            .iter_mut()
+            .find(|(d, s)| (d.center[0] - p.center[0]).hypot(d.center[1] - p.center[1]) < 0.5 * s.max(p.side))
+        {
+            // The same die again. Its pips outline the top face itself, where
+            // a body's centre also takes in the sides an oblique camera sees:
+            // the pip finder's outline is kept.
+            if kept.corners == square(kept.center, *kept_side) {
+                if let Some(c) = p.corners {
+                    kept.corners = c;
+                    kept.center = p.center;
+                }
+            }
+            if let Some(pr) = &p.pip_reading {
+                if set.is_none() && pr.confidence >= SURE_PIP_READING && pr.face.as_deref() != kept.face.as_deref() {
+                    kept.confidence = kept.confidence.min(DISPUTED_CONFIDENCE);
+                }
+            }
+            continue;
+        }
+        let mut confidence = probability;
+        if let Some(pr) = &p.pip_reading {
+            if set.is_none()
+                && pr.confidence >= SURE_PIP_READING && pr.face.as_deref() != Some(face.as_str()) {
+                confidence = confidence.min(DISPUTED_CONFIDENCE);
+            }
+        }
+        let color = match &p.pip_reading {
+            Some(pr) => pr.color.clone(),
+            None => body_color(frame, p.center, p.side, colors),
+        };
+        dice.push((
+            Die {
+                center: p.center,
+                corners: p.corners.unwrap_or_else(|| square(p.center, p.side)),
+                face: Some(face),
+                color,
+                confidence,
+                cocked: p.pip_reading.as_ref().is_some_and(|r| r.cocked),
+            },
+            p.side,
+        ));
+    }
+    Ok(dice.into_iter().map(|(d, _)| d).collect())
+}

@@ -1,0 +1,231 @@
+//! The learned parts of the d6 reader: the face classifier's model file is
+//! checked field by field, the body finder finds dice without pips, an
+//! enrolled set reads faces and refuses files that are not d6 sets, and the
+//! yardstick recipe counts pips.
+
+use opencv::{
+    core::{Mat, Point, Scalar, CV_8UC3},
+    imgproc,
+    prelude::*,
+};
+use tw_vision::baseline::blob_recipe;
+use tw_vision::bodies::body_candidates;
+use tw_vision::eval::parse_yolo_named;
+use tw_vision::facenet::FaceNet;
+use tw_vision::faceset::{class_names, Enrolment, FaceSet};
+use tw_vision::synth::{self, DieSpec, Scene, ALL_STYLES, WHITE_BLACK};
+
+const SHIPPED: &str = include_str!("../../../models/d6-faces/d6-faces.json");
+
+fn edited(f: impl FnOnce(&mut serde_json::Value)) -> String {
+    let mut v: serde_json::Value = serde_json::from_str(SHIPPED).unwrap();
+    f(&mut v);
+    v.to_string()
+}
+
+fn error_of(text: &str) -> String {
+    match FaceNet::parse("model.json", text) {
+        Ok(_) => panic!("accepted a broken model"),
+        Err(e) => e.to_string(),
+    }
+}
+
+#[test]
+fn the_shipped_model_loads() {
+    let net = FaceNet::shipped().expect("shipped model");
+    assert!(net.hidden_len() > 0);
+}
+
+#[test]
+fn a_broken_model_file_is_refused_naming_the_field() {
+    let e = error_of(&edited(|v| v["format"] = "other/1".into()));
+    assert!(e.contains("model.json") && e.contains("format"), "{e}");
+    let e = error_of(&edited(|v| {
+        v["layers"][1]["weights"].as_array_mut().unwrap().pop();
+    }));
+    assert!(e.contains("layers[1].weights"), "{e}");
+    let e = error_of(&edited(|v| v["layers"][0]["kind"] = "dense".into()));
+    assert!(e.contains("layers[0].kind"), "{e}");
+    let e = error_of(&edited(|v| v["input"]["size"] = 20.into()));
+    assert!(e.contains("input.size"), "{e}");
+    let e = error_of(&edited(|v| v["layers"][3]["shape"][0] = 7.into()));
+    assert!(e.contains("layers[3].shape"), "{e}");
+    assert!(error_of("{").contains("model.json"));
+    assert!(error_of("[]").contains("model.json"));
+}
+
+fn scene(dice: Vec<DieSpec>, table: [u8; 3]) -> Scene {
+    Scene {
+        width: 640,
+        height: 480,
+        table,
+        dice,
+        seed: 11,
+    }
+}
+
+fn spec(value: u8, center: (f32, f32), size: f32, style: synth::DieStyle) -> DieSpec {
+    DieSpec {
+        value,
+        center,
+        size,
+        rotation: 0.4,
+        tilt: 0.0,
+        style,
+        glare: false,
+    }
+}
+
+#[test]
+fn bodies_are_found_without_looking_at_pips() {
+    // Blank coloured squares (no pips at all) on a plain cloth.
+    let mut img = Mat::new_rows_cols_with_default(480, 640, CV_8UC3, Scalar::new(90.0, 140.0, 160.0, 0.0)).unwrap();
+    let squares = [((150, 120), 40, [40.0, 40.0, 200.0]), ((420, 300), 70, [30.0, 30.0, 30.0]), ((500, 100), 24, [200.0, 80.0, 20.0])];
+    for ((x, y), s, c) in squares {
+        imgproc::rectangle_points(
+            &mut img,
+            Point::new(x - s / 2, y - s / 2),
+            Point::new(x + s / 2, y + s / 2),
+            Scalar::new(c[0], c[1], c[2], 0.0),
+            -1,
+            imgproc::LINE_8,
+            0,
+        )
+        .unwrap();
+    }
+    let found = body_candidates(&img).unwrap();
+    for ((x, y), s, _) in squares {
+        let hit = found.iter().find(|b| (b.center[0] - x as f32).hypot(b.center[1] - y as f32) < 0.25 * s as f32);
+        let hit = hit.unwrap_or_else(|| panic!("no candidate at ({x},{y}): {found:?}"));
+        assert!((hit.side / s as f32 - 1.0).abs() < 0.3, "side {} for {s}", hit.side);
+    }
+    assert_eq!(found.len(), squares.len(), "{found:?}");
+    // An empty cloth has none.
+    let empty = Mat::new_rows_cols_with_default(480, 640, CV_8UC3, Scalar::new(90.0, 140.0, 160.0, 0.0)).unwrap();
+    assert!(body_candidates(&empty).unwrap().is_empty());
+}
+
+#[test]
+fn the_classifier_reads_dice_of_another_renderer() {
+    // `tw_vision::synth` draws dice unlike the training script's generator
+    // and unlike either photo set: every style, every face, 60 px.
+    let net = FaceNet::shipped().unwrap();
+    let mut right = 0;
+    let mut total = 0;
+    for style in ALL_STYLES {
+        for value in 1..=6u8 {
+            let img = synth::render(&scene(vec![spec(value, (320.0, 240.0), 60.0, style)], [120, 150, 175])).unwrap();
+            let g = net.classify(&img, [320.0, 240.0], 60.0).unwrap();
+            total += 1;
+            right += (g.face == value) as usize;
+        }
+    }
+    assert!(right * 100 >= total * 90, "{right} of {total} read right");
+    // A patch of bare table is no die.
+    let img = synth::render(&scene(vec![], [120, 150, 175])).unwrap();
+    assert_eq!(net.classify(&img, [320.0, 240.0], 60.0).unwrap().face, 0);
+}
+
+fn write(dir: &std::path::Path, name: &str, text: &str) {
+    std::fs::write(dir.join(name), text).unwrap();
+}
+
+#[test]
+fn class_names_map_number_words_to_pip_faces_and_keep_art_names() {
+    let dir = tempfile::tempdir().unwrap();
+    assert_eq!(class_names(dir.path()).unwrap(), ["1", "2", "3", "4", "5", "6"]);
+    write(dir.path(), "classes.txt", "One\nTwo\nThree\nFour\nFive\nSix\n");
+    assert_eq!(class_names(dir.path()).unwrap(), ["1", "2", "3", "4", "5", "6"]);
+    write(dir.path(), "classes.txt", "goblin\nskeleton\nooze\nchest\npotion\ndragon\n");
+    let names = class_names(dir.path()).unwrap();
+    assert_eq!(names[0], "goblin");
+    let labels = parse_yolo_named("5 0.5 0.5 0.1 0.1\n", 100, 100, &names).unwrap();
+    assert_eq!(labels[0].name, "dragon");
+    assert!(parse_yolo_named("6 0.5 0.5 0.1 0.1\n", 100, 100, &names).unwrap_err().contains("0..=5"));
+    write(dir.path(), "classes.txt", "\n\n");
+    assert!(class_names(dir.path()).is_err());
+}
+
+/// A labelled photo of rendered dice: one die of each face, style cycling.
+fn labelled_scene(seed: u64) -> (Mat, Vec<tw_vision::eval::LabelBox>) {
+    let mut dice = Vec::new();
+    let mut text = String::new();
+    for v in 1..=6u8 {
+        let (x, y) = (80.0 + 95.0 * (v - 1) as f32, 160.0 + 120.0 * (seed % 2) as f32);
+        dice.push(DieSpec {
+            rotation: 0.2 * seed as f32 + v as f32,
+            ..spec(v, (x, y), 56.0, ALL_STYLES[(v as usize + seed as usize) % ALL_STYLES.len()])
+        });
+        text += &format!("{} {} {} {} {}\n", v - 1, x / 640.0, y / 480.0, 60.0 / 640.0, 60.0 / 480.0);
+    }
+    let img = synth::render(&Scene { seed, ..scene(dice, [110, 130, 150]) }).unwrap();
+    let labels = parse_yolo_named(&text, 640, 480, &(1..=6).map(|k| k.to_string()).collect::<Vec<_>>()).unwrap();
+    (img, labels)
+}
+
+#[test]
+fn an_enrolled_set_reads_its_faces_and_round_trips() {
+    let net = FaceNet::shipped().unwrap();
+    let mut e = Enrolment::new(&net);
+    for seed in 0..3 {
+        let (img, labels) = labelled_scene(seed);
+        assert_eq!(e.add(&img, &labels, "rendered").unwrap(), 6);
+    }
+    let set = e.finish("rendered").unwrap();
+    assert_eq!(set.faces.len(), 6);
+    let text = serde_json::to_string(&set).unwrap();
+    let back = FaceSet::parse("set.json", &text).unwrap();
+    assert_eq!(back, set);
+    // Read dice of a scene it was not enrolled from.
+    let (img, labels) = labelled_scene(5);
+    let mut right = 0;
+    for l in &labels {
+        let g = net.classify(&img, [(l.x0 + l.x1) / 2.0, (l.y0 + l.y1) / 2.0], l.x1 - l.x0).unwrap();
+        right += (set.read(&g).0 == l.name) as usize;
+    }
+    assert!(right >= 5, "{right} of 6");
+}
+
+#[test]
+fn a_set_with_too_few_examples_of_a_face_is_not_written() {
+    let net = FaceNet::shipped().unwrap();
+    let mut e = Enrolment::new(&net);
+    let (img, labels) = labelled_scene(0);
+    e.add(&img, &labels, "one photo").unwrap();
+    let err = e.finish("thin").unwrap_err().to_string();
+    assert!(err.contains("example"), "{err}");
+}
+
+#[test]
+fn files_that_are_not_d6_sets_are_refused_naming_the_field() {
+    let d12 = include_str!("../../../models/dice-sets/dungeon-fighter.json");
+    let e = FaceSet::parse("dungeon-fighter.json", d12).unwrap_err().to_string();
+    assert!(e.contains("dungeon-fighter.json") && e.contains("kind"), "{e}");
+    let net = FaceNet::shipped().unwrap();
+    let mut en = Enrolment::new(&net);
+    for seed in 0..2 {
+        let (img, labels) = labelled_scene(seed);
+        en.add(&img, &labels, "r").unwrap();
+    }
+    let good = serde_json::to_value(en.finish("r").unwrap()).unwrap();
+    let broken = |f: &dyn Fn(&mut serde_json::Value)| {
+        let mut v = good.clone();
+        f(&mut v);
+        FaceSet::parse("set.json", &v.to_string()).unwrap_err().to_string()
+    };
+    assert!(broken(&|v| v["faces"][1]["face"] = v["faces"][0]["face"].clone()).contains("faces[1].face"));
+    assert!(broken(&|v| {
+        v["faces"][2]["prototype"].as_array_mut().unwrap().pop();
+    })
+    .contains("faces[2].prototype"));
+    assert!(broken(&|v| v["look"]["side_px"] = serde_json::json!([5.0, 3.0, 9.0])).contains("look.side_px"));
+    assert!(broken(&|v| v["extra"] = 1.into()).contains("extra"));
+}
+
+#[test]
+fn the_yardstick_recipe_counts_dark_pips() {
+    let img = synth::render(&scene(vec![spec(5, (320.0, 240.0), 70.0, WHITE_BLACK)], [60, 90, 110])).unwrap();
+    let r = blob_recipe(&img).unwrap();
+    assert_eq!(r.dice.len(), 1, "{:?}", r.dice);
+    assert_eq!(r.dice[0].face.as_deref(), Some("5"));
+}
