@@ -114,7 +114,10 @@ fn kinds(party: &PartyDice, hero_units: &[PartyFace], tokens: &Tokens, side: &Si
 
 /// (units spent, loot lost, tokens spent, value spent): smaller is better.
 type Cost = (u8, u8, u8, u16);
-type Memo = HashMap<([u8; 3], Vec<u8>), Option<(Cost, Vec<(usize, PartyFace, usize, u8)>)>>;
+/// One fight in the search: (unit kind, face used as, monster type, count).
+type Step = (usize, PartyFace, usize, u8);
+type Plan = Option<(Cost, Vec<Step>)>;
+type Memo = HashMap<([u8; 3], Vec<u8>), Plan>;
 
 struct Search<'a> {
     kinds: &'a [Kind],
@@ -152,7 +155,7 @@ impl Search<'_> {
         lost
     }
 
-    fn solve(&mut self, monsters: [u8; 3], left: &mut Vec<u8>) -> Option<(Cost, Vec<(usize, PartyFace, usize, u8)>)> {
+    fn solve(&mut self, monsters: [u8; 3], left: &mut Vec<u8>) -> Plan {
         let Some(t) = (0..3).find(|t| monsters[*t] > 0) else {
             return Some(((0, self.loot_lost(left), 0, 0), Vec::new()));
         };
@@ -161,7 +164,7 @@ impl Search<'_> {
             return hit.clone();
         }
         let monster = DungeonFace::MONSTERS[t];
-        let mut best: Option<(Cost, Vec<(usize, PartyFace, usize, u8)>)> = None;
+        let mut best: Plan = None;
         for i in 0..self.kinds.len() {
             if left[i] == 0 {
                 continue;

@@ -1,9 +1,9 @@
 //! Final score and the winner.
 //!
-//! Score = XP tokens + every unused treasure token (1 each, Town Portal 2)
-//! + 2 per pair of Dragon Scales. A Dragon Scale is an unused token too, so
-//! a pair is worth 1 + 1 + 2 = 4: the rules list the pair bonus as an
-//! extra line beside the per-token XP, and a player reads it that way.
+//! Score = XP tokens, plus every unused treasure token (1 each, Town Portal
+//! 2), plus 2 per pair of Dragon Scales. A Dragon Scale is an unused token
+//! too, so a pair is worth 1 + 1 + 2 = 4: the rules list the pair bonus as
+//! an extra line beside the per-token XP, and a player reads it that way.
 //! Ties go to the fewer tokens; still tied, the victory is shared.
 
 use crate::data::rules;

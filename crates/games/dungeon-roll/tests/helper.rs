@@ -102,3 +102,30 @@ fn accepting_the_proposal_fights_every_monster_in_one_action() {
     let r = refused(&mut s, json!({"type": "accept_proposal"}));
     assert_eq!(r.rule, "Monster Phase");
 }
+
+#[test]
+fn the_search_stays_fast_with_a_full_party_and_many_tokens() {
+    use std::time::Instant;
+    use tw_dungeon_roll::{data::hero, plan, DungeonDice, PartyDice, Tokens};
+    let side = &hero("half_goblin").unwrap().master; // Thief as Fighter or Champion
+    let mut tokens = Tokens::default();
+    for k in [TreasureKind::VorpalSword, TreasureKind::Talisman, TreasureKind::ScepterOfPower, TreasureKind::ThievesTools] {
+        tokens.add(k, 3);
+    }
+    let party = PartyDice { fighter: 1, cleric: 1, mage: 1, thief: 2, champion: 1, scroll: 1 };
+    let heroes = [PartyFace::Fighter, PartyFace::Mage];
+    let t = Instant::now();
+    let dungeon = DungeonDice { goblin: 2, skeleton: 3, ooze: 2, chest: 0, potion: 0 };
+    let p = plan(&party, &heroes, &tokens, &dungeon, side);
+    assert!(p.feasible);
+    // The hero's two companions and one die; a die rather than a token
+    // when either would do, since the token is worth XP at the end.
+    assert_eq!((p.dice_spent, p.tokens_spent, p.fights.len()), (1, 0, 3), "{p:?}");
+    // Seven single monsters against six Thieves: exhaustive, and refused.
+    let thieves = PartyDice { thief: 6, scroll: 1, ..Default::default() };
+    let plain = &hero("necromancer").unwrap().novice;
+    let p = plan(&thieves, &[], &Tokens::default(), &dungeon, plain);
+    assert!(!p.feasible);
+    eprintln!("two searches took {:?}", t.elapsed());
+    assert!(t.elapsed().as_millis() < 500, "took {:?}", t.elapsed());
+}
