@@ -31,9 +31,15 @@ fn a_refused_command_is_recorded_with_its_rule_when_going_on() {
     cmds.insert(1, json!({"type": "retire"}));
     let script: replay::Script = serde_json::from_value(v.clone()).unwrap();
     let err = replay::run(game.as_ref(), &script, false).unwrap_err();
-    assert!(matches!(err, replay::ReplayError::Refused { index: 1, .. }), "{err}");
+    assert!(
+        matches!(err, replay::ReplayError::Refused { index: 1, .. }),
+        "{err}"
+    );
     let out = replay::run(game.as_ref(), &script, true).unwrap();
     let refusal = out.steps[1].refused.as_ref().expect("step 1 refused");
     assert_eq!(refusal.rule, "Regroup Phase");
-    assert_eq!(out.state["finished"]["scores"][0]["total"], 7, "the rest of the game is unchanged");
+    assert_eq!(
+        out.state["finished"]["scores"][0]["total"], 7,
+        "the rest of the game is unchanged"
+    );
 }

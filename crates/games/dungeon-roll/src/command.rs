@@ -37,7 +37,10 @@ pub struct Reroll<F> {
 
 impl<F> Default for Reroll<F> {
     fn default() -> Self {
-        Reroll { from: Vec::new(), to: Vec::new() }
+        Reroll {
+            from: Vec::new(),
+            to: Vec::new(),
+        }
     }
 }
 
@@ -51,7 +54,10 @@ impl<F> Reroll<F> {
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Command {
     /// The Adventurer's seven Party dice and the first level's Dungeon die.
-    StartDelve { party: Vec<PartyFace>, dungeon: Vec<DungeonFace> },
+    StartDelve {
+        party: Vec<PartyFace>,
+        dungeon: Vec<DungeonFace>,
+    },
     /// A Specialty: reroll Party dice right after forming the party.
     FormationReroll { party: Reroll<PartyFace> },
     /// Use a Scroll to reroll Party and Dungeon dice (Monster Phase).

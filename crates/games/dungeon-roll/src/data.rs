@@ -91,18 +91,23 @@ struct HeroFile {
 /// tests below, so a parse failure is a build defect, not bad player input.
 pub fn rules() -> &'static Rules {
     static R: OnceLock<Rules> = OnceLock::new();
-    R.get_or_init(|| serde_json::from_str(RULES_JSON).expect("data/rules.json is valid (see data tests)"))
+    R.get_or_init(|| {
+        serde_json::from_str(RULES_JSON).expect("data/rules.json is valid (see data tests)")
+    })
 }
 
 pub fn treasures() -> &'static [TreasureDef] {
     static T: OnceLock<Vec<TreasureDef>> = OnceLock::new();
-    T.get_or_init(|| serde_json::from_str(TREASURES_JSON).expect("data/treasures.json is valid (see data tests)"))
+    T.get_or_init(|| {
+        serde_json::from_str(TREASURES_JSON).expect("data/treasures.json is valid (see data tests)")
+    })
 }
 
 pub fn heroes() -> &'static [HeroCard] {
     static H: OnceLock<Vec<HeroCard>> = OnceLock::new();
     H.get_or_init(|| {
-        let f: HeroFile = serde_json::from_str(HEROES_JSON).expect("data/heroes.json is valid (see data tests)");
+        let f: HeroFile =
+            serde_json::from_str(HEROES_JSON).expect("data/heroes.json is valid (see data tests)");
         f.heroes
     })
 }
@@ -127,9 +132,15 @@ mod tests {
     fn rules_file_parses_and_has_every_companion() {
         let r: Rules = serde_json::from_str(RULES_JSON).unwrap();
         for f in PartyFace::COMPANIONS {
-            assert!(r.companions.contains_key(&f), "data/rules.json: companions.{f:?} missing");
+            assert!(
+                r.companions.contains_key(&f),
+                "data/rules.json: companions.{f:?} missing"
+            );
         }
-        assert!(!r.companions.contains_key(&PartyFace::Scroll), "a Scroll is no companion");
+        assert!(
+            !r.companions.contains_key(&PartyFace::Scroll),
+            "a Scroll is no companion"
+        );
         assert!(r.dragon.lair_to_appear as usize <= r.dungeon_dice as usize);
     }
 
@@ -138,7 +149,11 @@ mod tests {
         let t: Vec<TreasureDef> = serde_json::from_str(TREASURES_JSON).unwrap();
         assert_eq!(t.iter().map(|d| d.count as u32).sum::<u32>(), 36);
         for k in TreasureKind::ALL {
-            assert_eq!(t.iter().filter(|d| d.kind == k).count(), 1, "data/treasures.json: kind {k:?}");
+            assert_eq!(
+                t.iter().filter(|d| d.kind == k).count(),
+                1,
+                "data/treasures.json: kind {k:?}"
+            );
         }
     }
 

@@ -35,46 +35,112 @@ pub enum DelveOutcome {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Event {
-    DelveStarted { player: usize, delve: u8 },
-    PartyFormed { party: PartyDice },
-    ScrollsBecameChampions { count: u8 },
-    FormationRerolled { from: Vec<PartyFace>, to: Vec<PartyFace> },
-    DungeonRolled { level: u8, dice: DungeonDice, dragons: u8 },
+    DelveStarted {
+        player: usize,
+        delve: u8,
+    },
+    PartyFormed {
+        party: PartyDice,
+    },
+    ScrollsBecameChampions {
+        count: u8,
+    },
+    FormationRerolled {
+        from: Vec<PartyFace>,
+        to: Vec<PartyFace>,
+    },
+    DungeonRolled {
+        level: u8,
+        dice: DungeonDice,
+        dragons: u8,
+    },
     /// A unit used: a die goes to the Graveyard, a token back to the box,
     /// a hero companion is gone.
-    UnitSpent { unit: Unit, #[serde(rename = "as")] as_face: PartyFace },
+    UnitSpent {
+        unit: Unit,
+        #[serde(rename = "as")]
+        as_face: PartyFace,
+    },
     Rerolled {
         party_from: Vec<PartyFace>,
         party_to: Vec<PartyFace>,
         dungeon_from: Vec<DungeonFace>,
         dungeon_to: Vec<DungeonFace>,
     },
-    MonstersDefeated { monster: DungeonFace, count: u8 },
-    UltimateUsed { name: String },
-    HeroJoined { faces: Vec<PartyFace> },
+    MonstersDefeated {
+        monster: DungeonFace,
+        count: u8,
+    },
+    UltimateUsed {
+        name: String,
+    },
+    HeroJoined {
+        faces: Vec<PartyFace>,
+    },
     /// Monsters turned into another face; Dragons go to the Lair.
-    MonstersTransformed { from: Vec<DungeonFace>, to: DungeonFace },
-    DungeonDiscarded { dice: DungeonDice, lair: u8 },
-    LairEmptied { count: u8 },
-    StageChanged { stage: Stage },
-    ChestsOpened { count: u8 },
-    TreasureGained { player: usize, treasure: TreasureKind },
-    TreasureReturned { player: usize, treasure: TreasureKind },
-    XpGained { player: usize, amount: u16, reason: XpReason },
-    PotionsQuaffed { count: u8 },
-    Revived { faces: Vec<PartyFace> },
-    DragonDefeated { lair: u8 },
-    LeveledUp { player: usize, side: String },
-    DelveEnded { player: usize, outcome: DelveOutcome },
-    TurnPassed { adventurer: usize },
-    GameEnded { standings: Standings },
+    MonstersTransformed {
+        from: Vec<DungeonFace>,
+        to: DungeonFace,
+    },
+    DungeonDiscarded {
+        dice: DungeonDice,
+        lair: u8,
+    },
+    LairEmptied {
+        count: u8,
+    },
+    StageChanged {
+        stage: Stage,
+    },
+    ChestsOpened {
+        count: u8,
+    },
+    TreasureGained {
+        player: usize,
+        treasure: TreasureKind,
+    },
+    TreasureReturned {
+        player: usize,
+        treasure: TreasureKind,
+    },
+    XpGained {
+        player: usize,
+        amount: u16,
+        reason: XpReason,
+    },
+    PotionsQuaffed {
+        count: u8,
+    },
+    Revived {
+        faces: Vec<PartyFace>,
+    },
+    DragonDefeated {
+        lair: u8,
+    },
+    LeveledUp {
+        player: usize,
+        side: String,
+    },
+    DelveEnded {
+        player: usize,
+        outcome: DelveOutcome,
+    },
+    TurnPassed {
+        adventurer: usize,
+    },
+    GameEnded {
+        standings: Standings,
+    },
 }
 
 /// Events that leave the formation window open (everything else closes it).
 fn keeps_formation_open(e: &Event) -> bool {
     matches!(
         e,
-        Event::DelveStarted { .. } | Event::PartyFormed { .. } | Event::ScrollsBecameChampions { .. } | Event::DungeonRolled { .. }
+        Event::DelveStarted { .. }
+            | Event::PartyFormed { .. }
+            | Event::ScrollsBecameChampions { .. }
+            | Event::DungeonRolled { .. }
     )
 }
 
@@ -118,7 +184,11 @@ pub fn evolve(s: &mut State, e: &Event) {
                 to.iter().for_each(|f| d.party.add(*f, 1));
             }
         }
-        Event::DungeonRolled { level, dice, dragons } => {
+        Event::DungeonRolled {
+            level,
+            dice,
+            dragons,
+        } => {
             if let Some(d) = s.delve.as_mut() {
                 d.level = *level;
                 d.stage = Stage::Monster;
@@ -148,13 +218,24 @@ pub fn evolve(s: &mut State, e: &Event) {
                 }
             }
         },
-        Event::Rerolled { party_from, party_to, dungeon_from, dungeon_to } => {
+        Event::Rerolled {
+            party_from,
+            party_to,
+            dungeon_from,
+            dungeon_to,
+        } => {
             if let Some(d) = s.delve.as_mut() {
                 party_from.iter().for_each(|f| d.party.remove(*f, 1));
                 party_to.iter().for_each(|f| d.party.add(*f, 1));
                 dungeon_from.iter().for_each(|f| d.dungeon.remove(*f, 1));
                 let (rolled, dragons) = DungeonDice::split_dragons(dungeon_to);
-                for f in [DungeonFace::Goblin, DungeonFace::Skeleton, DungeonFace::Ooze, DungeonFace::Chest, DungeonFace::Potion] {
+                for f in [
+                    DungeonFace::Goblin,
+                    DungeonFace::Skeleton,
+                    DungeonFace::Ooze,
+                    DungeonFace::Chest,
+                    DungeonFace::Potion,
+                ] {
                     d.dungeon.add(f, rolled.get(f));
                 }
                 d.lair = d.lair.saturating_add(dragons);

@@ -26,8 +26,13 @@ impl PartyFace {
         PartyFace::Champion,
         PartyFace::Scroll,
     ];
-    pub const COMPANIONS: [PartyFace; 5] =
-        [PartyFace::Fighter, PartyFace::Cleric, PartyFace::Mage, PartyFace::Thief, PartyFace::Champion];
+    pub const COMPANIONS: [PartyFace; 5] = [
+        PartyFace::Fighter,
+        PartyFace::Cleric,
+        PartyFace::Mage,
+        PartyFace::Thief,
+        PartyFace::Champion,
+    ];
 
     pub fn is_companion(self) -> bool {
         self != PartyFace::Scroll
@@ -64,7 +69,11 @@ pub enum DungeonFace {
 }
 
 impl DungeonFace {
-    pub const MONSTERS: [DungeonFace; 3] = [DungeonFace::Goblin, DungeonFace::Skeleton, DungeonFace::Ooze];
+    pub const MONSTERS: [DungeonFace; 3] = [
+        DungeonFace::Goblin,
+        DungeonFace::Skeleton,
+        DungeonFace::Ooze,
+    ];
 
     pub fn is_monster(self) -> bool {
         Self::MONSTERS.contains(&self)
@@ -136,7 +145,10 @@ impl PartyDice {
         *s = s.saturating_sub(n);
     }
     pub fn total(&self) -> u8 {
-        PartyFace::ALL.iter().map(|f| self.get(*f)).fold(0u8, |a, b| a.saturating_add(b))
+        PartyFace::ALL
+            .iter()
+            .map(|f| self.get(*f))
+            .fold(0u8, |a, b| a.saturating_add(b))
     }
     /// True when every face in `faces` (with repeats) is showing.
     pub fn contains_all(&self, faces: &[PartyFace]) -> bool {
@@ -201,17 +213,27 @@ impl DungeonDice {
         }
     }
     pub fn monsters(&self) -> u8 {
-        self.goblin.saturating_add(self.skeleton).saturating_add(self.ooze)
+        self.goblin
+            .saturating_add(self.skeleton)
+            .saturating_add(self.ooze)
     }
     pub fn total(&self) -> u8 {
-        self.monsters().saturating_add(self.chest).saturating_add(self.potion)
+        self.monsters()
+            .saturating_add(self.chest)
+            .saturating_add(self.potion)
     }
     /// True when every face in `faces` (with repeats, no dragons) is showing.
     pub fn contains_all(&self, faces: &[DungeonFace]) -> bool {
         let (need, dragons) = DungeonDice::split_dragons(faces);
         dragons == 0
-            && [DungeonFace::Goblin, DungeonFace::Skeleton, DungeonFace::Ooze, DungeonFace::Chest, DungeonFace::Potion]
-                .iter()
-                .all(|f| need.get(*f) <= self.get(*f))
+            && [
+                DungeonFace::Goblin,
+                DungeonFace::Skeleton,
+                DungeonFace::Ooze,
+                DungeonFace::Chest,
+                DungeonFace::Potion,
+            ]
+            .iter()
+            .all(|f| need.get(*f) <= self.get(*f))
     }
 }

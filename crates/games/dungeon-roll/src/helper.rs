@@ -54,9 +54,20 @@ pub struct Proposal {
 
 /// The proposal for the delve under way.
 pub fn propose(state: &State) -> Result<Proposal, Refusal> {
-    let d = state.delve.as_ref().ok_or_else(|| Refusal::new("Gameplay Flow", "no delve is under way"))?;
-    let side = state.side().ok_or_else(|| Refusal::new("Setup", "the Adventurer's hero card is not in data/heroes.json"))?;
-    let tokens = state.current().map(|p| p.tokens.clone()).unwrap_or_default();
+    let d = state
+        .delve
+        .as_ref()
+        .ok_or_else(|| Refusal::new("Gameplay Flow", "no delve is under way"))?;
+    let side = state.side().ok_or_else(|| {
+        Refusal::new(
+            "Setup",
+            "the Adventurer's hero card is not in data/heroes.json",
+        )
+    })?;
+    let tokens = state
+        .current()
+        .map(|p| p.tokens.clone())
+        .unwrap_or_default();
     Ok(plan(&d.party, &d.hero_units, &tokens, &d.dungeon, side))
 }
 
@@ -88,24 +99,39 @@ impl Kind {
 
 fn kinds(party: &PartyDice, hero_units: &[PartyFace], tokens: &Tokens, side: &Side) -> Vec<Kind> {
     let companions = |natural: PartyFace| -> Vec<PartyFace> {
-        side.faces_for(natural).into_iter().filter(|f| f.is_companion()).collect()
+        side.faces_for(natural)
+            .into_iter()
+            .filter(|f| f.is_companion())
+            .collect()
     };
     let mut out = Vec::new();
     for f in PartyFace::ALL {
         let n = hero_units.iter().filter(|h| **h == f).count() as u8;
         if n > 0 {
-            out.push(Kind { unit: Unit::Hero(f), count: n, faces: companions(f) });
+            out.push(Kind {
+                unit: Unit::Hero(f),
+                count: n,
+                faces: companions(f),
+            });
         }
     }
     for f in PartyFace::ALL {
         if party.get(f) > 0 {
-            out.push(Kind { unit: Unit::Die(f), count: party.get(f), faces: companions(f) });
+            out.push(Kind {
+                unit: Unit::Die(f),
+                count: party.get(f),
+                faces: companions(f),
+            });
         }
     }
     for k in TreasureKind::ALL {
         if let Some(f) = k.acts_as() {
             if tokens.get(k) > 0 {
-                out.push(Kind { unit: Unit::Treasure(k), count: tokens.get(k), faces: companions(f) });
+                out.push(Kind {
+                    unit: Unit::Treasure(k),
+                    count: tokens.get(k),
+                    faces: companions(f),
+                });
             }
         }
     }
@@ -169,17 +195,28 @@ impl Search<'_> {
             if left[i] == 0 {
                 continue;
             }
-            let (free, token, value) = (self.kinds[i].is_free(), self.kinds[i].is_token(), self.kinds[i].value());
+            let (free, token, value) = (
+                self.kinds[i].is_free(),
+                self.kinds[i].is_token(),
+                self.kinds[i].value(),
+            );
             for fi in 0..self.kinds[i].faces.len() {
                 let face = self.kinds[i].faces[fi];
-                let Some(k) = defeats(face, monster, monsters[t]) else { continue };
+                let Some(k) = defeats(face, monster, monsters[t]) else {
+                    continue;
+                };
                 let mut next = monsters;
                 next[t] -= k;
                 left[i] -= 1;
                 let sub = self.solve(next, left);
                 left[i] += 1;
                 if let Some((c, mut steps)) = sub {
-                    let cost = (c.0 + u8::from(!free), c.1, c.2 + u8::from(token), c.3 + value);
+                    let cost = (
+                        c.0 + u8::from(!free),
+                        c.1,
+                        c.2 + u8::from(token),
+                        c.3 + value,
+                    );
                     if best.as_ref().is_none_or(|(b, _)| cost < *b) {
                         steps.insert(0, (i, face, t, k));
                         best = Some((cost, steps));
@@ -193,7 +230,13 @@ impl Search<'_> {
 }
 
 /// Plan the Monster Phase for this party against these dice.
-pub fn plan(party: &PartyDice, hero_units: &[PartyFace], tokens: &Tokens, dungeon: &DungeonDice, side: &Side) -> Proposal {
+pub fn plan(
+    party: &PartyDice,
+    hero_units: &[PartyFace],
+    tokens: &Tokens,
+    dungeon: &DungeonDice,
+    side: &Side,
+) -> Proposal {
     let kinds = kinds(party, hero_units, tokens, side);
     let mut search = Search {
         kinds: &kinds,
@@ -214,7 +257,10 @@ pub fn plan(party: &PartyDice, hero_units: &[PartyFace], tokens: &Tokens, dungeo
                     count: *k,
                 })
                 .collect();
-            let dice_spent = fights.iter().filter(|a| matches!(a.with, Unit::Die(_))).count() as u8;
+            let dice_spent = fights
+                .iter()
+                .filter(|a| matches!(a.with, Unit::Die(_)))
+                .count() as u8;
             let (chests_reachable, potions_reachable) = reachability(&search, &kinds, &fights);
             Proposal {
                 feasible: true,
@@ -227,7 +273,11 @@ pub fn plan(party: &PartyDice, hero_units: &[PartyFace], tokens: &Tokens, dungeo
             }
         }
         None => {
-            let companions: u16 = kinds.iter().filter(|k| !k.faces.is_empty()).map(|k| k.count as u16).sum();
+            let companions: u16 = kinds
+                .iter()
+                .filter(|k| !k.faces.is_empty())
+                .map(|k| k.count as u16)
+                .sum();
             Proposal {
                 feasible: false,
                 fights: Vec::new(),
@@ -256,7 +306,12 @@ fn reachability(search: &Search, kinds: &[Kind], fights: &[Assignment]) -> (bool
             left[i] = left[i].saturating_sub(1);
         }
     }
-    let chests_only = Search { kinds, chests: search.chests, potions: 0, memo: HashMap::new() };
+    let chests_only = Search {
+        kinds,
+        chests: search.chests,
+        potions: 0,
+        memo: HashMap::new(),
+    };
     let chests = chests_only.loot_lost(&left) == 0;
     let potions = search.potions == 0 || left.iter().any(|n| *n > 0);
     (chests, potions)

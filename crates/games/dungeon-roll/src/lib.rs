@@ -85,7 +85,10 @@ impl Game for DungeonRoll {
         if n < r.players.min || n > r.players.max {
             return Err(Refusal::new(
                 "Setup",
-                format!("Dungeon Roll is for {} to {} players, not {n}", r.players.min, r.players.max),
+                format!(
+                    "Dungeon Roll is for {} to {} players, not {n}",
+                    r.players.min, r.players.max
+                ),
             ));
         }
         let mut players = Vec::with_capacity(n);
@@ -94,11 +97,18 @@ impl Game for DungeonRoll {
                 let ids: Vec<&str> = data::heroes().iter().map(|h| h.id.as_str()).collect();
                 return Err(Refusal::new(
                     "Setup",
-                    format!("players[{i}].hero: no hero card {:?} (cards: {})", p.hero, ids.join(", ")),
+                    format!(
+                        "players[{i}].hero: no hero card {:?} (cards: {})",
+                        p.hero,
+                        ids.join(", ")
+                    ),
                 ));
             }
             if setup.players[..i].iter().any(|q| q.hero == p.hero) {
-                return Err(Refusal::new("Setup", format!("players[{i}].hero: the {} card is already dealt", p.hero)));
+                return Err(Refusal::new(
+                    "Setup",
+                    format!("players[{i}].hero: the {} card is already dealt", p.hero),
+                ));
             }
             players.push(Player {
                 name: p.name.clone(),
@@ -110,9 +120,18 @@ impl Game for DungeonRoll {
             });
         }
         if setup.first >= n {
-            return Err(Refusal::new("Setup", format!("first: seat {} does not exist ({n} players)", setup.first)));
+            return Err(Refusal::new(
+                "Setup",
+                format!("first: seat {} does not exist ({n} players)", setup.first),
+            ));
         }
-        Ok(State { players, treasure_box: Tokens::full_box(), adventurer: setup.first, delve: None, finished: None })
+        Ok(State {
+            players,
+            treasure_box: Tokens::full_box(),
+            adventurer: setup.first,
+            delve: None,
+            finished: None,
+        })
     }
 
     fn decide(state: &State, command: &Command) -> Result<Vec<Event>, Refusal> {

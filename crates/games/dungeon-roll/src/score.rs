@@ -53,8 +53,15 @@ pub fn score(seat: usize, p: &Player) -> FinalScore {
 
 /// Scores of every player (usable mid-game as a scoreboard) and who leads.
 pub fn standings(players: &[Player]) -> Standings {
-    let scores: Vec<FinalScore> = players.iter().enumerate().map(|(i, p)| score(i, p)).collect();
-    let best = scores.iter().map(|s| (s.total, std::cmp::Reverse(s.tokens))).max();
+    let scores: Vec<FinalScore> = players
+        .iter()
+        .enumerate()
+        .map(|(i, p)| score(i, p))
+        .collect();
+    let best = scores
+        .iter()
+        .map(|s| (s.total, std::cmp::Reverse(s.tokens)))
+        .max();
     let winners = scores
         .iter()
         .filter(|s| Some((s.total, std::cmp::Reverse(s.tokens))) == best)

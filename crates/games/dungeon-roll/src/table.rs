@@ -16,13 +16,21 @@ pub fn defeats(face: PartyFace, monster: DungeonFace, present: u8) -> Option<u8>
         return None;
     }
     let row = companion(face)?;
-    Some(if row.defeats_any_number_of.contains(&monster) { present } else { 1 })
+    Some(if row.defeats_any_number_of.contains(&monster) {
+        present
+    } else {
+        1
+    })
 }
 
 /// How many of `present` chests a companion opens (`None` for a Scroll).
 pub fn opens(face: PartyFace, present: u8) -> Option<u8> {
     let row = companion(face)?;
-    Some(if row.opens_any_number { present } else { present.min(1) })
+    Some(if row.opens_any_number {
+        present
+    } else {
+        present.min(1)
+    })
 }
 
 #[cfg(test)]

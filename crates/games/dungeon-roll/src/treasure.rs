@@ -48,7 +48,9 @@ impl TreasureKind {
     }
 
     pub fn name(self) -> &'static str {
-        treasure(self).map(|t| t.name.as_str()).unwrap_or("treasure")
+        treasure(self)
+            .map(|t| t.name.as_str())
+            .unwrap_or("treasure")
     }
 }
 

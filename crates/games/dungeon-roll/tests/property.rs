@@ -18,8 +18,17 @@ const DUNGEON: [DungeonFace; 6] = [
     DungeonFace::Potion,
     DungeonFace::Dragon,
 ];
-const HEROES: [&str; 9] =
-    ["commander", "paladin", "battlemage", "necromancer", "dragon_slayer", "half_goblin", "enchantress", "bard", "scout"];
+const HEROES: [&str; 9] = [
+    "commander",
+    "paladin",
+    "battlemage",
+    "necromancer",
+    "dragon_slayer",
+    "half_goblin",
+    "enchantress",
+    "bard",
+    "scout",
+];
 
 fn pick<T: Copy>(r: &mut SplitMix64, items: &[T]) -> T {
     items[r.below(items.len() as u64) as usize]
@@ -59,13 +68,29 @@ fn maybe_as(r: &mut SplitMix64) -> Option<PartyFace> {
 /// Tokens drawn from the box as it stands (sometimes a wrong one).
 fn drawn(s: &State, r: &mut SplitMix64, n: usize) -> Vec<TreasureKind> {
     let held: Vec<TreasureKind> = s.treasure_box.0.keys().copied().collect();
-    (0..n).map(|_| if held.is_empty() || r.below(10) == 0 { pick(r, &TreasureKind::ALL) } else { pick(r, &held) }).collect()
+    (0..n)
+        .map(|_| {
+            if held.is_empty() || r.below(10) == 0 {
+                pick(r, &TreasureKind::ALL)
+            } else {
+                pick(r, &held)
+            }
+        })
+        .collect()
 }
 
 /// A Party face the party shows (any face when it shows none).
 fn present(d: &tw_dungeon_roll::state::Delve, r: &mut SplitMix64) -> PartyFace {
-    let showing: Vec<PartyFace> = PartyFace::ALL.iter().copied().filter(|f| d.party.get(*f) > 0).collect();
-    if showing.is_empty() { pf(r) } else { pick(r, &showing) }
+    let showing: Vec<PartyFace> = PartyFace::ALL
+        .iter()
+        .copied()
+        .filter(|f| d.party.get(*f) > 0)
+        .collect();
+    if showing.is_empty() {
+        pf(r)
+    } else {
+        pick(r, &showing)
+    }
 }
 
 /// A plausible command for the state (it may still be refused).
@@ -73,7 +98,10 @@ fn random_command(s: &State, r: &mut SplitMix64) -> Command {
     let Some(d) = s.delve.as_ref() else {
         let n = about(r, 7);
         let m = about(r, 1);
-        return Command::StartDelve { party: faces(r, n, pf), dungeon: faces(r, m, df) };
+        return Command::StartDelve {
+            party: faces(r, n, pf),
+            dungeon: faces(r, m, df),
+        };
     };
     let chests = d.dungeon.chest as usize;
     // A player presses on: deeper while the level is clear, at the Dragon
@@ -85,42 +113,103 @@ fn random_command(s: &State, r: &mut SplitMix64) -> Command {
         _ => r.below(20),
     };
     match roll {
-        0..=4 => Command::Fight { with: if r.below(3) == 0 { unit(r) } else { Unit::Die(present(d, r)) }, as_face: maybe_as(r), monster: df(r), count: if r.below(3) == 0 { Some(r.below(4) as u8) } else { None } },
+        0..=4 => Command::Fight {
+            with: if r.below(3) == 0 {
+                unit(r)
+            } else {
+                Unit::Die(present(d, r))
+            },
+            as_face: maybe_as(r),
+            monster: df(r),
+            count: if r.below(3) == 0 {
+                Some(r.below(4) as u8)
+            } else {
+                None
+            },
+        },
         5 => Command::AcceptProposal,
         6 => {
             // Mostly a Scroll rerolling dice that are there.
-            let with = if r.below(4) == 0 { unit(r) } else { Unit::Die(PartyFace::Scroll) };
-            let showing: Vec<DungeonFace> = DUNGEON.iter().copied().filter(|f| d.dungeon.get(*f) > 0).collect();
-            let da: Vec<DungeonFace> = if showing.is_empty() || r.below(5) == 0 { faces(r, 1, df) } else { vec![pick(r, &showing)] };
+            let with = if r.below(4) == 0 {
+                unit(r)
+            } else {
+                Unit::Die(PartyFace::Scroll)
+            };
+            let showing: Vec<DungeonFace> = DUNGEON
+                .iter()
+                .copied()
+                .filter(|f| d.dungeon.get(*f) > 0)
+                .collect();
+            let da: Vec<DungeonFace> = if showing.is_empty() || r.below(5) == 0 {
+                faces(r, 1, df)
+            } else {
+                vec![pick(r, &showing)]
+            };
             let nb = about(r, da.len());
             let db = faces(r, nb, df);
-            let pa = if r.below(2) == 0 { vec![present(d, r)] } else { vec![] };
+            let pa = if r.below(2) == 0 {
+                vec![present(d, r)]
+            } else {
+                vec![]
+            };
             let pb = faces(r, pa.len(), pf);
-            Command::Scroll { with, as_face: maybe_as(r), party: Reroll { from: pa, to: pb }, dungeon: Reroll { from: da, to: db } }
+            Command::Scroll {
+                with,
+                as_face: maybe_as(r),
+                party: Reroll { from: pa, to: pb },
+                dungeon: Reroll { from: da, to: db },
+            }
         }
         7 => {
             let n = r.below(3) as usize;
             Command::Ultimate {
                 monsters: faces(r, n, df),
-                revive: if r.below(3) == 0 { faces(r, 1, pf) } else { vec![] },
-                pay: if r.below(4) == 0 { vec![pick(r, &TreasureKind::ALL)] } else { vec![] },
+                revive: if r.below(3) == 0 {
+                    faces(r, 1, pf)
+                } else {
+                    vec![]
+                },
+                pay: if r.below(4) == 0 {
+                    vec![pick(r, &TreasureKind::ALL)]
+                } else {
+                    vec![]
+                },
                 party: Reroll::default(),
-                dungeon: if r.below(4) == 0 { Reroll { from: faces(r, 1, df), to: faces(r, 1, df) } } else { Reroll::default() },
+                dungeon: if r.below(4) == 0 {
+                    Reroll {
+                        from: faces(r, 1, df),
+                        to: faces(r, 1, df),
+                    }
+                } else {
+                    Reroll::default()
+                },
             }
         }
         8..=9 => {
             let n = about(r, chests.min(s.treasure_box.total() as usize));
-            Command::OpenChests { with: unit(r), as_face: maybe_as(r), count: None, drawn: drawn(s, r, n) }
+            Command::OpenChests {
+                with: unit(r),
+                as_face: maybe_as(r),
+                count: None,
+                drawn: drawn(s, r, n),
+            }
         }
         10 => {
             let n = about(r, d.dungeon.potion as usize);
-            Command::Quaff { with: unit(r), as_face: maybe_as(r), revive: faces(r, n, pf) }
+            Command::Quaff {
+                with: unit(r),
+                as_face: maybe_as(r),
+                revive: faces(r, n, pf),
+            }
         }
         11..=12 => {
             let n = about(r, 3);
             // Mostly distinct companion types the party shows, in random order.
-            let mut types: Vec<PartyFace> =
-                PartyFace::COMPANIONS.iter().copied().filter(|f| d.party.get(*f) > 0).collect();
+            let mut types: Vec<PartyFace> = PartyFace::COMPANIONS
+                .iter()
+                .copied()
+                .filter(|f| d.party.get(*f) > 0)
+                .collect();
             for i in (1..types.len()).rev() {
                 types.swap(i, r.below(i as u64 + 1) as usize);
             }
@@ -130,30 +219,54 @@ fn random_command(s: &State, r: &mut SplitMix64) -> Command {
                         Some(f) if r.below(5) > 0 => Unit::Die(*f),
                         _ => unit(r),
                     };
-                    Use { with, as_face: maybe_as(r) }
+                    Use {
+                        with,
+                        as_face: maybe_as(r),
+                    }
                 })
                 .collect();
-            Command::SlayDragon { with, drawn: drawn(s, r, 1).pop() }
+            Command::SlayDragon {
+                with,
+                drawn: drawn(s, r, 1).pop(),
+            }
         }
-        13 => Command::UseTreasure { treasure: pick(r, &TreasureKind::ALL), revive: if r.below(2) == 0 { Some(pf(r)) } else { None } },
-        14 => Command::FormationReroll { party: Reroll { from: faces(r, 1, pf), to: faces(r, 1, pf) } },
+        13 => Command::UseTreasure {
+            treasure: pick(r, &TreasureKind::ALL),
+            revive: if r.below(2) == 0 { Some(pf(r)) } else { None },
+        },
+        14 => Command::FormationReroll {
+            party: Reroll {
+                from: faces(r, 1, pf),
+                to: faces(r, 1, pf),
+            },
+        },
         15 if r.below(3) == 0 => Command::Flee,
         15 => Command::AcceptProposal,
         16 => Command::Retire,
         _ => {
             let want = (d.level as usize + 1).min(7usize.saturating_sub(d.lair as usize));
             let n = about(r, want);
-            Command::SeekGlory { dungeon: faces(r, n, df) }
+            Command::SeekGlory {
+                dungeon: faces(r, n, df),
+            }
         }
     }
 }
 
 fn check_conservation(s: &State) {
-    let tokens: u16 = s.treasure_box.total() + s.players.iter().map(|p| p.tokens.total()).sum::<u16>();
+    let tokens: u16 =
+        s.treasure_box.total() + s.players.iter().map(|p| p.tokens.total()).sum::<u16>();
     assert_eq!(tokens, 36, "treasure tokens are conserved");
     if let Some(d) = &s.delve {
-        assert_eq!(d.party.total() + d.graveyard, 7, "Party dice are conserved: {d:?}");
-        assert!(d.dungeon.total() + d.lair <= 7, "at most seven Dungeon dice: {d:?}");
+        assert_eq!(
+            d.party.total() + d.graveyard,
+            7,
+            "Party dice are conserved: {d:?}"
+        );
+        assert!(
+            d.dungeon.total() + d.lair <= 7,
+            "at most seven Dungeon dice: {d:?}"
+        );
         assert!((1..=10).contains(&d.level));
     }
     assert!(s.players.iter().all(|p| p.delves <= 3));
@@ -209,13 +322,20 @@ proptest! {
 }
 
 fn random_value(r: &mut SplitMix64, depth: u32) -> Value {
-    let words = ["fighter", "goblin", "dragon", "scroll", "potion", "talisman", "die", "treasure", "hero", "chest", "x"];
+    let words = [
+        "fighter", "goblin", "dragon", "scroll", "potion", "talisman", "die", "treasure", "hero",
+        "chest", "x",
+    ];
     match r.below(if depth == 0 { 4 } else { 7 }) {
         0 => json!(pick(r, &words)),
         1 => json!(r.below(300) as i64 - 20),
         2 => Value::Null,
         3 => json!(r.below(2) == 0),
-        4 => Value::Array((0..r.below(9)).map(|_| random_value(r, depth - 1)).collect()),
+        4 => Value::Array(
+            (0..r.below(9))
+                .map(|_| random_value(r, depth - 1))
+                .collect(),
+        ),
         5 => {
             let mut m = serde_json::Map::new();
             m.insert(pick(r, &words).into(), random_value(r, depth - 1));
@@ -249,10 +369,23 @@ fn random_play_reaches_every_phase() {
         }
     }
     for kind in [
-        "monsters_defeated", "rerolled", "ultimate_used", "chests_opened", "potions_quaffed", "revived",
-        "dragon_defeated", "dungeon_rolled", "delve_ended", "game_ended", "treasure_gained", "leveled_up",
+        "monsters_defeated",
+        "rerolled",
+        "ultimate_used",
+        "chests_opened",
+        "potions_quaffed",
+        "revived",
+        "dragon_defeated",
+        "dungeon_rolled",
+        "delve_ended",
+        "game_ended",
+        "treasure_gained",
+        "leveled_up",
     ] {
-        assert!(seen.contains(kind), "random play never produced {kind}: {seen:?}");
+        assert!(
+            seen.contains(kind),
+            "random play never produced {kind}: {seen:?}"
+        );
     }
     assert!(accepted > 2000, "only {accepted} commands accepted");
 }

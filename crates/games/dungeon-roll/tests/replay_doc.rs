@@ -23,7 +23,9 @@ fn the_documented_example_runs_without_refusal_and_ends_as_described() {
     let mut events = Vec::new();
     let mut after = Vec::new();
     for (i, c) in script["commands"].as_array().unwrap().iter().enumerate() {
-        let out = game.execute(&state, c).unwrap_or_else(|r| panic!("command {i} {c} refused: {r}"));
+        let out = game
+            .execute(&state, c)
+            .unwrap_or_else(|r| panic!("command {i} {c} refused: {r}"));
         events.extend(out.events.clone());
         after.push((out.events, out.state.clone()));
         state = out.state;
@@ -31,7 +33,8 @@ fn the_documented_example_runs_without_refusal_and_ends_as_described() {
     // First delve: the Scroll's Dragon is in the Lair, the helper spent a
     // Fighter on the Ooze, the Potion revived a Thief, and she retired at 3.
     let (proposal_events, s) = &after[7];
-    assert!(proposal_events.contains(&json!({"type": "unit_spent", "unit": {"die": "fighter"}, "as": "fighter"})));
+    assert!(proposal_events
+        .contains(&json!({"type": "unit_spent", "unit": {"die": "fighter"}, "as": "fighter"})));
     assert_eq!(s["delve"]["lair"], 1);
     let (_, s) = &after[8];
     assert_eq!(s["delve"]["graveyard"], 5);
@@ -39,11 +42,18 @@ fn the_documented_example_runs_without_refusal_and_ends_as_described() {
     assert_eq!(after[9].1["players"][0]["xp"], 3);
     // Second delve: the Dragon, then the flip to Master at 6 XP.
     assert!(after[12].0.iter().any(|e| e["type"] == "dragon_defeated"));
-    assert!(after[13].0.contains(&json!({"type": "leveled_up", "player": 0, "side": "Bard"})));
+    assert!(after[13]
+        .0
+        .contains(&json!({"type": "leveled_up", "player": 0, "side": "Bard"})));
     // Third delve: fled with no XP; the game is over.
-    assert!(after[17].0.contains(&json!({"type": "delve_ended", "player": 0, "outcome": "fled"})));
+    assert!(after[17]
+        .0
+        .contains(&json!({"type": "delve_ended", "player": 0, "outcome": "fled"})));
     let p = &state["players"][0];
-    assert_eq!((p["xp"].clone(), p["master"].clone(), p["delves"].clone()), (json!(6), json!(true), json!(3)));
+    assert_eq!(
+        (p["xp"].clone(), p["master"].clone(), p["delves"].clone()),
+        (json!(6), json!(true), json!(3))
+    );
     assert_eq!(p["tokens"], json!({"dragon_scales": 1}));
     let f = &state["finished"];
     assert_eq!(f["scores"][0]["total"], 7);
@@ -60,7 +70,11 @@ fn the_documented_refusal_is_the_one_given() {
     let s1 = game.execute(&s0, &script["commands"][0]).unwrap().state;
     let r = game.execute(&s1, &json!({"type": "retire"})).unwrap_err();
     assert_eq!(r.rule, "Regroup Phase");
-    assert!(DOC.contains(&format!("\"reason\": \"{}\"", r.reason)), "the doc quotes: {}", r.reason);
+    assert!(
+        DOC.contains(&format!("\"reason\": \"{}\"", r.reason)),
+        "the doc quotes: {}",
+        r.reason
+    );
 }
 
 #[test]
@@ -78,6 +92,8 @@ fn misspelt_or_impossible_input_is_refused_as_input() {
         assert_eq!(r.rule, "Input", "{bad}: {r}");
         assert!(r.reason.contains("bad command"), "{bad}: {r}");
     }
-    let r = game.setup(&json!({"players": [{"name": "A", "hero": "bard", "level": 3}]})).unwrap_err();
+    let r = game
+        .setup(&json!({"players": [{"name": "A", "hero": "bard", "level": 3}]}))
+        .unwrap_err();
     assert_eq!(r.rule, "Input");
 }

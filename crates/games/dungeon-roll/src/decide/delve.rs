@@ -9,22 +9,42 @@ use crate::faces::{DungeonDice, DungeonFace, PartyDice, PartyFace};
 use crate::hero::SpecialtyEffect;
 use tw_rules::Refusal;
 
-pub(super) fn start(c: &mut Ctx, party: &[PartyFace], dungeon: &[DungeonFace]) -> Result<(), Refusal> {
+pub(super) fn start(
+    c: &mut Ctx,
+    party: &[PartyFace],
+    dungeon: &[DungeonFace],
+) -> Result<(), Refusal> {
     if c.s.finished.is_some() {
         return refuse(END, "the game is over: every player has made their delves");
     }
     if c.s.delve.is_some() {
-        return refuse(FLOW, "a delve is under way: it ends when the Adventurer retires or flees");
+        return refuse(
+            FLOW,
+            "a delve is under way: it ends when the Adventurer retires or flees",
+        );
     }
     let r = rules();
     if party.len() != r.party_dice as usize {
-        return refuse(SETUP, format!("the Adventurer rolls all {} Party dice, not {}", r.party_dice, party.len()));
+        return refuse(
+            SETUP,
+            format!(
+                "the Adventurer rolls all {} Party dice, not {}",
+                r.party_dice,
+                party.len()
+            ),
+        );
     }
     let player = c.s.adventurer;
-    let delve = c.s.players.get(player).map(|p| p.delves.saturating_add(1)).unwrap_or(1);
+    let delve =
+        c.s.players
+            .get(player)
+            .map(|p| p.delves.saturating_add(1))
+            .unwrap_or(1);
     let side = c.side()?;
     c.emit(Event::DelveStarted { player, delve });
-    c.emit(Event::PartyFormed { party: PartyDice::from_faces(party) });
+    c.emit(Event::PartyFormed {
+        party: PartyDice::from_faces(party),
+    });
     let scrolls = PartyDice::from_faces(party).scroll;
     if scrolls > 0 && side.has(&SpecialtyEffect::ScrollsToChampions) {
         c.emit(Event::ScrollsBecameChampions { count: scrolls });
@@ -40,14 +60,24 @@ fn roll_level(c: &mut Ctx, level: u8, dungeon: &[DungeonFace], rule: &str) -> Re
     let want = level.min(free);
     if dungeon.len() != want as usize {
         let why = if want < level {
-            format!("level {level} rolls {want} Dungeon dice ({lair} are in the Dragon's Lair), not {}", dungeon.len())
+            format!(
+                "level {level} rolls {want} Dungeon dice ({lair} are in the Dragon's Lair), not {}",
+                dungeon.len()
+            )
         } else {
-            format!("level {level} rolls {want} Dungeon dice, not {}", dungeon.len())
+            format!(
+                "level {level} rolls {want} Dungeon dice, not {}",
+                dungeon.len()
+            )
         };
         return refuse(rule, why);
     }
     let (dice, dragons) = DungeonDice::split_dragons(dungeon);
-    c.emit(Event::DungeonRolled { level, dice, dragons });
+    c.emit(Event::DungeonRolled {
+        level,
+        dice,
+        dragons,
+    });
     Ok(())
 }
 
@@ -55,33 +85,70 @@ pub(super) fn formation_reroll(c: &mut Ctx, r: &Reroll<PartyFace>) -> Result<(),
     let side = c.side()?;
     let d = c.delve()?;
     if !side.has(&SpecialtyEffect::RerollAtFormation) {
-        return refuse(SPECIALTY, format!("the {} cannot reroll the party as it forms", side.name));
+        return refuse(
+            SPECIALTY,
+            format!("the {} cannot reroll the party as it forms", side.name),
+        );
     }
     if !d.formation_open {
-        return refuse(SPECIALTY, "the party may be rerolled only as it forms, before anything else is done");
+        return refuse(
+            SPECIALTY,
+            "the party may be rerolled only as it forms, before anything else is done",
+        );
     }
     check_party_reroll(&d.party, r, SPECIALTY)?;
-    c.emit(Event::FormationRerolled { from: r.from.clone(), to: r.to.clone() });
+    c.emit(Event::FormationRerolled {
+        from: r.from.clone(),
+        to: r.to.clone(),
+    });
     Ok(())
 }
 
 /// The dice picked up are showing, and one result is given for each.
-pub(crate) fn check_party_reroll(party: &PartyDice, r: &Reroll<PartyFace>, rule: &str) -> Result<(), Refusal> {
+pub(crate) fn check_party_reroll(
+    party: &PartyDice,
+    r: &Reroll<PartyFace>,
+    rule: &str,
+) -> Result<(), Refusal> {
     if r.from.len() != r.to.len() {
-        return refuse(rule, format!("{} Party dice rerolled but {} results given", r.from.len(), r.to.len()));
+        return refuse(
+            rule,
+            format!(
+                "{} Party dice rerolled but {} results given",
+                r.from.len(),
+                r.to.len()
+            ),
+        );
     }
     if !party.contains_all(&r.from) {
-        return refuse(rule, format!("the active party does not show all of {:?}", r.from));
+        return refuse(
+            rule,
+            format!("the active party does not show all of {:?}", r.from),
+        );
     }
     Ok(())
 }
 
-pub(crate) fn check_dungeon_reroll(dice: &DungeonDice, r: &Reroll<DungeonFace>, rule: &str) -> Result<(), Refusal> {
+pub(crate) fn check_dungeon_reroll(
+    dice: &DungeonDice,
+    r: &Reroll<DungeonFace>,
+    rule: &str,
+) -> Result<(), Refusal> {
     if r.from.len() != r.to.len() {
-        return refuse(rule, format!("{} Dungeon dice rerolled but {} results given", r.from.len(), r.to.len()));
+        return refuse(
+            rule,
+            format!(
+                "{} Dungeon dice rerolled but {} results given",
+                r.from.len(),
+                r.to.len()
+            ),
+        );
     }
     if r.from.contains(&DungeonFace::Dragon) {
-        return refuse(rule, "Dragon faces cannot be rerolled: they are in the Dragon's Lair");
+        return refuse(
+            rule,
+            "Dragon faces cannot be rerolled: they are in the Dragon's Lair",
+        );
     }
     if !dice.contains_all(&r.from) {
         return refuse(rule, format!("the level does not show all of {:?}", r.from));
@@ -97,7 +164,13 @@ fn check_regroup(c: &Ctx) -> Result<(), Refusal> {
     }
     let need = rules().dragon.lair_to_appear;
     if d.lair >= need {
-        return refuse(DRAGON, format!("{} dice are in the Dragon's Lair: the Dragon appears; defeat it, or flee", d.lair));
+        return refuse(
+            DRAGON,
+            format!(
+                "{} dice are in the Dragon's Lair: the Dragon appears; defeat it, or flee",
+                d.lair
+            ),
+        );
     }
     Ok(())
 }
@@ -118,7 +191,10 @@ pub(super) fn seek_glory(c: &mut Ctx, dungeon: &[DungeonFace]) -> Result<(), Ref
     check_regroup(c)?;
     let level = c.delve()?.level;
     if level >= rules().max_level {
-        return refuse(LEGEND, "the Level Die shows 10: the Adventurer must retire (Stuff of Legend)");
+        return refuse(
+            LEGEND,
+            "the Level Die shows 10: the Adventurer must retire (Stuff of Legend)",
+        );
     }
     roll_level(c, level + 1, dungeon, REGROUP)
 }

@@ -15,7 +15,10 @@ use tw_rules::Refusal;
 fn enter_loot(c: &mut Ctx, rule: &str) -> Result<(), Refusal> {
     let d = c.delve()?;
     if d.dungeon.monsters() > 0 {
-        return refuse(rule, "monsters still stand: the Loot Phase follows the Monster Phase");
+        return refuse(
+            rule,
+            "monsters still stand: the Loot Phase follows the Monster Phase",
+        );
     }
     if d.stage > Stage::Loot {
         return refuse(rule, "the Loot Phase of this level is over");
@@ -36,11 +39,17 @@ pub(super) fn open(
     }
     let face = c.check_use(with, as_face)?;
     let Some(cap) = opens(face, chests) else {
-        return refuse(CHESTS, format!("a {face} opens no Chest: only companions do"));
+        return refuse(
+            CHESTS,
+            format!("a {face} opens no Chest: only companions do"),
+        );
     };
     let n = count.unwrap_or(cap);
     if n == 0 || n > cap {
-        return refuse(CHESTS, format!("a {face} opens {cap} of the {chests} Chest(s) here, not {n}"));
+        return refuse(
+            CHESTS,
+            format!("a {face} opens {cap} of the {chests} Chest(s) here, not {n}"),
+        );
     }
     // One token per chest while the box lasts; 1 XP for each chest after.
     let in_box = c.s.treasure_box.total();
@@ -59,14 +68,25 @@ pub(super) fn open(
     c.emit(Event::ChestsOpened { count: n });
     let player = c.s.adventurer;
     for k in drawn {
-        c.emit(Event::TreasureGained { player, treasure: *k });
+        c.emit(Event::TreasureGained {
+            player,
+            treasure: *k,
+        });
     }
     let short = (n as u16).saturating_sub(tokens as u16);
-    c.gain_xp(short.saturating_mul(rules().empty_box_xp), XpReason::EmptyBox);
+    c.gain_xp(
+        short.saturating_mul(rules().empty_box_xp),
+        XpReason::EmptyBox,
+    );
     Ok(())
 }
 
-pub(super) fn quaff(c: &mut Ctx, with: Unit, as_face: Option<PartyFace>, revive: &[PartyFace]) -> Result<(), Refusal> {
+pub(super) fn quaff(
+    c: &mut Ctx,
+    with: Unit,
+    as_face: Option<PartyFace>,
+    revive: &[PartyFace],
+) -> Result<(), Refusal> {
     let potions = c.delve()?.dungeon.get(DungeonFace::Potion);
     if potions == 0 {
         return refuse(POTIONS, "there is no Potion in this level");
@@ -86,7 +106,9 @@ pub(super) fn quaff(c: &mut Ctx, with: Unit, as_face: Option<PartyFace>, revive:
     }
     c.emit(Event::PotionsQuaffed { count: potions });
     if n > 0 {
-        c.emit(Event::Revived { faces: revive.to_vec() });
+        c.emit(Event::Revived {
+            faces: revive.to_vec(),
+        });
     }
     Ok(())
 }

@@ -55,14 +55,21 @@ impl Ctx {
     pub fn delve(&self) -> Result<&Delve, Refusal> {
         match &self.s.delve {
             Some(d) => Ok(d),
-            None if self.s.finished.is_some() => refuse(END, "the game is over: every player has made their delves"),
+            None if self.s.finished.is_some() => {
+                refuse(END, "the game is over: every player has made their delves")
+            }
             None => refuse(FLOW, "no delve is under way: start one with start_delve"),
         }
     }
 
     /// The side of the Adventurer's hero card now showing.
     pub fn side(&self) -> Result<&'static Side, Refusal> {
-        self.s.side().ok_or_else(|| Refusal::new(SETUP, "the Adventurer's hero card is not in data/heroes.json"))
+        self.s.side().ok_or_else(|| {
+            Refusal::new(
+                SETUP,
+                "the Adventurer's hero card is not in data/heroes.json",
+            )
+        })
     }
 
     /// Move the level on to `stage` (never back).
@@ -80,11 +87,20 @@ impl Ctx {
             return;
         }
         let player = self.s.adventurer;
-        self.emit(Event::XpGained { player, amount, reason });
-        let Some(p) = self.s.players.get(player) else { return };
+        self.emit(Event::XpGained {
+            player,
+            amount,
+            reason,
+        });
+        let Some(p) = self.s.players.get(player) else {
+            return;
+        };
         let Some(card) = hero(&p.hero) else { return };
         if !p.master && p.xp >= card.master_at {
-            self.emit(Event::LeveledUp { player, side: card.master.name.clone() });
+            self.emit(Event::LeveledUp {
+                player,
+                side: card.master.name.clone(),
+            });
         }
     }
 
@@ -131,13 +147,19 @@ impl Ctx {
                 match k.acts_as() {
                     Some(f) => f,
                     None => {
-                        return refuse(TREASURE, format!("{k} is not used as a Party die: play it with use_treasure"))
+                        return refuse(
+                            TREASURE,
+                            format!("{k} is not used as a Party die: play it with use_treasure"),
+                        )
                     }
                 }
             }
             Unit::Hero(f) => {
                 if !d.hero_units.contains(&f) {
-                    return refuse(ULTIMATE, format!("the hero has not joined this level as a {f}"));
+                    return refuse(
+                        ULTIMATE,
+                        format!("the hero has not joined this level as a {f}"),
+                    );
                 }
                 f
             }
@@ -150,7 +172,13 @@ impl Ctx {
                 if side.faces_for(natural).contains(&a) {
                     Ok(a)
                 } else {
-                    refuse(SPECIALTY, format!("the {}'s Specialty does not let a {natural} be used as a {a}", side.name))
+                    refuse(
+                        SPECIALTY,
+                        format!(
+                            "the {}'s Specialty does not let a {natural} be used as a {a}",
+                            side.name
+                        ),
+                    )
                 }
             }
         }
@@ -163,23 +191,60 @@ impl Ctx {
 }
 
 pub(crate) fn decide(state: &State, command: &Command) -> Result<Vec<Event>, Refusal> {
-    let mut c = Ctx { s: state.clone(), events: Vec::new() };
+    let mut c = Ctx {
+        s: state.clone(),
+        events: Vec::new(),
+    };
     match command {
         Command::StartDelve { party, dungeon } => delve::start(&mut c, party, dungeon)?,
         Command::FormationReroll { party } => delve::formation_reroll(&mut c, party)?,
         Command::Flee => delve::flee(&mut c)?,
         Command::Retire => delve::retire(&mut c)?,
         Command::SeekGlory { dungeon } => delve::seek_glory(&mut c, dungeon)?,
-        Command::Scroll { with, as_face, party, dungeon } => monster::scroll(&mut c, *with, *as_face, party, dungeon)?,
-        Command::Fight { with, as_face, monster, count } => monster::fight(&mut c, *with, *as_face, *monster, *count)?,
+        Command::Scroll {
+            with,
+            as_face,
+            party,
+            dungeon,
+        } => monster::scroll(&mut c, *with, *as_face, party, dungeon)?,
+        Command::Fight {
+            with,
+            as_face,
+            monster,
+            count,
+        } => monster::fight(&mut c, *with, *as_face, *monster, *count)?,
         Command::AcceptProposal => monster::accept_proposal(&mut c)?,
-        Command::Ultimate { monsters, revive, pay, party, dungeon } => {
-            monster::ultimate(&mut c, monster::UltimateArgs { monsters, revive, pay, party, dungeon })?
-        }
-        Command::OpenChests { with, as_face, count, drawn } => loot::open(&mut c, *with, *as_face, *count, drawn)?,
-        Command::Quaff { with, as_face, revive } => loot::quaff(&mut c, *with, *as_face, revive)?,
+        Command::Ultimate {
+            monsters,
+            revive,
+            pay,
+            party,
+            dungeon,
+        } => monster::ultimate(
+            &mut c,
+            monster::UltimateArgs {
+                monsters,
+                revive,
+                pay,
+                party,
+                dungeon,
+            },
+        )?,
+        Command::OpenChests {
+            with,
+            as_face,
+            count,
+            drawn,
+        } => loot::open(&mut c, *with, *as_face, *count, drawn)?,
+        Command::Quaff {
+            with,
+            as_face,
+            revive,
+        } => loot::quaff(&mut c, *with, *as_face, revive)?,
         Command::SlayDragon { with, drawn } => dragon::slay(&mut c, with, *drawn)?,
-        Command::UseTreasure { treasure, revive } => treasure::use_treasure(&mut c, *treasure, *revive)?,
+        Command::UseTreasure { treasure, revive } => {
+            treasure::use_treasure(&mut c, *treasure, *revive)?
+        }
     }
     Ok(c.events)
 }

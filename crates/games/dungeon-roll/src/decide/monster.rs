@@ -58,7 +58,10 @@ pub(super) fn fight(
 ) -> Result<(), Refusal> {
     in_monster_phase(c, MONSTER)?;
     if !monster.is_monster() {
-        return refuse(MONSTER, format!("a {monster} is no monster: chests and potions wait for the Loot Phase"));
+        return refuse(
+            MONSTER,
+            format!("a {monster} is no monster: chests and potions wait for the Loot Phase"),
+        );
     }
     let present = c.delve()?.dungeon.get(monster);
     if present == 0 {
@@ -70,7 +73,10 @@ pub(super) fn fight(
     };
     let n = count.unwrap_or(cap);
     if n == 0 || n > cap {
-        return refuse(MONSTER, format!("a {face} defeats {cap} of the {present} {monster}(s) here, not {n}"));
+        return refuse(
+            MONSTER,
+            format!("a {face} defeats {cap} of the {present} {monster}(s) here, not {n}"),
+        );
     }
     c.spend(with, face);
     c.emit(Event::MonstersDefeated { monster, count: n });
@@ -84,11 +90,18 @@ pub(super) fn accept_proposal(c: &mut Ctx) -> Result<(), Refusal> {
     }
     let p = propose(&c.s)?;
     if !p.feasible {
-        return refuse(MONSTER, p.reason.unwrap_or_else(|| "the party cannot defeat every monster".into()));
+        return refuse(
+            MONSTER,
+            p.reason
+                .unwrap_or_else(|| "the party cannot defeat every monster".into()),
+        );
     }
     for a in p.fights {
         c.spend(a.with, a.as_face);
-        c.emit(Event::MonstersDefeated { monster: a.monster, count: a.count });
+        c.emit(Event::MonstersDefeated {
+            monster: a.monster,
+            count: a.count,
+        });
     }
     Ok(())
 }
@@ -124,13 +137,19 @@ impl UltimateArgs<'_> {
 /// Named monsters must be monsters, and standing.
 fn check_targets(c: &Ctx, monsters: &[DungeonFace], most: u8, name: &str) -> Result<(), Refusal> {
     if monsters.is_empty() || monsters.len() > most as usize {
-        return refuse(ULTIMATE, format!("{name} takes 1 to {most} monsters, not {}", monsters.len()));
+        return refuse(
+            ULTIMATE,
+            format!("{name} takes 1 to {most} monsters, not {}", monsters.len()),
+        );
     }
     if let Some(m) = monsters.iter().find(|m| !m.is_monster()) {
         return refuse(ULTIMATE, format!("{name} targets monsters; a {m} is none"));
     }
     if !c.delve()?.dungeon.contains_all(monsters) {
-        return refuse(ULTIMATE, format!("the level does not show all of {monsters:?}"));
+        return refuse(
+            ULTIMATE,
+            format!("the level does not show all of {monsters:?}"),
+        );
     }
     Ok(())
 }
@@ -140,9 +159,14 @@ pub(super) fn ultimate(c: &mut Ctx, a: UltimateArgs) -> Result<(), Refusal> {
     let side = c.side()?;
     let name = side.ultimate.name.as_str();
     if c.delve()?.ultimate_used {
-        return refuse(ULTIMATE, format!("{name} has been used this delve: it is refreshed at the next delve"));
+        return refuse(
+            ULTIMATE,
+            format!("{name} has been used this delve: it is refreshed at the next delve"),
+        );
     }
-    let used = Event::UltimateUsed { name: name.to_string() };
+    let used = Event::UltimateUsed {
+        name: name.to_string(),
+    };
     match &side.ultimate.effect {
         UltimateEffect::DefeatMonsters { count } => {
             a.only(name, &["monsters"])?;
@@ -151,7 +175,10 @@ pub(super) fn ultimate(c: &mut Ctx, a: UltimateArgs) -> Result<(), Refusal> {
             for m in DungeonFace::MONSTERS {
                 let n = a.monsters.iter().filter(|t| **t == m).count() as u8;
                 if n > 0 {
-                    c.emit(Event::MonstersDefeated { monster: m, count: n });
+                    c.emit(Event::MonstersDefeated {
+                        monster: m,
+                        count: n,
+                    });
                 }
             }
         }
@@ -161,7 +188,10 @@ pub(super) fn ultimate(c: &mut Ctx, a: UltimateArgs) -> Result<(), Refusal> {
             for m in monsters.iter().filter(|m| m.is_monster()) {
                 let n = c.delve()?.dungeon.get(*m);
                 if n > 0 {
-                    c.emit(Event::MonstersDefeated { monster: *m, count: n });
+                    c.emit(Event::MonstersDefeated {
+                        monster: *m,
+                        count: n,
+                    });
                 }
             }
         }
@@ -193,16 +223,28 @@ pub(super) fn ultimate(c: &mut Ctx, a: UltimateArgs) -> Result<(), Refusal> {
         UltimateEffect::DiscardDungeon { cost_treasure } => {
             a.only(name, &["pay"])?;
             if a.pay.len() != *cost_treasure as usize {
-                return refuse(ULTIMATE, format!("{name} costs {cost_treasure} Treasure token(s), {} named", a.pay.len()));
+                return refuse(
+                    ULTIMATE,
+                    format!(
+                        "{name} costs {cost_treasure} Treasure token(s), {} named",
+                        a.pay.len()
+                    ),
+                );
             }
             let held = c.s.current().map(|p| p.tokens.clone()).unwrap_or_default();
             if !holds_all(&held, a.pay) {
-                return refuse(ULTIMATE, format!("the Adventurer does not hold all of {:?}", a.pay));
+                return refuse(
+                    ULTIMATE,
+                    format!("the Adventurer does not hold all of {:?}", a.pay),
+                );
             }
             let player = c.s.adventurer;
             c.emit(used);
             for k in a.pay {
-                c.emit(Event::TreasureReturned { player, treasure: *k });
+                c.emit(Event::TreasureReturned {
+                    player,
+                    treasure: *k,
+                });
             }
             let d = c.delve()?;
             let (dice, lair) = (d.dungeon, d.lair);
@@ -212,7 +254,10 @@ pub(super) fn ultimate(c: &mut Ctx, a: UltimateArgs) -> Result<(), Refusal> {
             a.only(name, &["monsters"])?;
             check_targets(c, a.monsters, *count, name)?;
             c.emit(used);
-            c.emit(Event::MonstersTransformed { from: a.monsters.to_vec(), to: DungeonFace::Potion });
+            c.emit(Event::MonstersTransformed {
+                from: a.monsters.to_vec(),
+                to: DungeonFace::Potion,
+            });
         }
         UltimateEffect::Revive { count } => {
             a.only(name, &["revive"])?;
@@ -225,7 +270,9 @@ pub(super) fn ultimate(c: &mut Ctx, a: UltimateArgs) -> Result<(), Refusal> {
                 );
             }
             c.emit(used);
-            c.emit(Event::Revived { faces: a.revive.to_vec() });
+            c.emit(Event::Revived {
+                faces: a.revive.to_vec(),
+            });
         }
         UltimateEffect::MonstersToDragons => {
             a.only(name, &[])?;
@@ -235,12 +282,17 @@ pub(super) fn ultimate(c: &mut Ctx, a: UltimateArgs) -> Result<(), Refusal> {
                 .flat_map(|m| std::iter::repeat_n(*m, d.get(*m) as usize))
                 .collect();
             c.emit(used);
-            c.emit(Event::MonstersTransformed { from, to: DungeonFace::Dragon });
+            c.emit(Event::MonstersTransformed {
+                from,
+                to: DungeonFace::Dragon,
+            });
         }
         UltimateEffect::ActAs { faces } => {
             a.only(name, &[])?;
             c.emit(used);
-            c.emit(Event::HeroJoined { faces: faces.clone() });
+            c.emit(Event::HeroJoined {
+                faces: faces.clone(),
+            });
         }
     }
     Ok(())

@@ -8,7 +8,11 @@ use crate::faces::{DungeonFace, PartyFace};
 use crate::treasure::TreasureKind;
 use tw_rules::Refusal;
 
-pub(super) fn use_treasure(c: &mut Ctx, k: TreasureKind, revive: Option<PartyFace>) -> Result<(), Refusal> {
+pub(super) fn use_treasure(
+    c: &mut Ctx,
+    k: TreasureKind,
+    revive: Option<PartyFace>,
+) -> Result<(), Refusal> {
     let d = c.delve()?.clone();
     let player = c.s.adventurer;
     if c.s.current().map(|p| p.tokens.get(k)).unwrap_or(0) == 0 {
@@ -17,14 +21,23 @@ pub(super) fn use_treasure(c: &mut Ctx, k: TreasureKind, revive: Option<PartyFac
     if revive.is_some() && k != TreasureKind::Potion {
         return refuse(TREASURE, format!("{k} revives no die"));
     }
-    let returned = Event::TreasureReturned { player, treasure: k };
+    let returned = Event::TreasureReturned {
+        player,
+        treasure: k,
+    };
     match k {
         TreasureKind::Potion => {
             let Some(face) = revive else {
-                return refuse(TREASURE, "the Elixir revives one die: name its face (revive)");
+                return refuse(
+                    TREASURE,
+                    "the Elixir revives one die: name its face (revive)",
+                );
             };
             if d.graveyard == 0 {
-                return refuse(TREASURE, "the Graveyard is empty: there is no die to revive");
+                return refuse(
+                    TREASURE,
+                    "the Graveyard is empty: there is no die to revive",
+                );
             }
             c.emit(returned);
             c.emit(Event::Revived { faces: vec![face] });
@@ -38,24 +51,40 @@ pub(super) fn use_treasure(c: &mut Ctx, k: TreasureKind, revive: Option<PartyFac
         }
         TreasureKind::DragonBait => {
             if d.dungeon.monsters() == 0 {
-                return refuse(TREASURE, "Dragon Bait turns monsters into Dragons: no monster stands");
+                return refuse(
+                    TREASURE,
+                    "Dragon Bait turns monsters into Dragons: no monster stands",
+                );
             }
             let from: Vec<DungeonFace> = DungeonFace::MONSTERS
                 .iter()
                 .flat_map(|m| std::iter::repeat_n(*m, d.dungeon.get(*m) as usize))
                 .collect();
             c.emit(returned);
-            c.emit(Event::MonstersTransformed { from, to: DungeonFace::Dragon });
+            c.emit(Event::MonstersTransformed {
+                from,
+                to: DungeonFace::Dragon,
+            });
         }
         TreasureKind::TownPortal => {
             c.emit(returned);
-            c.end_delve(DelveOutcome::TownPortal, d.level as u16, XpReason::TownPortal);
+            c.end_delve(
+                DelveOutcome::TownPortal,
+                d.level as u16,
+                XpReason::TownPortal,
+            );
         }
         TreasureKind::DragonScales => {
-            return refuse(TREASURE, "Dragon Scales have no effect in play: they score 2 XP a pair at the end");
+            return refuse(
+                TREASURE,
+                "Dragon Scales have no effect in play: they score 2 XP a pair at the end",
+            );
         }
         _ => {
-            return refuse(TREASURE, format!("{k} acts as a Party die: use it with \"with\": {{\"treasure\": …}}"));
+            return refuse(
+                TREASURE,
+                format!("{k} acts as a Party die: use it with \"with\": {{\"treasure\": …}}"),
+            );
         }
     }
     Ok(())

@@ -13,7 +13,10 @@ pub fn game(heroes: &[&str]) -> State {
     let players = heroes
         .iter()
         .enumerate()
-        .map(|(i, h)| PlayerSetup { name: format!("P{}", i + 1), hero: h.to_string() })
+        .map(|(i, h)| PlayerSetup {
+            name: format!("P{}", i + 1),
+            hero: h.to_string(),
+        })
         .collect();
     DungeonRoll::setup(&Setup { players, first: 0 }).unwrap()
 }
@@ -46,11 +49,16 @@ pub fn refused(s: &mut State, v: Value) -> Refusal {
 /// Start the Adventurer's delve with this party and first Dungeon die.
 #[track_caller]
 pub fn start(s: &mut State, party: &[&str], dungeon: &str) -> Vec<Event> {
-    run(s, json!({"type": "start_delve", "party": party, "dungeon": [dungeon]}))
+    run(
+        s,
+        json!({"type": "start_delve", "party": party, "dungeon": [dungeon]}),
+    )
 }
 
 /// The standard party: two Fighters, Cleric, Mage, Thief, Champion, Scroll.
-pub const PARTY: [&str; 7] = ["fighter", "fighter", "cleric", "mage", "thief", "champion", "scroll"];
+pub const PARTY: [&str; 7] = [
+    "fighter", "fighter", "cleric", "mage", "thief", "champion", "scroll",
+];
 
 /// Give the Adventurer a token taken from the box.
 pub fn give(s: &mut State, k: TreasureKind, n: u8) {
@@ -61,8 +69,10 @@ pub fn give(s: &mut State, k: TreasureKind, n: u8) {
 
 /// Put this level's dungeon dice on the table (a test shortcut for a roll).
 pub fn set_dungeon(s: &mut State, faces: &[&str], lair: u8) {
-    let fs: Vec<tw_dungeon_roll::DungeonFace> =
-        faces.iter().map(|f| serde_json::from_value(json!(f)).unwrap()).collect();
+    let fs: Vec<tw_dungeon_roll::DungeonFace> = faces
+        .iter()
+        .map(|f| serde_json::from_value(json!(f)).unwrap())
+        .collect();
     let (dice, dragons) = tw_dungeon_roll::DungeonDice::split_dragons(&fs);
     let d = s.delve.as_mut().unwrap();
     d.dungeon = dice;
