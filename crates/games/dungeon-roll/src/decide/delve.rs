@@ -183,7 +183,7 @@ pub(super) fn retire(c: &mut Ctx) -> Result<(), Refusal> {
     } else {
         (DelveOutcome::Retired, XpReason::Retired)
     };
-    c.end_delve(outcome, level as u16, reason);
+    c.end_delve(outcome, Some((level as u16, reason)));
     Ok(())
 }
 
@@ -201,6 +201,6 @@ pub(super) fn seek_glory(c: &mut Ctx, dungeon: &[DungeonFace]) -> Result<(), Ref
 
 pub(super) fn flee(c: &mut Ctx) -> Result<(), Refusal> {
     c.delve()?;
-    c.end_delve(DelveOutcome::Fled, 0, XpReason::Retired);
+    c.end_delve(DelveOutcome::Fled, None);
     Ok(())
 }

@@ -104,9 +104,12 @@ impl Ctx {
         }
     }
 
-    /// End the delve, pass the dice left, and end the game after the last.
-    pub fn end_delve(&mut self, outcome: DelveOutcome, xp: u16, reason: XpReason) {
-        self.gain_xp(xp, reason);
+    /// End the delve (with the XP it earns, if any), pass the dice left,
+    /// and end the game after the last delve.
+    pub fn end_delve(&mut self, outcome: DelveOutcome, xp: Option<(u16, XpReason)>) {
+        if let Some((amount, reason)) = xp {
+            self.gain_xp(amount, reason);
+        }
         let player = self.s.adventurer;
         self.emit(Event::DelveEnded { player, outcome });
         let per = rules().delves_per_player;

@@ -70,8 +70,7 @@ pub(super) fn use_treasure(
             c.emit(returned);
             c.end_delve(
                 DelveOutcome::TownPortal,
-                d.level as u16,
-                XpReason::TownPortal,
+                Some((d.level as u16, XpReason::TownPortal)),
             );
         }
         TreasureKind::DragonScales => {
