@@ -7,7 +7,7 @@ use tw_session::{registry, replay};
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// Game name (dungeon-fighter, silver-mine or itdd, green-dungeon).
+    /// Game name (dungeon-fighter, silver-mine or itdd, green-dungeon, dungeon-roll or dr).
     pub game: String,
     /// JSON file: {"setup": …, "commands": […]}.
     #[arg(long)]

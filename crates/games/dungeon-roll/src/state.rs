@@ -1,0 +1,98 @@
+//! The table: players, the treasure box, and the delve under way.
+
+use crate::data::hero;
+use crate::faces::{DungeonDice, PartyDice, PartyFace};
+use crate::hero::Side;
+use crate::score::Standings;
+use crate::treasure::Tokens;
+use serde::{Deserialize, Serialize};
+
+/// Who plays which hero, in seating (clockwise) order.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Setup {
+    pub players: Vec<PlayerSetup>,
+    /// Seat of the starting Adventurer (the one most recently underground).
+    #[serde(default)]
+    pub first: usize,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlayerSetup {
+    pub name: String,
+    /// A hero card id from `data/heroes.json` (`"commander"`, `"bard"`, …).
+    pub hero: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Player {
+    pub name: String,
+    pub hero: String,
+    /// The card shows its Master side.
+    pub master: bool,
+    /// Experience tokens earned so far.
+    pub xp: u16,
+    pub tokens: Tokens,
+    /// Delves completed.
+    pub delves: u8,
+}
+
+/// Where the level stands. Stages only move forward within a level: once
+/// a chest is opened the Monster Phase (and its scrolls) is over.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Stage {
+    Monster,
+    Loot,
+    Dragon,
+    Regroup,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Delve {
+    pub level: u8,
+    pub stage: Stage,
+    /// Active Party dice.
+    pub party: PartyDice,
+    /// Party dice in the Graveyard.
+    pub graveyard: u8,
+    /// Dungeon dice of this level, dragons excepted.
+    pub dungeon: DungeonDice,
+    /// Dice in the Dragon's Lair.
+    pub lair: u8,
+    /// Companions the hero joins as this level (an Ultimate), one use each.
+    pub hero_units: Vec<PartyFace>,
+    pub ultimate_used: bool,
+    /// The party was just formed and nothing else has happened yet.
+    pub formation_open: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct State {
+    pub players: Vec<Player>,
+    /// Tokens still in the box.
+    pub treasure_box: Tokens,
+    /// Seat of the player delving now (or next).
+    pub adventurer: usize,
+    pub delve: Option<Delve>,
+    /// Set when every player has made their delves.
+    pub finished: Option<Standings>,
+}
+
+impl State {
+    /// The player to the Adventurer's left rolls the Dungeon dice.
+    pub fn dungeon_lord(&self) -> usize {
+        (self.adventurer + 1) % self.players.len().max(1)
+    }
+
+    pub fn current(&self) -> Option<&Player> {
+        self.players.get(self.adventurer)
+    }
+
+    /// The side of the current Adventurer's card now showing.
+    pub fn side(&self) -> Option<&'static Side> {
+        let p = self.current()?;
+        hero(&p.hero).map(|h| h.side(p.master))
+    }
+}
