@@ -104,6 +104,13 @@ pub fn mv(s: &mut State, to: Pos, special: &[(Pos, TileKind)]) -> Vec<Event> {
     run(s, c)
 }
 
+/// Such a move, which must be refused.
+#[track_caller]
+pub fn refused_mv(s: &mut State, to: Pos, special: &[(Pos, TileKind)]) -> Refusal {
+    let c = go_cmd(s, to, special);
+    refused(s, c)
+}
+
 pub fn rv(at: Pos, tile: TileKind) -> Reveal {
     Reveal { at, tile, disarm: false, saves: BTreeMap::new() }
 }
