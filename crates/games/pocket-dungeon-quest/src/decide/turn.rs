@@ -77,6 +77,8 @@ pub fn move_hero(ctx: &mut Ctx, to: Pos, reveal: &[Reveal]) -> Result<(), Refusa
     let sight = ctx.s.sight(to);
     check_reveals(ctx, &sight, reveal, "Circle Of Sight")?;
     ctx.emit(Event::Moved { hero: me, to });
+    // Past the move: a Boss Fight started by these reveals resumes the turn here.
+    ctx.emit(Event::StepChanged { step: Step::Fighting });
     let first = !ctx.s.turn.revealed_any;
     reveal_and_resolve(ctx, me, reveal, first)?;
     after_position_change(ctx, me);
@@ -225,7 +227,7 @@ pub fn after_position_change(ctx: &mut Ctx, me: HeroKind) {
 /// After moving or a fight: fight on while Monsters remain in sight,
 /// otherwise stash the Gems and go on to the pick-up.
 pub fn settle(ctx: &mut Ctx) {
-    if ctx.s.boss.is_some() || ctx.s.outcome.is_some() || ctx.s.turn.step == Step::Start && !moved(ctx) {
+    if ctx.s.boss.is_some() || ctx.s.outcome.is_some() || ctx.s.turn.step == Step::Start {
         return;
     }
     let Some(me) = ctx.s.current().filter(|h| !h.dead).map(|h| h.kind) else { return };
@@ -243,12 +245,6 @@ pub fn settle(ctx: &mut Ctx) {
     if ctx.s.turn.step != Step::Looting {
         ctx.emit(Event::StepChanged { step: Step::Looting });
     }
-}
-
-/// Whether the current hero has taken this turn's move (the last Moved
-/// event of this command, or a step past Start).
-fn moved(ctx: &Ctx) -> bool {
-    ctx.events.iter().any(|e| matches!(e, Event::Moved { hero, .. } if *hero == ctx.s.turn.hero))
 }
 
 /// Tiles that left the hero's sight (Teleport, Swap Tiles) go to their piles.
