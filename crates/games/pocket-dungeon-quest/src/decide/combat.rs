@@ -368,7 +368,7 @@ pub fn boss_search(ctx: &mut Ctx, at: Pos, tile: TileKind) -> Result<(), Refusal
         Category::Monster => {
             ctx.emit(Event::ToPile { at, tile, pile: Pile::Monster });
             ctx.emit(Event::HenchmanAdded { monster: tile, from_pile: true });
-            need -= 1;
+            need = need.saturating_sub(1);
         }
         Category::Relic => ctx.emit(Event::RelicCollected { at, relic: tile }),
         Category::Exit => ctx.emit(Event::ExitFound { at }),

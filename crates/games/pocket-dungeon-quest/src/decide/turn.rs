@@ -322,6 +322,9 @@ pub fn advance(ctx: &mut Ctx) {
         return;
     }
     let n = ctx.s.heroes.len();
+    if n == 0 {
+        return;
+    }
     let mut i = ctx.s.heroes.iter().position(|h| h.kind == cur).unwrap_or(0);
     let mut round = ctx.s.round;
     for _ in 0..(2 * n + 1) {

@@ -24,6 +24,10 @@ pub fn test_counts() -> BTreeMap<TileKind, u32> {
         (TileKind::Wall, 4),
         (TileKind::Gems5, 4),
         (TileKind::Gems10, 4),
+        // The expansion's Monsters, swapped in as its setup allows.
+        (TileKind::WingedShriekingEel, 1),
+        (TileKind::RedBeholder, 1),
+        (TileKind::Poisoner, 1),
     ] {
         c.insert(k, n);
     }
