@@ -11,12 +11,18 @@ pub fn games() -> Vec<Box<dyn DynGame>> {
         Box::new(JsonGame::<tw_dungeon_fighter::DungeonFighter>::default()),
         Box::new(JsonGame::<tw_green_dungeon::GreenDungeon>::default()),
         Box::new(JsonGame::<tw_silver_mine::SilverMine>::default()),
+        Box::new(JsonGame::<tw_pocket_dungeon_quest::PocketDungeonQuest>::default()),
     ];
     games
 }
 
 /// Short aliases players type.
-const ALIASES: &[(&str, &str)] = &[("itdd", "silver-mine"), ("df", "dungeon-fighter"), ("gd", "green-dungeon")];
+const ALIASES: &[(&str, &str)] = &[
+    ("itdd", "silver-mine"),
+    ("df", "dungeon-fighter"),
+    ("gd", "green-dungeon"),
+    ("pdq", "pocket-dungeon-quest"),
+];
 
 pub fn find(name: &str) -> Option<Box<dyn DynGame>> {
     let canonical = ALIASES.iter().find(|(a, _)| *a == name).map(|(_, c)| *c).unwrap_or(name);
@@ -33,13 +39,14 @@ mod tests {
 
     #[test]
     fn every_game_is_found_by_name_and_alias() {
-        for name in ["dungeon-fighter", "silver-mine", "green-dungeon", "itdd", "df", "gd"] {
+        for name in ["dungeon-fighter", "silver-mine", "green-dungeon", "pocket-dungeon-quest", "itdd", "df", "gd", "pdq"] {
             assert!(find(name).is_some(), "{name} not registered");
         }
         assert_eq!(find("itdd").unwrap().name(), "silver-mine");
+        assert_eq!(find("pdq").unwrap().name(), "pocket-dungeon-quest");
         assert!(find("chess").is_none());
         let mut n = names();
         n.sort();
-        assert_eq!(n, ["dungeon-fighter", "green-dungeon", "silver-mine"]);
+        assert_eq!(n, ["dungeon-fighter", "green-dungeon", "pocket-dungeon-quest", "silver-mine"]);
     }
 }
