@@ -48,6 +48,7 @@ pub enum Event {
     KeyGiven { from: HeroKind, to: HeroKind },
     /// A Goblin's theft; `rng` is the generator after a random draw.
     GemLost { gem: TileKind, rng: Option<tw_rules::SplitMix64> },
+    /// A bombed Wall: its tile goes to the Discard Pile.
     WallRemoved { at: Pos },
     TilesSwapped { a: Pos, b: Pos },
     ExtraTurn { hero: HeroKind },
@@ -244,7 +245,10 @@ pub fn evolve(s: &mut State, e: &Event) {
             remove_one(&mut s.piles.gem, *gem);
             s.piles.discard.push(*gem);
         }
-        Event::WallRemoved { at } => s.set_cell(*at, Cell::Empty),
+        Event::WallRemoved { at } => {
+            s.set_cell(*at, Cell::Empty);
+            s.piles.discard.push(TileKind::Wall);
+        }
         Event::TilesSwapped { a, b } => {
             if let (Some(ca), Some(cb)) = (s.cell(*a), s.cell(*b)) {
                 s.set_cell(*a, cb);

@@ -44,7 +44,8 @@
 //!   giving an Item and giving a Key each count as a use.
 //! - Potion: heals 1 Heart (not above the maximum) and cures Poison.
 //! - Bomb: a Monster being fought (then XP, as any defeat), the top of the
-//!   Boss's stack (the Boss itself once the stack is gone), or a Wall in sight.
+//!   Boss's stack (the Boss itself once the stack is gone), or a Wall in
+//!   sight (its tile goes to the Discard Pile, the space becomes open).
 //! - Teleport / Swap Tiles: a hero moves only to an open space. When the
 //!   hero taking the turn moves, tiles that leave their sight go to their
 //!   piles. Swap Tiles on a space with a hero works as Teleport.
