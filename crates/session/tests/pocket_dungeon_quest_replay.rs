@@ -17,7 +17,8 @@ fn scripts() -> Vec<replay::Script> {
 fn every_documented_script_replays_by_alias() {
     let game = registry::find("pdq").expect("registered as pdq");
     for (i, s) in scripts().iter().enumerate() {
-        let out = replay::run(game.as_ref(), s, false).unwrap_or_else(|e| panic!("script {i}: {e}"));
+        let out =
+            replay::run(game.as_ref(), s, false).unwrap_or_else(|e| panic!("script {i}: {e}"));
         assert_eq!(out.game, "pocket-dungeon-quest");
         assert!(out.steps.iter().all(|st| st.refused.is_none()));
     }
@@ -33,7 +34,10 @@ fn keep_going_records_a_refusal_and_leaves_the_state() {
     ]});
     let s: replay::Script = serde_json::from_value(script.take()).unwrap();
     let out = replay::run(game.as_ref(), &s, true).unwrap();
-    assert_eq!(out.steps[0].refused.as_ref().unwrap().rule, "Moving & Revealing");
+    assert_eq!(
+        out.steps[0].refused.as_ref().unwrap().rule,
+        "Moving & Revealing"
+    );
     assert!(out.steps[1].events.is_some());
     assert_eq!(out.state["heroes"][0]["pos"], json!({"row": -1, "col": 0}));
 }

@@ -35,7 +35,9 @@ pub enum Command {
         reveal: Vec<Reveal>,
     },
     /// A poisoned hero's roll at the start of the turn.
-    PoisonRoll { roll: String },
+    PoisonRoll {
+        roll: String,
+    },
     /// One attack roll. `reroll` is the Archer's second roll (it counts);
     /// `second` the Massive Sword's second target; `steal` the Item a Slime
     /// takes on a Critical Miss; `gem` the Gem tile a Goblin takes.
@@ -59,9 +61,13 @@ pub enum Command {
         put_back: Option<TileKind>,
     },
     EndTurn,
-    Potion { hero: HeroKind },
+    Potion {
+        hero: HeroKind,
+    },
     /// A Monster being fought (or the top of the Boss's stack), or a Wall.
-    Bomb { at: Pos },
+    Bomb {
+        at: Pos,
+    },
     /// Move a hero to an open space, or send a Monster to the Monster Pile.
     Teleport {
         #[serde(default)]
@@ -78,11 +84,24 @@ pub enum Command {
         reveal: Vec<Reveal>,
     },
     ExtraMove,
-    Foresight { reveal: Vec<Reveal> },
-    PhoenixFeather { hero: HeroKind },
-    Confusion { a: Pos, b: Pos, roll: String },
-    Give { item: TileKind, to: HeroKind },
-    GiveKey { to: HeroKind },
+    Foresight {
+        reveal: Vec<Reveal>,
+    },
+    PhoenixFeather {
+        hero: HeroKind,
+    },
+    Confusion {
+        a: Pos,
+        b: Pos,
+        roll: String,
+    },
+    Give {
+        item: TileKind,
+        to: HeroKind,
+    },
+    GiveKey {
+        to: HeroKind,
+    },
     /// Pay 30 Gems, turn up two Merchant tiles, keep one.
     Buy {
         drawn: Vec<TileKind>,
@@ -90,7 +109,9 @@ pub enum Command {
         #[serde(default)]
         put_back: Option<TileKind>,
     },
-    Sell { item: TileKind },
+    Sell {
+        item: TileKind,
+    },
     /// The Henchmen roll and the Monsters chosen from the Monster Pile.
     Henchmen {
         roll: String,
@@ -98,7 +119,10 @@ pub enum Command {
         chosen: Vec<TileKind>,
     },
     /// A tile turned anywhere while the Boss lacks Henchmen.
-    BossSearch { at: Pos, tile: TileKind },
+    BossSearch {
+        at: Pos,
+        tile: TileKind,
+    },
     LevelUp {
         #[serde(default)]
         gear: Option<Gear>,

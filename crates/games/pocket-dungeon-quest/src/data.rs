@@ -138,12 +138,17 @@ impl Rules {
     pub fn check(&self) -> Result<(), String> {
         let b = &self.board;
         if b.rows == 0 || b.cols == 0 || b.rows > 30 || b.cols > 30 {
-            return Err(format!("tiles.json rows/cols: {}x{} is not a mat size (1 to 30)", b.rows, b.cols));
+            return Err(format!(
+                "tiles.json rows/cols: {}x{} is not a mat size (1 to 30)",
+                b.rows, b.cols
+            ));
         }
         let total: u64 = b.counts.values().map(|c| *c as u64).sum();
         let cells = b.rows as u64 * b.cols as u64;
         if total != cells {
-            return Err(format!("tiles.json counts: {total} tiles do not fill the {cells} spaces of the mat"));
+            return Err(format!(
+                "tiles.json counts: {total} tiles do not fill the {cells} spaces of the mat"
+            ));
         }
         for k in &b.keys {
             if k.row < 0 || k.col < 0 || k.row >= b.rows as i32 || k.col >= b.cols as i32 {
@@ -187,11 +192,19 @@ impl Rules {
     }
 
     pub fn critical(&self, k: TileKind) -> Critical {
-        self.numbers.monsters.get(&k).copied().unwrap_or(Critical::None)
+        self.numbers
+            .monsters
+            .get(&k)
+            .copied()
+            .unwrap_or(Critical::None)
     }
 
     pub fn gear(&self, g: Gear) -> GearRule {
-        self.numbers.gear.get(&g).copied().unwrap_or(GearRule { cooldown: 0, once_a_round: false, played: false })
+        self.numbers.gear.get(&g).copied().unwrap_or(GearRule {
+            cooldown: 0,
+            once_a_round: false,
+            played: false,
+        })
     }
 }
 
@@ -245,11 +258,24 @@ mod tests {
     fn shipped_data_parses_and_is_consistent() {
         let r = load().unwrap();
         r.check().unwrap();
-        let monsters: u32 = r.board.counts.iter().filter(|(k, _)| k.is_monster()).map(|(_, c)| c).sum();
+        let monsters: u32 = r
+            .board
+            .counts
+            .iter()
+            .filter(|(k, _)| k.is_monster())
+            .map(|(_, c)| c)
+            .sum();
         assert_eq!(monsters, 24, "the expansion: 24 Monsters plus the Boss");
         assert_eq!(r.count(TileKind::Boss), 1);
         assert_eq!(r.numbers.merchant_price, 30);
-        assert_eq!(r.numbers.levels.iter().map(|l| (l.xp, l.keys)).collect::<Vec<_>>(), [(3, 1), (5, 2), (7, 2)]);
+        assert_eq!(
+            r.numbers
+                .levels
+                .iter()
+                .map(|l| (l.xp, l.keys))
+                .collect::<Vec<_>>(),
+            [(3, 1), (5, 2), (7, 2)]
+        );
     }
 
     #[test]

@@ -17,70 +17,238 @@ pub enum AttackResult {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Event {
-    Moved { hero: HeroKind, to: Pos },
-    Revealed { at: Pos, tile: TileKind },
+    Moved {
+        hero: HeroKind,
+        to: Pos,
+    },
+    Revealed {
+        at: Pos,
+        tile: TileKind,
+    },
     /// A tile leaves its space for a pile.
-    ToPile { at: Pos, tile: TileKind, pile: Pile },
-    Hearts { hero: HeroKind, hearts: u8, why: String },
-    ShieldSpent { hero: HeroKind },
-    EffectGained { hero: HeroKind, at: Pos, effect: TileKind },
-    EffectSpent { hero: HeroKind, effect: TileKind },
-    RelicCollected { at: Pos, relic: TileKind },
-    ExitFound { at: Pos },
-    MerchantOpened { at: Pos },
-    PegasusBefriended { hero: HeroKind, at: Pos },
-    KeyTaken { hero: HeroKind, at: Pos },
-    Poisoned { hero: HeroKind },
-    PoisonRolled { hero: HeroKind, roll: String, cured: bool },
-    PoisonCured { hero: HeroKind },
-    Attacked { hero: HeroKind, target: Pos, monster: TileKind, roll: String, reroll: Option<String>, swords: u8, result: AttackResult },
+    ToPile {
+        at: Pos,
+        tile: TileKind,
+        pile: Pile,
+    },
+    Hearts {
+        hero: HeroKind,
+        hearts: u8,
+        why: String,
+    },
+    ShieldSpent {
+        hero: HeroKind,
+    },
+    EffectGained {
+        hero: HeroKind,
+        at: Pos,
+        effect: TileKind,
+    },
+    EffectSpent {
+        hero: HeroKind,
+        effect: TileKind,
+    },
+    RelicCollected {
+        at: Pos,
+        relic: TileKind,
+    },
+    ExitFound {
+        at: Pos,
+    },
+    MerchantOpened {
+        at: Pos,
+    },
+    PegasusBefriended {
+        hero: HeroKind,
+        at: Pos,
+    },
+    KeyTaken {
+        hero: HeroKind,
+        at: Pos,
+    },
+    Poisoned {
+        hero: HeroKind,
+    },
+    PoisonRolled {
+        hero: HeroKind,
+        roll: String,
+        cured: bool,
+    },
+    PoisonCured {
+        hero: HeroKind,
+    },
+    Attacked {
+        hero: HeroKind,
+        target: Pos,
+        monster: TileKind,
+        roll: String,
+        reroll: Option<String>,
+        swords: u8,
+        result: AttackResult,
+    },
     /// A Monster beaten by a hero (XP) or by a Bomb; `at` is its space.
-    MonsterDefeated { at: Pos, monster: TileKind, hero: HeroKind },
-    SkellyStays { hero: HeroKind, at: Pos },
-    LosesNextTurn { hero: HeroKind },
-    Stunned { at: Pos },
-    ItemTaken { hero: HeroKind, at: Pos, item: TileKind },
+    MonsterDefeated {
+        at: Pos,
+        monster: TileKind,
+        hero: HeroKind,
+    },
+    SkellyStays {
+        hero: HeroKind,
+        at: Pos,
+    },
+    LosesNextTurn {
+        hero: HeroKind,
+    },
+    Stunned {
+        at: Pos,
+    },
+    ItemTaken {
+        hero: HeroKind,
+        at: Pos,
+        item: TileKind,
+    },
     /// An Item leaves an Inventory for a pile (put back, stolen, sold).
-    ItemLost { hero: HeroKind, item: TileKind, pile: Pile },
+    ItemLost {
+        hero: HeroKind,
+        item: TileKind,
+        pile: Pile,
+    },
     /// A use of an Item or Spell; `kept` for the Multi-Tool.
-    ItemUsed { hero: HeroKind, item: TileKind, kept: bool },
-    ItemGiven { from: HeroKind, to: HeroKind, item: TileKind },
-    KeyGiven { from: HeroKind, to: HeroKind },
+    ItemUsed {
+        hero: HeroKind,
+        item: TileKind,
+        kept: bool,
+    },
+    ItemGiven {
+        from: HeroKind,
+        to: HeroKind,
+        item: TileKind,
+    },
+    KeyGiven {
+        from: HeroKind,
+        to: HeroKind,
+    },
     /// A Goblin's theft; `rng` is the generator after a random draw.
-    GemLost { gem: TileKind, rng: Option<tw_rules::SplitMix64> },
+    GemLost {
+        gem: TileKind,
+        rng: Option<tw_rules::SplitMix64>,
+    },
     /// A bombed Wall: its tile goes to the Discard Pile.
-    WallRemoved { at: Pos },
-    TilesSwapped { a: Pos, b: Pos },
-    ExtraTurn { hero: HeroKind },
-    Revived { hero: HeroKind, hearts: u8 },
-    HeroDied { hero: HeroKind },
-    LastTurnsBegan { owed: Vec<HeroKind> },
-    LastTurnTaken { hero: HeroKind },
+    WallRemoved {
+        at: Pos,
+    },
+    TilesSwapped {
+        a: Pos,
+        b: Pos,
+    },
+    ExtraTurn {
+        hero: HeroKind,
+    },
+    Revived {
+        hero: HeroKind,
+        hearts: u8,
+    },
+    HeroDied {
+        hero: HeroKind,
+    },
+    LastTurnsBegan {
+        owed: Vec<HeroKind>,
+    },
+    LastTurnTaken {
+        hero: HeroKind,
+    },
     LastTurnsEnded,
-    StepChanged { step: Step },
-    TurnBegan { hero: HeroKind, round: u32 },
-    TurnSkipped { hero: HeroKind },
-    ExtraTurnUsed { hero: HeroKind },
-    BossFightBegan { at: Pos, revealer: HeroKind, adventurer: bool },
-    HenchmenRolled { roll: String, count: u8 },
-    HenchmanAdded { monster: TileKind, from_pile: bool },
-    HenchmanDiscarded { monster: TileKind },
-    BossStageChanged { stage: BossStage },
-    HenchmanDefeated { hero: HeroKind, monster: TileKind },
-    BossDefeated { hero: HeroKind, at: Pos },
+    StepChanged {
+        step: Step,
+    },
+    TurnBegan {
+        hero: HeroKind,
+        round: u32,
+    },
+    TurnSkipped {
+        hero: HeroKind,
+    },
+    ExtraTurnUsed {
+        hero: HeroKind,
+    },
+    BossFightBegan {
+        at: Pos,
+        revealer: HeroKind,
+        adventurer: bool,
+    },
+    HenchmenRolled {
+        roll: String,
+        count: u8,
+    },
+    HenchmanAdded {
+        monster: TileKind,
+        from_pile: bool,
+    },
+    HenchmanDiscarded {
+        monster: TileKind,
+    },
+    BossStageChanged {
+        stage: BossStage,
+    },
+    HenchmanDefeated {
+        hero: HeroKind,
+        monster: TileKind,
+    },
+    BossDefeated {
+        hero: HeroKind,
+        at: Pos,
+    },
     BossFightEnded,
-    DungeonReset { resets: u32 },
-    SessionStarted { session: u32 },
-    Outcome { outcome: Outcome },
-    Bought { hero: HeroKind, drawn: Vec<TileKind>, kept: TileKind, paid: Vec<TileKind> },
-    Sold { hero: HeroKind, item: TileKind, reclaimed: Vec<TileKind> },
-    LevelGained { hero: HeroKind, level: u8, xp: u32, keys: u32, gear: Option<Gear> },
-    GearUsed { hero: HeroKind, gear: Gear, round: u32 },
-    Peeked { hero: HeroKind, at: Pos },
-    ShieldRaised { hero: HeroKind },
-    HolyWaterTaken { hero: HeroKind },
-    HolyWaterSpent { hero: HeroKind },
-    RingBought { hero: HeroKind, item: TileKind, paid: Vec<TileKind> },
+    DungeonReset {
+        resets: u32,
+    },
+    SessionStarted {
+        session: u32,
+    },
+    Outcome {
+        outcome: Outcome,
+    },
+    Bought {
+        hero: HeroKind,
+        drawn: Vec<TileKind>,
+        kept: TileKind,
+        paid: Vec<TileKind>,
+    },
+    Sold {
+        hero: HeroKind,
+        item: TileKind,
+        reclaimed: Vec<TileKind>,
+    },
+    LevelGained {
+        hero: HeroKind,
+        level: u8,
+        xp: u32,
+        keys: u32,
+        gear: Option<Gear>,
+    },
+    GearUsed {
+        hero: HeroKind,
+        gear: Gear,
+        round: u32,
+    },
+    Peeked {
+        hero: HeroKind,
+        at: Pos,
+    },
+    ShieldRaised {
+        hero: HeroKind,
+    },
+    HolyWaterTaken {
+        hero: HeroKind,
+    },
+    HolyWaterSpent {
+        hero: HeroKind,
+    },
+    RingBought {
+        hero: HeroKind,
+        item: TileKind,
+        paid: Vec<TileKind>,
+    },
 }
 
 fn remove_one(v: &mut Vec<TileKind>, k: TileKind) -> bool {
@@ -297,7 +465,11 @@ pub fn evolve(s: &mut State, e: &Event) {
             }
         }
         Event::ExtraTurnUsed { .. } => s.extra_turns = s.extra_turns.saturating_sub(1),
-        Event::BossFightBegan { at, revealer, adventurer } => {
+        Event::BossFightBegan {
+            at,
+            revealer,
+            adventurer,
+        } => {
             s.boss = Some(BossFight {
                 at: *at,
                 revealer: *revealer,
@@ -363,7 +535,12 @@ pub fn evolve(s: &mut State, e: &Event) {
             s.campaign = Some(*session);
         }
         Event::Outcome { outcome } => s.outcome = Some(*outcome),
-        Event::Bought { hero, drawn, kept, paid } => {
+        Event::Bought {
+            hero,
+            drawn,
+            kept,
+            paid,
+        } => {
             for g in paid {
                 remove_one(&mut s.piles.gem, *g);
                 s.piles.discard.push(*g);
@@ -377,7 +554,11 @@ pub fn evolve(s: &mut State, e: &Event) {
             put_in_inventory(s, *hero, *kept);
             s.turn.bought = true;
         }
-        Event::Sold { hero, item, reclaimed } => {
+        Event::Sold {
+            hero,
+            item,
+            reclaimed,
+        } => {
             take_from_inventory(s, *hero, *item);
             s.piles.merchant.push(*item);
             for g in reclaimed {
@@ -386,7 +567,13 @@ pub fn evolve(s: &mut State, e: &Event) {
             }
             s.turn.sold = true;
         }
-        Event::LevelGained { hero, level, xp, keys, gear } => {
+        Event::LevelGained {
+            hero,
+            level,
+            xp,
+            keys,
+            gear,
+        } => {
             let cape_max = s.rules.numbers.max_hearts_with_cape;
             if let Some(h) = s.hero_mut(*hero) {
                 h.level = *level;
@@ -407,7 +594,8 @@ pub fn evolve(s: &mut State, e: &Event) {
             if let Some(h) = s.hero_mut(*hero) {
                 h.gear_round.insert(*gear, *round);
                 if rule.cooldown > 0 {
-                    h.gear_ready.insert(*gear, round.saturating_add(rule.cooldown).saturating_add(1));
+                    h.gear_ready
+                        .insert(*gear, round.saturating_add(rule.cooldown).saturating_add(1));
                 }
             }
         }

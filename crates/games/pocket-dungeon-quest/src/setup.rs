@@ -45,29 +45,49 @@ pub fn setup(setup: &Setup) -> Result<State, Refusal> {
         rules.board.counts.insert(*k, *c);
     }
     setup.tables.apply(&mut rules);
-    rules.check().map_err(|e| Refusal::new(SETUP, format!("the tables do not fit together: {e}")))?;
+    rules
+        .check()
+        .map_err(|e| Refusal::new(SETUP, format!("the tables do not fit together: {e}")))?;
     let expansion = setup.expansion || setup.campaign.is_some();
     if setup.heroes.is_empty() {
-        return Err(Refusal::new(SETUP, "each player chooses a Hero: name at least one"));
+        return Err(Refusal::new(
+            SETUP,
+            "each player chooses a Hero: name at least one",
+        ));
     }
     for (i, h) in setup.heroes.iter().enumerate() {
         if setup.heroes[..i].contains(h) {
-            return Err(Refusal::new(SETUP, format!("there is one {h} tile; it is chosen twice")));
+            return Err(Refusal::new(
+                SETUP,
+                format!("there is one {h} tile; it is chosen twice"),
+            ));
         }
         if !expansion && matches!(h, HeroKind::Adventurer | HeroKind::Farmer) {
-            return Err(Refusal::new(SETUP, format!("{h} comes with the Don't Go Alone expansion: set `expansion`")));
+            return Err(Refusal::new(
+                SETUP,
+                format!("{h} comes with the Don't Go Alone expansion: set `expansion`"),
+            ));
         }
     }
     let mut heroes: Vec<Hero> = setup.heroes.iter().map(|k| new_hero(*k)).collect();
     for c in &setup.carry {
         if setup.campaign.is_none() {
-            return Err(Refusal::new(SETUP, "XP, Keys and Gear carry over only in a campaign: set `campaign`"));
+            return Err(Refusal::new(
+                SETUP,
+                "XP, Keys and Gear carry over only in a campaign: set `campaign`",
+            ));
         }
         let Some(h) = heroes.iter_mut().find(|h| h.kind == c.hero) else {
-            return Err(Refusal::new(SETUP, format!("{} carries over but is not playing", c.hero)));
+            return Err(Refusal::new(
+                SETUP,
+                format!("{} carries over but is not playing", c.hero),
+            ));
         };
         if c.level as usize > rules.numbers.levels.len() {
-            return Err(Refusal::new("Leveling Up", format!("there is no Level {}", c.level)));
+            return Err(Refusal::new(
+                "Leveling Up",
+                format!("there is no Level {}", c.level),
+            ));
         }
         h.xp = c.xp;
         h.keys = c.keys;
@@ -76,7 +96,10 @@ pub fn setup(setup: &Setup) -> Result<State, Refusal> {
     }
     if let Some(g) = setup.farmer_gear {
         let Some(h) = heroes.iter_mut().find(|h| h.kind == HeroKind::Farmer) else {
-            return Err(Refusal::new("Ancestral Token", "only the Farmer begins with a piece of Gear"));
+            return Err(Refusal::new(
+                "Ancestral Token",
+                "only the Farmer begins with a piece of Gear",
+            ));
         };
         if !h.gear.contains(&g) {
             h.gear.push(g);
@@ -85,14 +108,27 @@ pub fn setup(setup: &Setup) -> Result<State, Refusal> {
     let mut taken: Vec<Gear> = Vec::new();
     for h in &heroes {
         if h.gear.len() > rules.numbers.max_gear {
-            return Err(Refusal::new("Gear", format!("{} holds {} pieces of Gear; three at most", h.kind, h.gear.len())));
+            return Err(Refusal::new(
+                "Gear",
+                format!(
+                    "{} holds {} pieces of Gear; three at most",
+                    h.kind,
+                    h.gear.len()
+                ),
+            ));
         }
         if h.gear.iter().filter(|g| g.hat_of().is_some()).count() > 1 {
-            return Err(Refusal::new("Hero Hats", format!("{} wears more than one Hero Hat", h.kind)));
+            return Err(Refusal::new(
+                "Hero Hats",
+                format!("{} wears more than one Hero Hat", h.kind),
+            ));
         }
         for g in &h.gear {
             if taken.contains(g) {
-                return Err(Refusal::new("Gear", format!("there is one {}; two heroes hold it", g.name())));
+                return Err(Refusal::new(
+                    "Gear",
+                    format!("there is one {}; two heroes hold it", g.name()),
+                ));
             }
             taken.push(*g);
         }
@@ -153,14 +189,18 @@ fn new_hero(kind: HeroKind) -> Hero {
 }
 
 /// Every tile back face down, piles empty, heroes off the mat with full
-/// Hearts and empty Inventories. Campaign progress (XP, Keys, Levels, Gear)
-/// stays with the heroes when `keep_progress`; a base-game reset keeps it
-/// too (there is none outside a campaign).
-pub fn lay_mat(s: &mut State, keep_progress: bool) {
+/// Hearts and empty Inventories. XP, Keys, Levels and Gear stay with the
+/// heroes (a reset happens only outside a campaign, where they carry no
+/// further). `new_session` also clears the won session's outcome.
+pub fn lay_mat(s: &mut State, new_session: bool) {
     let n = &s.rules.numbers;
     let (hearts, cape_max) = (n.hearts, n.max_hearts_with_cape);
     s.cells = vec![Cell::Hidden; s.rows as usize * s.cols as usize];
-    s.keys = if s.expansion { s.rules.board.keys.clone() } else { Vec::new() };
+    s.keys = if s.expansion {
+        s.rules.board.keys.clone()
+    } else {
+        Vec::new()
+    };
     s.piles = Piles::default();
     s.revealed.clear();
     s.relics.clear();
@@ -171,7 +211,7 @@ pub fn lay_mat(s: &mut State, keep_progress: bool) {
     s.extra_turns = 0;
     s.boss = None;
     s.last_turns = None;
-    if keep_progress {
+    if new_session {
         s.outcome = None;
     }
     for h in &mut s.heroes {
@@ -179,7 +219,11 @@ pub fn lay_mat(s: &mut State, keep_progress: bool) {
         let kept = (h.xp, h.keys, h.level, std::mem::take(&mut h.gear));
         *h = new_hero(h.kind);
         (h.xp, h.keys, h.level, h.gear) = kept;
-        h.max_hearts = if cape { (hearts + 1).min(cape_max) } else { hearts };
+        h.max_hearts = if cape {
+            (hearts + 1).min(cape_max)
+        } else {
+            hearts
+        };
         h.hearts = h.max_hearts;
     }
     if let Some(h) = s.heroes.first() {

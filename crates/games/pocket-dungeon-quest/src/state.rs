@@ -215,7 +215,8 @@ impl State {
         p.row >= 0 && p.col >= 0 && p.row < self.rows as i32 && p.col < self.cols as i32
     }
     fn index(&self, p: Pos) -> Option<usize> {
-        self.in_mat(p).then(|| p.row as usize * self.cols as usize + p.col as usize)
+        self.in_mat(p)
+            .then(|| p.row as usize * self.cols as usize + p.col as usize)
     }
     /// The space at `p`; off the mat reads as `None`.
     pub fn cell(&self, p: Pos) -> Option<Cell> {
@@ -269,12 +270,17 @@ impl State {
     }
     /// The hero's sight, empty before entering.
     pub fn hero_sight(&self, k: HeroKind) -> Vec<Pos> {
-        self.hero(k).and_then(|h| h.pos).map(|p| self.sight(p)).unwrap_or_default()
+        self.hero(k)
+            .and_then(|h| h.pos)
+            .map(|p| self.sight(p))
+            .unwrap_or_default()
     }
     /// Monsters in the current hero's sight that must be fought now
     /// (pinned Skelly Archers wait for the hero's next turn).
     pub fn to_fight(&self) -> Vec<Pos> {
-        let Some(h) = self.current() else { return vec![] };
+        let Some(h) = self.current() else {
+            return vec![];
+        };
         self.hero_sight(h.kind)
             .into_iter()
             .filter(|p| self.shown(*p).is_some_and(|k| k.is_monster()) && !h.pinned.contains(p))
@@ -301,11 +307,17 @@ impl State {
         }
     }
     pub fn living(&self) -> Vec<HeroKind> {
-        self.heroes.iter().filter(|h| !h.dead).map(|h| h.kind).collect()
+        self.heroes
+            .iter()
+            .filter(|h| !h.dead)
+            .map(|h| h.kind)
+            .collect()
     }
     /// Tiles of `k` still face down somewhere on the mat (by the counts).
     pub fn unrevealed(&self, k: TileKind) -> u32 {
-        self.rules.count(k).saturating_sub(self.revealed.get(&k).copied().unwrap_or(0))
+        self.rules
+            .count(k)
+            .saturating_sub(self.revealed.get(&k).copied().unwrap_or(0))
     }
     pub fn hidden_cells(&self) -> Vec<Pos> {
         let mut v = Vec::new();
@@ -319,7 +331,9 @@ impl State {
         v
     }
     pub fn game_over(&self) -> bool {
-        matches!(self.outcome, Some(Outcome::CampaignWon | Outcome::CampaignLost))
-            || (self.outcome == Some(Outcome::SessionWon) && self.campaign.is_none())
+        matches!(
+            self.outcome,
+            Some(Outcome::CampaignWon | Outcome::CampaignLost)
+        ) || (self.outcome == Some(Outcome::SessionWon) && self.campaign.is_none())
     }
 }

@@ -70,10 +70,11 @@ impl TileKind {
             SpikeTrap => Category::Trap,
             Sword | BrokenSword => Category::Effect,
             Potion | Bomb | BigBag | MultiTool => Category::Item,
-            Teleport | SwapTiles | ExtraMove | Foresight | PhoenixFeather | Confusion => Category::Spell,
-            Slime | Goblin | Flayer | Minotaur | SkellyArcher | WingedShriekingEel | RedBeholder | Poisoner => {
-                Category::Monster
+            Teleport | SwapTiles | ExtraMove | Foresight | PhoenixFeather | Confusion => {
+                Category::Spell
             }
+            Slime | Goblin | Flayer | Minotaur | SkellyArcher | WingedShriekingEel
+            | RedBeholder | Poisoner => Category::Monster,
             Boss => Category::Boss,
             RelicCircle | RelicSquare | RelicTriangle => Category::Relic,
             Exit => Category::Exit,
@@ -97,7 +98,10 @@ impl TileKind {
         }
     }
     pub fn name(self) -> String {
-        serde_json::to_value(self).ok().and_then(|v| v.as_str().map(str::to_owned)).unwrap_or_default()
+        serde_json::to_value(self)
+            .ok()
+            .and_then(|v| v.as_str().map(str::to_owned))
+            .unwrap_or_default()
     }
 }
 
@@ -132,7 +136,12 @@ impl Pos {
 impl fmt::Display for Pos {
     /// Rows and columns as a player counts them, from 1.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "row {}, column {}", self.row as i64 + 1, self.col as i64 + 1)
+        write!(
+            f,
+            "row {}, column {}",
+            self.row as i64 + 1,
+            self.col as i64 + 1
+        )
     }
 }
 
@@ -186,7 +195,10 @@ pub enum Gear {
 
 impl Gear {
     pub fn name(self) -> String {
-        serde_json::to_value(self).ok().and_then(|v| v.as_str().map(str::to_owned)).unwrap_or_default()
+        serde_json::to_value(self)
+            .ok()
+            .and_then(|v| v.as_str().map(str::to_owned))
+            .unwrap_or_default()
     }
     /// The Hero whose ability a Hero Hat lends.
     pub fn hat_of(self) -> Option<HeroKind> {

@@ -6,7 +6,10 @@ use tw_pocket_dungeon_quest::state::BossStage;
 use tw_pocket_dungeon_quest::{Cell, Command, HeroKind::*, State, Step, TileKind::*};
 
 fn henchmen(roll: &str, chosen: Vec<tw_pocket_dungeon_quest::TileKind>) -> Command {
-    Command::Henchmen { roll: roll.into(), chosen }
+    Command::Henchmen {
+        roll: roll.into(),
+        chosen,
+    }
 }
 
 /// The Warrior beats a Goblin and a Slime (into the Monster Pile); the
@@ -29,7 +32,10 @@ fn the_boss_fight_stacks_henchmen_and_heroes_take_turns_on_the_top() {
     let mut s = boss_revealed();
     let b = s.boss.clone().expect("a Boss Fight");
     assert_eq!((b.revealer, b.stage), (Rogue, BossStage::Henchmen));
-    assert_eq!(refused(&mut s, attack(p(0, 8), "two_swords")).rule, "Boss Fight");
+    assert_eq!(
+        refused(&mut s, attack(p(0, 8), "two_swords")).rule,
+        "Boss Fight"
+    );
     let r = refused(&mut s, henchmen("two_swords", vec![Goblin]));
     assert!(r.reason.contains("choose 2"), "{r}");
     run(&mut s, henchmen("two_swords", vec![Goblin, Slime]));
@@ -40,7 +46,11 @@ fn the_boss_fight_stacks_henchmen_and_heroes_take_turns_on_the_top() {
     assert_eq!(s.boss.as_ref().unwrap().stack, vec![Goblin]);
     assert_eq!(s.turn.hero, Warrior);
     run(&mut s, attack(p(0, 8), "flash"));
-    assert_eq!(s.boss.as_ref().unwrap().stack, vec![Goblin], "Henchmen do not run away on a miss");
+    assert_eq!(
+        s.boss.as_ref().unwrap().stack,
+        vec![Goblin],
+        "Henchmen do not run away on a miss"
+    );
     assert_eq!(hero(&s, Warrior).hearts, 2);
     run(&mut s, attack(p(0, 8), "two_swords"));
     run(&mut s, attack(p(0, 8), "one_sword")); // Warrior: 1 + 1 = 2 Swords
@@ -49,11 +59,20 @@ fn the_boss_fight_stacks_henchmen_and_heroes_take_turns_on_the_top() {
     assert_eq!((hero(&s, Rogue).xp, hero(&s, Warrior).xp), (2, 3));
     // The Rogue's turn resumes: pick up, then end.
     assert_eq!((s.turn.hero, s.turn.step), (Rogue, Step::Looting));
-    run(&mut s, Command::Take { at: p(0, 9), put_back: None });
+    run(
+        &mut s,
+        Command::Take {
+            at: p(0, 9),
+            put_back: None,
+        },
+    );
     assert_eq!(s.cell(p(0, 8)), Some(Cell::Empty));
     end(&mut s);
     assert_eq!(s.turn.hero, Warrior);
-    assert!(s.outcome.is_none(), "the Relics and the Exit are still to find");
+    assert!(
+        s.outcome.is_none(),
+        "the Relics and the Exit are still to find"
+    );
 }
 
 /// "If there are not enough Henchmen in the Monster Pile, then each Hero in
@@ -65,16 +84,58 @@ fn short_of_henchmen_heroes_in_turn_reveal_tiles_until_enough_are_found() {
     let r = refused(&mut s, henchmen("three_swords", vec![Goblin]));
     assert!(r.reason.contains("choose 2"), "{r}");
     run(&mut s, henchmen("three_swords", vec![Slime, Goblin]));
-    assert_eq!(s.boss.as_ref().unwrap().stage, BossStage::Search { need: 1, searcher: Rogue });
-    run(&mut s, Command::BossSearch { at: p(5, 5), tile: Potion });
-    assert_eq!(s.boss.as_ref().unwrap().stage, BossStage::Search { need: 1, searcher: Warrior });
-    run(&mut s, Command::BossSearch { at: p(6, 6), tile: Gems5 });
-    assert_eq!(s.boss.as_ref().unwrap().stage, BossStage::Search { need: 1, searcher: Rogue });
-    run(&mut s, Command::BossSearch { at: p(7, 7), tile: Minotaur });
-    assert_eq!(s.boss.as_ref().unwrap().stack, vec![Slime, Goblin, Minotaur]);
+    assert_eq!(
+        s.boss.as_ref().unwrap().stage,
+        BossStage::Search {
+            need: 1,
+            searcher: Rogue
+        }
+    );
+    run(
+        &mut s,
+        Command::BossSearch {
+            at: p(5, 5),
+            tile: Potion,
+        },
+    );
+    assert_eq!(
+        s.boss.as_ref().unwrap().stage,
+        BossStage::Search {
+            need: 1,
+            searcher: Warrior
+        }
+    );
+    run(
+        &mut s,
+        Command::BossSearch {
+            at: p(6, 6),
+            tile: Gems5,
+        },
+    );
+    assert_eq!(
+        s.boss.as_ref().unwrap().stage,
+        BossStage::Search {
+            need: 1,
+            searcher: Rogue
+        }
+    );
+    run(
+        &mut s,
+        Command::BossSearch {
+            at: p(7, 7),
+            tile: Minotaur,
+        },
+    );
+    assert_eq!(
+        s.boss.as_ref().unwrap().stack,
+        vec![Slime, Goblin, Minotaur]
+    );
     assert_eq!(s.piles.merchant, vec![Potion]);
     assert_eq!(s.piles.gem, vec![Gems5]);
-    assert_eq!(s.boss.as_ref().unwrap().stage, BossStage::Fight { attacker: Rogue });
+    assert_eq!(
+        s.boss.as_ref().unwrap().stage,
+        BossStage::Fight { attacker: Rogue }
+    );
 }
 
 /// The Boss's Critical Miss: "All Heroes lose 1 Heart" (on top of the

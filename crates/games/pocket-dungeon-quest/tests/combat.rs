@@ -28,7 +28,11 @@ fn one_sword_misses_the_hero_loses_a_heart_and_the_monster_runs_off() {
     run(&mut s, attack(p(0, 4), "one_sword"));
     assert_eq!(hero(&s, Rogue).hearts, 2);
     assert_eq!(s.piles.monster, vec![Goblin]);
-    assert_eq!(hero(&s, Rogue).xp, 0, "a Monster that ran off was not defeated");
+    assert_eq!(
+        hero(&s, Rogue).xp,
+        0,
+        "a Monster that ran off was not defeated"
+    );
 }
 
 /// Brute Strength: "each roll gains +1 Sword" (1 Sword + 1 hits); a Flash
@@ -48,7 +52,11 @@ fn brute_strength_turns_one_sword_into_a_hit_but_not_a_flash() {
 #[test]
 fn the_most_recent_effect_changes_the_next_attack_roll() {
     let mut s = game(&[Rogue]);
-    mv(&mut s, p(-1, 4), &[(p(0, 3), Sword), (p(0, 4), BrokenSword), (p(0, 5), Goblin)]);
+    mv(
+        &mut s,
+        p(-1, 4),
+        &[(p(0, 3), Sword), (p(0, 4), BrokenSword), (p(0, 5), Goblin)],
+    );
     assert_eq!(hero(&s, Rogue).effects, vec![Sword, BrokenSword]);
     run(&mut s, attack(p(0, 5), "two_swords"));
     assert_eq!(hero(&s, Rogue).hearts, 2, "2 - 1 = 1 Sword misses");
@@ -90,11 +98,22 @@ fn eagle_eye_vision_rerolls_once_a_turn() {
 #[test]
 fn every_monster_is_fought_in_the_order_chosen_before_the_turn_ends() {
     let mut s = game(&[Warrior]);
-    mv(&mut s, p(-1, 4), &[(p(0, 3), Slime), (p(0, 5), Goblin), (p(0, 4), Gems10)]);
+    mv(
+        &mut s,
+        p(-1, 4),
+        &[(p(0, 3), Slime), (p(0, 5), Goblin), (p(0, 4), Gems10)],
+    );
     run(&mut s, attack(p(0, 5), "two_swords"));
     assert_eq!(refused(&mut s, Command::EndTurn).rule, "Attack Monsters");
-    assert_eq!(s.cell(p(0, 4)), Some(Cell::Shown(Gems10)), "Gems wait until the fighting is over");
-    assert_eq!(refused(&mut s, attack(p(0, 4), "two_swords")).rule, "Attack Monsters");
+    assert_eq!(
+        s.cell(p(0, 4)),
+        Some(Cell::Shown(Gems10)),
+        "Gems wait until the fighting is over"
+    );
+    assert_eq!(
+        refused(&mut s, attack(p(0, 4), "two_swords")).rule,
+        "Attack Monsters"
+    );
     run(&mut s, attack(p(0, 3), "two_swords"));
     assert_eq!(s.piles.gem, vec![Gems10], "stashed after attacking");
     end(&mut s);
@@ -106,15 +125,37 @@ fn every_monster_is_fought_in_the_order_chosen_before_the_turn_ends() {
 fn critical_miss_slime_steals_an_item_of_the_heros_choice() {
     let mut s = game(&[Rogue]);
     mv(&mut s, p(-1, 4), &[(p(0, 3), Potion)]);
-    run(&mut s, Command::Take { at: p(0, 3), put_back: None });
+    run(
+        &mut s,
+        Command::Take {
+            at: p(0, 3),
+            put_back: None,
+        },
+    );
     end(&mut s);
     mv(&mut s, p(0, 3), &[(p(1, 2), Bomb)]);
-    run(&mut s, Command::Take { at: p(1, 2), put_back: None });
+    run(
+        &mut s,
+        Command::Take {
+            at: p(1, 2),
+            put_back: None,
+        },
+    );
     end(&mut s);
     mv(&mut s, p(1, 3), &[(p(2, 3), Slime)]);
     let r = refused(&mut s, attack(p(2, 3), "skull"));
     assert_eq!(r.rule, "Critical Miss: Slimes");
-    run(&mut s, Command::Attack { target: p(2, 3), roll: "skull".into(), reroll: None, second: None, steal: Some(Bomb), gem: None });
+    run(
+        &mut s,
+        Command::Attack {
+            target: p(2, 3),
+            roll: "skull".into(),
+            reroll: None,
+            second: None,
+            steal: Some(Bomb),
+            gem: None,
+        },
+    );
     assert_eq!(hero(&s, Rogue).inventory, vec![Potion]);
     assert_eq!(s.piles.discard, vec![Bomb]);
     assert_eq!(hero(&s, Rogue).hearts, 2);
@@ -128,7 +169,17 @@ fn critical_miss_goblin_discards_a_gem_from_the_gem_pile() {
     mv(&mut s, p(-1, 4), &[(p(0, 3), Gems5), (p(0, 4), Gems10)]);
     end(&mut s);
     mv(&mut s, p(0, 4), &[(p(1, 4), Goblin)]);
-    run(&mut s, Command::Attack { target: p(1, 4), roll: "skull".into(), reroll: None, second: None, steal: None, gem: Some(Gems10) });
+    run(
+        &mut s,
+        Command::Attack {
+            target: p(1, 4),
+            roll: "skull".into(),
+            reroll: None,
+            second: None,
+            steal: None,
+            gem: Some(Gems10),
+        },
+    );
     assert_eq!(s.piles.gem, vec![Gems5]);
     assert_eq!(s.piles.discard, vec![Gems10]);
     // Without naming it, the engine draws one from its seeded generator.
@@ -147,7 +198,11 @@ fn critical_miss_flayer_costs_the_next_turn() {
     end(&mut s);
     mv(&mut s, p(-1, 8), &[]);
     end(&mut s);
-    assert_eq!((s.turn.hero, s.round), (Rogue, 2), "the Warrior's round-2 turn was lost");
+    assert_eq!(
+        (s.turn.hero, s.round),
+        (Rogue, 2),
+        "the Warrior's round-2 turn was lost"
+    );
     assert!(!hero(&s, Warrior).skip_next_turn);
 }
 

@@ -9,12 +9,33 @@ use tw_pocket_dungeon_quest::{Cell, Command, HeroKind::*, Outcome, State, TileKi
 fn warrior_dies() -> State {
     let mut s = game(&[Warrior, Rogue]);
     mv(&mut s, p(-1, 4), &[(p(0, 4), Potion)]);
-    run(&mut s, Command::Take { at: p(0, 4), put_back: None });
+    run(
+        &mut s,
+        Command::Take {
+            at: p(0, 4),
+            put_back: None,
+        },
+    );
     end(&mut s);
     mv(&mut s, p(-1, 8), &[(p(0, 8), PhoenixFeather)]);
-    run(&mut s, Command::Take { at: p(0, 8), put_back: None });
+    run(
+        &mut s,
+        Command::Take {
+            at: p(0, 8),
+            put_back: None,
+        },
+    );
     end(&mut s);
-    mv(&mut s, p(0, 3), &[(p(0, 2), Sword), (p(1, 2), SpikeTrap), (p(1, 3), SpikeTrap), (p(1, 4), SpikeTrap)]);
+    mv(
+        &mut s,
+        p(0, 3),
+        &[
+            (p(0, 2), Sword),
+            (p(1, 2), SpikeTrap),
+            (p(1, 3), SpikeTrap),
+            (p(1, 4), SpikeTrap),
+        ],
+    );
     s
 }
 
@@ -26,18 +47,31 @@ fn a_dead_hero_loses_items_and_effects_and_a_phoenix_feather_revives_them() {
     let mut s = warrior_dies();
     let w = hero(&s, Warrior);
     assert!(w.dead && w.inventory.is_empty() && w.effects.is_empty());
-    assert_eq!(w.pos, Some(p(0, 3)), "the Hero tile remains where they died");
+    assert_eq!(
+        w.pos,
+        Some(p(0, 3)),
+        "the Hero tile remains where they died"
+    );
     assert_eq!(s.piles.merchant, vec![Potion]);
-    assert_eq!(s.piles.discard, vec![SpikeTrap, SpikeTrap, SpikeTrap, Sword]);
+    assert_eq!(
+        s.piles.discard,
+        vec![SpikeTrap, SpikeTrap, SpikeTrap, Sword]
+    );
     assert_eq!(s.turn.hero, Rogue);
     assert_eq!(s.last_turns, Some(vec![Rogue]));
     let r = refused(&mut s, Command::PhoenixFeather { hero: Rogue });
     assert_eq!(r.rule, "Phoenix Feather");
     run(&mut s, Command::PhoenixFeather { hero: Warrior });
-    assert_eq!((hero(&s, Warrior).dead, hero(&s, Warrior).hearts), (false, 3));
+    assert_eq!(
+        (hero(&s, Warrior).dead, hero(&s, Warrior).hearts),
+        (false, 3)
+    );
     assert_eq!(s.last_turns, None);
     pass(&mut s);
-    assert_eq!((s.turn.hero, hero(&s, Warrior).pos), (Warrior, Some(p(0, 3))));
+    assert_eq!(
+        (s.turn.hero, hero(&s, Warrior).pos),
+        (Warrior, Some(p(0, 3)))
+    );
 }
 
 /// "If the Dead Hero is not revived, the Dungeon Floor Mat is reset, and
@@ -65,7 +99,16 @@ fn the_dead_heros_circle_of_sight_is_cleared_into_the_piles() {
     mv(&mut s, p(-1, 4), &[(p(0, 4), SpikeTrap)]);
     end(&mut s);
     pass_in(&mut s);
-    mv(&mut s, p(0, 3), &[(p(1, 3), SpikeTrap), (p(1, 4), SpikeTrap), (p(0, 2), Goblin), (p(1, 2), Gems10)]);
+    mv(
+        &mut s,
+        p(0, 3),
+        &[
+            (p(1, 3), SpikeTrap),
+            (p(1, 4), SpikeTrap),
+            (p(0, 2), Goblin),
+            (p(1, 2), Gems10),
+        ],
+    );
     assert!(hero(&s, Warrior).dead);
     assert_eq!(s.piles.monster, vec![Goblin]);
     assert!(s.piles.discard.contains(&Gems10));
@@ -82,18 +125,33 @@ fn pass_in(s: &mut State) {
 #[test]
 fn the_three_master_relics_and_the_exit_win_the_game() {
     let mut s = game(&[Warrior, Rogue]);
-    mv(&mut s, p(-1, 4), &[(p(0, 3), RelicCircle), (p(0, 5), SpikeTrap)]);
+    mv(
+        &mut s,
+        p(-1, 4),
+        &[(p(0, 3), RelicCircle), (p(0, 5), SpikeTrap)],
+    );
     end(&mut s);
     mv(&mut s, p(-1, 8), &[(p(0, 8), RelicSquare)]);
     end(&mut s);
     assert_eq!(s.relics, vec![RelicCircle, RelicSquare]);
-    mv(&mut s, p(0, 4), &[(p(1, 3), SpikeTrap), (p(1, 4), SpikeTrap)]);
+    mv(
+        &mut s,
+        p(0, 4),
+        &[(p(1, 3), SpikeTrap), (p(1, 4), SpikeTrap)],
+    );
     assert!(hero(&s, Warrior).dead);
     assert_eq!(s.relics.len(), 2, "Relics are never lost if a Hero dies");
-    run(&mut s, Command::Move {
-        to: p(0, 8),
-        reveal: vec![rv(p(1, 8), RelicTriangle), rv(p(1, 7), Floor), rv(p(1, 9), Exit)],
-    });
+    run(
+        &mut s,
+        Command::Move {
+            to: p(0, 8),
+            reveal: vec![
+                rv(p(1, 8), RelicTriangle),
+                rv(p(1, 7), Floor),
+                rv(p(1, 9), Exit),
+            ],
+        },
+    );
     assert_eq!(s.outcome, Some(Outcome::SessionWon));
     let r = refused(&mut s, Command::EndTurn);
     assert_eq!(r.rule, "The Goal");

@@ -13,9 +13,16 @@ fn take(at: tw_pocket_dungeon_quest::Pos) -> Command {
 #[test]
 fn pick_up_one_item_or_spell_and_the_rest_go_to_the_merchant_pile() {
     let mut s = game(&[Warrior]);
-    mv(&mut s, p(-1, 4), &[(p(0, 3), Potion), (p(0, 4), Teleport), (p(0, 5), Bomb)]);
+    mv(
+        &mut s,
+        p(-1, 4),
+        &[(p(0, 3), Potion), (p(0, 4), Teleport), (p(0, 5), Bomb)],
+    );
     run(&mut s, take(p(0, 4)));
-    assert_eq!(refused(&mut s, take(p(0, 3))).rule, "Items & Spells: pick up");
+    assert_eq!(
+        refused(&mut s, take(p(0, 3))).rule,
+        "Items & Spells: pick up"
+    );
     end(&mut s);
     assert_eq!(hero(&s, Warrior).inventory, vec![Teleport]);
     assert_eq!(s.piles.merchant, vec![Potion, Bomb]);
@@ -36,7 +43,13 @@ fn inventory_limit_two_put_one_back_and_the_big_bag_makes_three() {
     mv(&mut s, p(1, 3), &[(p(2, 2), Foresight)]);
     let r = refused(&mut s, take(p(2, 2)));
     assert!(r.reason.contains("Inventory is full"), "{r}");
-    run(&mut s, Command::Take { at: p(2, 2), put_back: Some(Potion) });
+    run(
+        &mut s,
+        Command::Take {
+            at: p(2, 2),
+            put_back: Some(Potion),
+        },
+    );
     assert_eq!(hero(&s, Warrior).inventory, vec![Bomb, Foresight]);
     assert_eq!(s.piles.merchant, vec![Potion]);
     end(&mut s);
@@ -100,8 +113,20 @@ fn one_use_a_turn_and_sharp_mind_gives_the_wizard_two() {
     assert_eq!(r.rule, "Potion", "full Hearts: it would do nothing");
     mv(&mut s, p(0, 4), &[]);
     end(&mut s);
-    run(&mut s, Command::Give { item: Potion, to: Wizard });
-    let r = refused(&mut s, Command::Give { item: Potion, to: Wizard });
+    run(
+        &mut s,
+        Command::Give {
+            item: Potion,
+            to: Wizard,
+        },
+    );
+    let r = refused(
+        &mut s,
+        Command::Give {
+            item: Potion,
+            to: Wizard,
+        },
+    );
     assert_eq!(r.rule, "Using An Item Or Spell", "giving counts as using");
 }
 
@@ -112,9 +137,21 @@ fn giving_respects_the_receivers_inventory_limit() {
     run(&mut s, Command::Potion { hero: Wizard });
     mv(&mut s, p(0, 4), &[]);
     end(&mut s);
-    let r = refused(&mut s, Command::Give { item: Potion, to: Warrior });
+    let r = refused(
+        &mut s,
+        Command::Give {
+            item: Potion,
+            to: Warrior,
+        },
+    );
     assert_eq!(r.rule, "Giving Items");
-    run(&mut s, Command::Give { item: Potion, to: Wizard });
+    run(
+        &mut s,
+        Command::Give {
+            item: Potion,
+            to: Wizard,
+        },
+    );
     assert_eq!(hero(&s, Wizard).inventory.len(), 2);
 }
 
@@ -158,9 +195,27 @@ fn teleport_and_confusion_clear_monsters_without_xp() {
     mv(&mut s, p(0, 4), &[(p(1, 4), Confusion)]);
     run(&mut s, take(p(1, 4)));
     end(&mut s);
-    mv(&mut s, p(1, 4), &[(p(2, 3), Goblin), (p(2, 4), Slime), (p(2, 5), Flayer)]);
-    run(&mut s, Command::Teleport { hero: None, to: None, monster: Some(p(2, 5)) });
-    run(&mut s, Command::Confusion { a: p(2, 3), b: p(2, 4), roll: "two_swords".into() });
+    mv(
+        &mut s,
+        p(1, 4),
+        &[(p(2, 3), Goblin), (p(2, 4), Slime), (p(2, 5), Flayer)],
+    );
+    run(
+        &mut s,
+        Command::Teleport {
+            hero: None,
+            to: None,
+            monster: Some(p(2, 5)),
+        },
+    );
+    run(
+        &mut s,
+        Command::Confusion {
+            a: p(2, 3),
+            b: p(2, 4),
+            roll: "two_swords".into(),
+        },
+    );
     assert_eq!(s.piles.monster, vec![Flayer, Goblin, Slime]);
     assert_eq!(hero(&s, Wizard).xp, 0);
     assert_eq!(s.turn.step, Step::Looting);
@@ -175,12 +230,24 @@ fn foresight_reveals_three_tiles_anywhere_into_the_piles() {
     run(&mut s, take(p(0, 4)));
     end(&mut s);
     let two = vec![rv(p(9, 9), Gems10), rv(p(8, 8), Goblin)];
-    let r = refused(&mut s, Command::Foresight { reveal: two.clone() });
+    let r = refused(
+        &mut s,
+        Command::Foresight {
+            reveal: two.clone(),
+        },
+    );
     assert_eq!(r.rule, "Foresight");
     let mut three = two;
     three.push(rv(p(7, 7), RelicCircle));
     run(&mut s, Command::Foresight { reveal: three });
-    assert_eq!((s.piles.gem.clone(), s.piles.monster.clone(), s.relics.clone()), (vec![Gems10], vec![Goblin], vec![RelicCircle]));
+    assert_eq!(
+        (
+            s.piles.gem.clone(),
+            s.piles.monster.clone(),
+            s.relics.clone()
+        ),
+        (vec![Gems10], vec![Goblin], vec![RelicCircle])
+    );
 }
 
 /// Extra Move: "Take an additional turn."
@@ -207,7 +274,14 @@ fn swap_tiles_brings_a_far_tile_into_sight_to_reveal_and_resolve() {
     end(&mut s);
     mv(&mut s, p(0, 4), &[]);
     // A Floor in sight changes place with a face-down tile far away.
-    run(&mut s, Command::SwapTiles { a: p(1, 4), b: p(8, 8), reveal: vec![rv(p(1, 4), Goblin)] });
+    run(
+        &mut s,
+        Command::SwapTiles {
+            a: p(1, 4),
+            b: p(8, 8),
+            reveal: vec![rv(p(1, 4), Goblin)],
+        },
+    );
     assert_eq!(s.cell(p(8, 8)), Some(Cell::Shown(Floor)));
     assert_eq!(s.turn.step, Step::Fighting);
     run(&mut s, attack(p(1, 4), "two_swords"));
@@ -218,17 +292,32 @@ fn swap_tiles_brings_a_far_tile_into_sight_to_reveal_and_resolve() {
 #[test]
 fn the_merchant_sells_one_of_two_tiles_for_30_gems() {
     let mut s = game(&[Rogue]);
-    mv(&mut s, p(-1, 4), &[(p(0, 3), Gems10), (p(0, 4), Gems10), (p(0, 5), Gems5)]);
-    let buy = |d: Vec<_>, k| Command::Buy { drawn: d, keep: k, put_back: None };
+    mv(
+        &mut s,
+        p(-1, 4),
+        &[(p(0, 3), Gems10), (p(0, 4), Gems10), (p(0, 5), Gems5)],
+    );
+    let buy = |d: Vec<_>, k| Command::Buy {
+        drawn: d,
+        keep: k,
+        put_back: None,
+    };
     let r = refused(&mut s, buy(vec![Potion, Bomb], Bomb));
     assert!(r.reason.contains("Merchant has not been found"), "{r}");
     end(&mut s);
-    mv(&mut s, p(0, 4), &[(p(1, 3), Merchant), (p(1, 4), Potion), (p(1, 5), Bomb)]);
+    mv(
+        &mut s,
+        p(0, 4),
+        &[(p(1, 3), Merchant), (p(1, 4), Potion), (p(1, 5), Bomb)],
+    );
     end(&mut s);
     assert!(s.merchant_open);
     assert_eq!(s.piles.merchant, vec![Potion, Bomb]);
     let r = refused(&mut s, buy(vec![Potion, Bomb], Bomb));
-    assert!(r.reason.contains("costs 30 Gems; the Gem Pile holds 25"), "{r}");
+    assert!(
+        r.reason.contains("costs 30 Gems; the Gem Pile holds 25"),
+        "{r}"
+    );
     mv(&mut s, p(0, 5), &[(p(0, 6), Gems10), (p(1, 6), Gems5)]);
     // 40 Gems in 10, 10, 5, 10, 5: exactly 30 is paid.
     run(&mut s, buy(vec![Potion, Bomb], Bomb));

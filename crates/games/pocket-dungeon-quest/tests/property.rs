@@ -16,16 +16,65 @@ use tw_rules::{DynGame, Game, JsonGame, SplitMix64};
 const TILES: [TileKind; 32] = {
     use TileKind::*;
     [
-        Floor, Wall, SpikeTrap, Sword, BrokenSword, Potion, Bomb, BigBag, MultiTool, Teleport, SwapTiles,
-        ExtraMove, Foresight, PhoenixFeather, Confusion, Slime, Goblin, Flayer, Minotaur, SkellyArcher,
-        WingedShriekingEel, RedBeholder, Poisoner, Boss, RelicCircle, RelicSquare, RelicTriangle, Exit,
-        Merchant, Pegasus, Gems5, Gems10,
+        Floor,
+        Wall,
+        SpikeTrap,
+        Sword,
+        BrokenSword,
+        Potion,
+        Bomb,
+        BigBag,
+        MultiTool,
+        Teleport,
+        SwapTiles,
+        ExtraMove,
+        Foresight,
+        PhoenixFeather,
+        Confusion,
+        Slime,
+        Goblin,
+        Flayer,
+        Minotaur,
+        SkellyArcher,
+        WingedShriekingEel,
+        RedBeholder,
+        Poisoner,
+        Boss,
+        RelicCircle,
+        RelicSquare,
+        RelicTriangle,
+        Exit,
+        Merchant,
+        Pegasus,
+        Gems5,
+        Gems10,
     ]
 };
-const HEROES: [HeroKind; 6] =
-    [HeroKind::Warrior, HeroKind::Rogue, HeroKind::Wizard, HeroKind::Archer, HeroKind::Adventurer, HeroKind::Farmer];
-const GEAR: [Gear; 6] = [Gear::Torch, Gear::Shield, Gear::Boomerang, Gear::MagicRing, Gear::HolyWater, Gear::Harp];
-const FACES: [&str; 7] = ["one_sword", "two_swords", "two_swords", "three_swords", "flash", "skull", "seven"];
+const HEROES: [HeroKind; 6] = [
+    HeroKind::Warrior,
+    HeroKind::Rogue,
+    HeroKind::Wizard,
+    HeroKind::Archer,
+    HeroKind::Adventurer,
+    HeroKind::Farmer,
+];
+const GEAR: [Gear; 6] = [
+    Gear::Torch,
+    Gear::Shield,
+    Gear::Boomerang,
+    Gear::MagicRing,
+    Gear::HolyWater,
+    Gear::Harp,
+];
+const FACES: [&str; 7] = [
+    "one_sword",
+    "two_swords",
+    "two_swords",
+    "three_swords",
+    "flash",
+    "skull",
+    "seven",
+];
 
 fn pick<T: Clone>(r: &mut SplitMix64, v: &[T]) -> T {
     v[r.below(v.len() as u64) as usize].clone()
@@ -34,11 +83,25 @@ fn pick<T: Clone>(r: &mut SplitMix64, v: &[T]) -> T {
 /// Mostly near the current hero, sometimes anywhere, sometimes absurd.
 fn pos(s: &State, r: &mut SplitMix64) -> Pos {
     match r.below(10) {
-        0 => pick(r, &[Pos::new(i32::MAX, i32::MIN), Pos::new(-1, -1), Pos::new(i32::MIN, 0), Pos::new(10, 10)]),
+        0 => pick(
+            r,
+            &[
+                Pos::new(i32::MAX, i32::MIN),
+                Pos::new(-1, -1),
+                Pos::new(i32::MIN, 0),
+                Pos::new(10, 10),
+            ],
+        ),
         1 | 2 => Pos::new(r.below(12) as i32 - 1, r.below(12) as i32 - 1),
         _ => {
-            let at = s.current().and_then(|h| h.pos).unwrap_or(Pos::new(-1, r.below(10) as i32));
-            Pos::new(at.row + r.below(5) as i32 - 2, at.col + r.below(5) as i32 - 2)
+            let at = s
+                .current()
+                .and_then(|h| h.pos)
+                .unwrap_or(Pos::new(-1, r.below(10) as i32));
+            Pos::new(
+                at.row + r.below(5) as i32 - 2,
+                at.col + r.below(5) as i32 - 2,
+            )
         }
     }
 }
@@ -49,7 +112,11 @@ fn face(r: &mut SplitMix64) -> String {
 
 /// A tile still face down by the counts, or any tile now and then.
 fn tile(s: &State, r: &mut SplitMix64) -> TileKind {
-    let left: Vec<TileKind> = TILES.iter().copied().filter(|k| s.unrevealed(*k) > 0).collect();
+    let left: Vec<TileKind> = TILES
+        .iter()
+        .copied()
+        .filter(|k| s.unrevealed(*k) > 0)
+        .collect();
     if left.is_empty() || r.below(20) == 0 {
         pick(r, &TILES)
     } else {
@@ -66,12 +133,19 @@ fn reveals(s: &State, r: &mut SplitMix64, spaces: Vec<Pos>) -> Vec<Reveal> {
             let mut saves = BTreeMap::new();
             if tile == TileKind::RedBeholder {
                 for h in &s.heroes {
-                    if h.pos.is_some_and(|p| p != at && (p.row == at.row || p.col == at.col)) {
+                    if h.pos
+                        .is_some_and(|p| p != at && (p.row == at.row || p.col == at.col))
+                    {
                         saves.insert(h.kind, face(r));
                     }
                 }
             }
-            Reveal { at, tile, disarm: r.below(4) == 0, saves }
+            Reveal {
+                at,
+                tile,
+                disarm: r.below(4) == 0,
+                saves,
+            }
         })
         .collect()
 }
@@ -86,13 +160,36 @@ fn sensible(s: &State, r: &mut SplitMix64) -> Option<Command> {
         return Some(match b.stage {
             BossStage::Henchmen => {
                 let n = s.rules.dice.henchmen.get(&face(r)).copied().unwrap_or(1) as usize;
-                let pile: Vec<TileKind> = s.piles.monster.iter().copied().filter(|k| k.is_monster()).collect();
+                let pile: Vec<TileKind> = s
+                    .piles
+                    .monster
+                    .iter()
+                    .copied()
+                    .filter(|k| k.is_monster())
+                    .collect();
                 let chosen = pile.iter().copied().take(n).collect();
-                let roll = s.rules.dice.henchmen.iter().find(|(_, c)| **c as usize == n).map(|(f, _)| f.clone()).unwrap_or_default();
+                let roll = s
+                    .rules
+                    .dice
+                    .henchmen
+                    .iter()
+                    .find(|(_, c)| **c as usize == n)
+                    .map(|(f, _)| f.clone())
+                    .unwrap_or_default();
                 Command::Henchmen { roll, chosen }
             }
-            BossStage::Search { .. } => Command::BossSearch { at: pick(r, &hidden), tile: tile(s, r) },
-            BossStage::Fight { .. } => Command::Attack { target: b.at, roll: face(r), reroll: None, second: None, steal: None, gem: None },
+            BossStage::Search { .. } => Command::BossSearch {
+                at: pick(r, &hidden),
+                tile: tile(s, r),
+            },
+            BossStage::Fight { .. } => Command::Attack {
+                target: b.at,
+                roll: face(r),
+                reroll: None,
+                second: None,
+                steal: None,
+                gem: None,
+            },
         });
     }
     let h = s.current()?;
@@ -100,9 +197,16 @@ fn sensible(s: &State, r: &mut SplitMix64) -> Option<Command> {
         return Some(Command::NextSession);
     }
     match s.turn.step {
-        Step::Start if h.poisoned && !s.turn.poison_rolled => Some(Command::PoisonRoll { roll: face(r) }),
+        Step::Start if h.poisoned && !s.turn.poison_rolled => {
+            Some(Command::PoisonRoll { roll: face(r) })
+        }
         Step::Start if !h.pinned.is_empty() => Some(Command::Attack {
-            target: h.pinned[0], roll: face(r), reroll: None, second: None, steal: None, gem: None,
+            target: h.pinned[0],
+            roll: face(r),
+            reroll: None,
+            second: None,
+            steal: None,
+            gem: None,
         }),
         Step::Start => {
             let to = match h.pos {
@@ -111,8 +215,18 @@ fn sensible(s: &State, r: &mut SplitMix64) -> Option<Command> {
                     pick(r, &[Pos::new(-1, k), Pos::new(10, k), Pos::new(k, -1)])
                 }
                 Some(p) => {
-                    let open: Vec<Pos> = s.sight(p).into_iter().filter(|q| matches!(s.cell(*q), Some(Cell::Empty | Cell::Shown(TileKind::Floor)))).collect();
-                    if open.is_empty() { p } else { pick(r, &open) }
+                    let open: Vec<Pos> = s
+                        .sight(p)
+                        .into_iter()
+                        .filter(|q| {
+                            matches!(s.cell(*q), Some(Cell::Empty | Cell::Shown(TileKind::Floor)))
+                        })
+                        .collect();
+                    if open.is_empty() {
+                        p
+                    } else {
+                        pick(r, &open)
+                    }
                 }
             };
             let spaces = s.sight(to);
@@ -126,12 +240,26 @@ fn sensible(s: &State, r: &mut SplitMix64) -> Option<Command> {
             let t = s.to_fight();
             let target = if t.is_empty() { pos(s, r) } else { pick(r, &t) };
             let steal = h.inventory.first().copied();
-            Some(Command::Attack { target, roll: face(r), reroll: None, second: None, steal, gem: None })
+            Some(Command::Attack {
+                target,
+                roll: face(r),
+                reroll: None,
+                second: None,
+                steal,
+                gem: None,
+            })
         }
         Step::Looting => {
-            let items: Vec<Pos> = s.hero_sight(h.kind).into_iter().filter(|q| s.shown(*q).is_some_and(|k| k.is_item_or_spell())).collect();
+            let items: Vec<Pos> = s
+                .hero_sight(h.kind)
+                .into_iter()
+                .filter(|q| s.shown(*q).is_some_and(|k| k.is_item_or_spell()))
+                .collect();
             if !items.is_empty() && !s.turn.took && r.below(2) == 0 {
-                Some(Command::Take { at: pick(r, &items), put_back: h.inventory.first().copied() })
+                Some(Command::Take {
+                    at: pick(r, &items),
+                    put_back: h.inventory.first().copied(),
+                })
             } else if let Some(item) = h.inventory.first().copied().filter(|_| r.below(3) == 0) {
                 Some(use_of(s, r, item))
             } else {
@@ -150,10 +278,18 @@ fn use_of(s: &State, r: &mut SplitMix64, item: TileKind) -> Command {
         TileKind::PhoenixFeather => Command::PhoenixFeather { hero },
         TileKind::ExtraMove => Command::ExtraMove,
         TileKind::Foresight => {
-            let spaces: Vec<Pos> = (0..3).filter_map(|i| hidden.get(i * 7 % hidden.len().max(1)).copied()).collect();
-            Command::Foresight { reveal: reveals(s, r, spaces) }
+            let spaces: Vec<Pos> = (0..3)
+                .filter_map(|i| hidden.get(i * 7 % hidden.len().max(1)).copied())
+                .collect();
+            Command::Foresight {
+                reveal: reveals(s, r, spaces),
+            }
         }
-        TileKind::Teleport => Command::Teleport { hero: Some(hero), to: Some(pos(s, r)), monster: None },
+        TileKind::Teleport => Command::Teleport {
+            hero: Some(hero),
+            to: Some(pos(s, r)),
+            monster: None,
+        },
         _ => Command::Give { item, to: hero },
     }
 }
@@ -169,7 +305,10 @@ fn random_command(s: &State, r: &mut SplitMix64) -> Command {
         0..=7 => {
             let to = pos(s, r);
             let spaces = s.sight(to);
-            Command::Move { to, reveal: reveals(s, r, spaces) }
+            Command::Move {
+                to,
+                reveal: reveals(s, r, spaces),
+            }
         }
         8..=11 => {
             let targets = s.to_fight();
@@ -188,24 +327,60 @@ fn random_command(s: &State, r: &mut SplitMix64) -> Command {
             }
         }
         12 | 13 => Command::EndTurn,
-        14 => Command::Take { at: pos(s, r), put_back: (r.below(3) == 0).then(|| pick(r, &TILES)) },
+        14 => Command::Take {
+            at: pos(s, r),
+            put_back: (r.below(3) == 0).then(|| pick(r, &TILES)),
+        },
         15 => Command::Henchmen {
             roll: face(r),
-            chosen: (0..r.below(4)).map(|_| pick(r, &s.piles.monster.clone().into_iter().chain([TileKind::Boss]).collect::<Vec<_>>())).collect(),
+            chosen: (0..r.below(4))
+                .map(|_| {
+                    pick(
+                        r,
+                        &s.piles
+                            .monster
+                            .clone()
+                            .into_iter()
+                            .chain([TileKind::Boss])
+                            .collect::<Vec<_>>(),
+                    )
+                })
+                .collect(),
         },
         16 => {
-            let at = if hidden.is_empty() { pos(s, r) } else { pick(r, &hidden) };
-            Command::BossSearch { at, tile: tile(s, r) }
+            let at = if hidden.is_empty() {
+                pos(s, r)
+            } else {
+                pick(r, &hidden)
+            };
+            Command::BossSearch {
+                at,
+                tile: tile(s, r),
+            }
         }
-        17 => Command::Potion { hero: pick(r, &HEROES) },
+        17 => Command::Potion {
+            hero: pick(r, &HEROES),
+        },
         18 => Command::Bomb { at: pos(s, r) },
         19 => match r.below(8) {
-            0 => Command::Teleport { hero: Some(pick(r, &HEROES)), to: Some(pos(s, r)), monster: None },
-            1 => Command::Teleport { hero: None, to: None, monster: Some(pos(s, r)) },
+            0 => Command::Teleport {
+                hero: Some(pick(r, &HEROES)),
+                to: Some(pos(s, r)),
+                monster: None,
+            },
+            1 => Command::Teleport {
+                hero: None,
+                to: None,
+                monster: Some(pos(s, r)),
+            },
             2 => {
                 let (a, b) = (pos(s, r), pos(s, r));
                 let spaces = vec![a, b];
-                Command::SwapTiles { a, b, reveal: reveals(s, r, spaces) }
+                Command::SwapTiles {
+                    a,
+                    b,
+                    reveal: reveals(s, r, spaces),
+                }
             }
             3 => Command::ExtraMove,
             4 => {
@@ -215,21 +390,40 @@ fn random_command(s: &State, r: &mut SplitMix64) -> Command {
                         spaces.push(pick(r, &hidden));
                     }
                 }
-                Command::Foresight { reveal: reveals(s, r, spaces) }
+                Command::Foresight {
+                    reveal: reveals(s, r, spaces),
+                }
             }
-            5 => Command::PhoenixFeather { hero: pick(r, &HEROES) },
-            6 => Command::Confusion { a: pos(s, r), b: pos(s, r), roll: face(r) },
-            _ => Command::Give { item: pick(r, &TILES), to: pick(r, &HEROES) },
+            5 => Command::PhoenixFeather {
+                hero: pick(r, &HEROES),
+            },
+            6 => Command::Confusion {
+                a: pos(s, r),
+                b: pos(s, r),
+                roll: face(r),
+            },
+            _ => Command::Give {
+                item: pick(r, &TILES),
+                to: pick(r, &HEROES),
+            },
         },
         20 => {
             let m = s.piles.merchant.clone();
             let drawn: Vec<TileKind> = (0..m.len().min(2)).map(|i| m[i]).collect();
             let keep = drawn.first().copied().unwrap_or(TileKind::Potion);
-            Command::Buy { drawn, keep, put_back: (r.below(2) == 0).then(|| pick(r, &TILES)) }
+            Command::Buy {
+                drawn,
+                keep,
+                put_back: (r.below(2) == 0).then(|| pick(r, &TILES)),
+            }
         }
-        21 => Command::Sell { item: pick(r, &TILES) },
+        21 => Command::Sell {
+            item: pick(r, &TILES),
+        },
         22 => Command::PoisonRoll { roll: face(r) },
-        23 => Command::LevelUp { gear: (r.below(4) > 0).then(|| pick(r, &GEAR)) },
+        23 => Command::LevelUp {
+            gear: (r.below(4) > 0).then(|| pick(r, &GEAR)),
+        },
         24 => Command::UseGear {
             gear: pick(r, &GEAR),
             at: Some(pos(s, r)),
@@ -237,7 +431,9 @@ fn random_command(s: &State, r: &mut SplitMix64) -> Command {
             take: Some(pick(r, &TILES)),
         },
         _ => match r.below(2) {
-            0 => Command::GiveKey { to: pick(r, &HEROES) },
+            0 => Command::GiveKey {
+                to: pick(r, &HEROES),
+            },
             _ => Command::NextSession,
         },
     }
@@ -245,8 +441,13 @@ fn random_command(s: &State, r: &mut SplitMix64) -> Command {
 
 /// Every tile turned face up since the mat was laid is accounted for.
 fn accounted(s: &State) -> u64 {
-    let shown = s.cells.iter().filter(|c| matches!(c, Cell::Shown(_))).count();
-    let piles = s.piles.discard.len() + s.piles.monster.len() + s.piles.gem.len() + s.piles.merchant.len();
+    let shown = s
+        .cells
+        .iter()
+        .filter(|c| matches!(c, Cell::Shown(_)))
+        .count();
+    let piles =
+        s.piles.discard.len() + s.piles.monster.len() + s.piles.gem.len() + s.piles.merchant.len();
     let held: usize = s
         .heroes
         .iter()
@@ -269,7 +470,13 @@ fn random_setup(r: &mut SplitMix64) -> Setup {
     st.expansion = true;
     if r.below(2) == 0 {
         st.campaign = Some(1);
-        st.carry = vec![tw_pocket_dungeon_quest::state::Carry { hero: heroes[0], xp: 9, keys: 3, level: 0, gear: vec![] }];
+        st.carry = vec![tw_pocket_dungeon_quest::state::Carry {
+            hero: heroes[0],
+            xp: 9,
+            keys: 3,
+            level: 0,
+            gear: vec![],
+        }];
     }
     st.seed = r.next_u64();
     st

@@ -25,7 +25,9 @@ fn play(script: &Value) -> (Vec<Value>, Value) {
     let initial = state.clone();
     let mut all = Vec::new();
     for (i, c) in script["commands"].as_array().unwrap().iter().enumerate() {
-        let out = game.execute(&state, c).unwrap_or_else(|r| panic!("command {i} {c} refused: {r}"));
+        let out = game
+            .execute(&state, c)
+            .unwrap_or_else(|r| panic!("command {i} {c} refused: {r}"));
         all.extend(out.events);
         state = out.state;
     }
@@ -34,7 +36,12 @@ fn play(script: &Value) -> (Vec<Value>, Value) {
 }
 
 fn hero<'a>(state: &'a Value, kind: &str) -> &'a Value {
-    state["heroes"].as_array().unwrap().iter().find(|h| h["kind"] == kind).unwrap()
+    state["heroes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|h| h["kind"] == kind)
+        .unwrap()
 }
 
 #[test]
@@ -45,7 +52,10 @@ fn the_doc_has_three_scripts() {
 #[test]
 fn a_first_round_as_described() {
     let (events, s) = play(&scripts()[0]);
-    assert_eq!((s["round"].clone(), s["turn"]["hero"].clone()), (json!(3), json!("warrior")));
+    assert_eq!(
+        (s["round"].clone(), s["turn"]["hero"].clone()),
+        (json!(3), json!("warrior"))
+    );
     assert_eq!(hero(&s, "warrior")["xp"], 1);
     assert_eq!(hero(&s, "rogue")["xp"], 1);
     assert_eq!(hero(&s, "rogue")["hearts"], 2);
@@ -53,9 +63,15 @@ fn a_first_round_as_described() {
     assert_eq!(s["piles"]["gem"], json!([]));
     assert_eq!(s["merchant_open"], true);
     let discard = s["piles"]["discard"].as_array().unwrap();
-    assert_eq!(discard.iter().filter(|t| *t == "gems_10").count(), 3, "30 Gems paid, no change");
+    assert_eq!(
+        discard.iter().filter(|t| *t == "gems_10").count(),
+        3,
+        "30 Gems paid, no change"
+    );
     assert!(events.iter().any(|e| e["type"] == "skelly_stays"));
-    assert!(events.iter().any(|e| e["type"] == "effect_spent" && e["effect"] == "sword"));
+    assert!(events
+        .iter()
+        .any(|e| e["type"] == "effect_spent" && e["effect"] == "sword"));
 }
 
 #[test]
@@ -65,10 +81,20 @@ fn the_boss_fight_as_described() {
     assert_eq!(s["boss"], Value::Null);
     assert_eq!(s["relics"], json!(["relic_circle"]));
     assert_eq!(hero(&s, "wizard")["inventory"], json!(["teleport"]));
-    assert_eq!((hero(&s, "archer")["xp"].clone(), hero(&s, "wizard")["xp"].clone()), (json!(4), json!(2)));
+    assert_eq!(
+        (
+            hero(&s, "archer")["xp"].clone(),
+            hero(&s, "wizard")["xp"].clone()
+        ),
+        (json!(4), json!(2))
+    );
     assert_eq!(hero(&s, "archer")["hearts"], 2);
     assert_eq!(s["turn"]["hero"], "archer");
-    let stack: Vec<&Value> = events.iter().filter(|e| e["type"] == "henchman_defeated").map(|e| &e["monster"]).collect();
+    let stack: Vec<&Value> = events
+        .iter()
+        .filter(|e| e["type"] == "henchman_defeated")
+        .map(|e| &e["monster"])
+        .collect();
     assert_eq!(stack, [&json!("slime"), &json!("goblin")], "top first");
 }
 
@@ -80,7 +106,9 @@ fn the_campaign_session_as_described() {
     assert_eq!(hero(&s, "adventurer")["xp"], 1);
     assert_eq!(hero(&s, "farmer")["xp"], 1);
     assert_eq!(hero(&s, "farmer")["gear"], json!(["torch"]));
-    assert!(events.iter().any(|e| e["type"] == "outcome" && e["outcome"] == "session_won"));
+    assert!(events
+        .iter()
+        .any(|e| e["type"] == "outcome" && e["outcome"] == "session_won"));
     assert!(events.iter().any(|e| e["type"] == "peeked"));
     assert!(s["cells"].as_array().unwrap().iter().all(|c| c == "hidden"));
 }
@@ -89,7 +117,9 @@ fn the_campaign_session_as_described() {
 fn the_documented_refusal_is_the_one_given() {
     let game = JsonGame::<PocketDungeonQuest>::default();
     let state = game.setup(&scripts()[0]["setup"]).unwrap();
-    let r = game.execute(&state, &json!({"type": "move", "to": {"row": 1, "col": 4}})).unwrap_err();
+    let r = game
+        .execute(&state, &json!({"type": "move", "to": {"row": 1, "col": 4}}))
+        .unwrap_err();
     assert_eq!(r.rule, "Moving & Revealing");
     assert!(DOC.contains(&r.reason), "the doc quotes: {}", r.reason);
 }

@@ -46,7 +46,10 @@ fn a_hero_moves_one_space_and_walls_block_the_path() {
     assert_eq!(r.rule, "Moving & Revealing");
     assert!(r.reason.contains("Wall tiles block"), "{r}");
     let r = refused_mv(&mut s, p(1, 4), &[]);
-    assert!(r.reason.contains("off the Dungeon Floor Mat") || r.reason.contains("spaces from"), "{r}");
+    assert!(
+        r.reason.contains("off the Dungeon Floor Mat") || r.reason.contains("spaces from"),
+        "{r}"
+    );
     mv(&mut s, p(0, 5), &[]);
     end(&mut s);
     let r = refused_mv(&mut s, p(2, 5), &[]);
@@ -62,7 +65,11 @@ fn sight_is_not_blocked_by_walls() {
     mv(&mut s, p(0, 3), &[]);
     end(&mut s);
     mv(&mut s, p(1, 3), &[]);
-    assert_eq!(s.cell(p(2, 4)), Some(Cell::Shown(Floor)), "seen diagonally past the Wall");
+    assert_eq!(
+        s.cell(p(2, 4)),
+        Some(Cell::Shown(Floor)),
+        "seen diagonally past the Wall"
+    );
 }
 
 /// "The Pegasus Mount allows the Hero to use Wall tiles as valid movement spaces."
@@ -76,7 +83,13 @@ fn the_pegasus_mount_flies_over_walls_and_is_bound_to_its_finder() {
     pass_rogue_in(&mut s);
     mv(&mut s, p(0, 4), &[]);
     assert_eq!(hero(&s, Warrior).pos, Some(p(0, 4)));
-    let r = refused(&mut s, Command::Give { item: Pegasus, to: Rogue });
+    let r = refused(
+        &mut s,
+        Command::Give {
+            item: Pegasus,
+            to: Rogue,
+        },
+    );
     assert_eq!(r.rule, "Giving Items");
 }
 
@@ -88,12 +101,21 @@ fn pass_rogue_in(s: &mut tw_pocket_dungeon_quest::State) {
 #[test]
 fn every_face_down_tile_of_the_circle_must_be_named_once() {
     let mut s = game(&[Warrior]);
-    let Command::Move { to, mut reveal } = go_cmd(&s, p(-1, 4), &[]) else { unreachable!() };
-    let missing = Command::Move { to, reveal: reveal[..2].to_vec() };
-    assert!(refused(&mut s, missing).reason.contains("name the tile at row 1, column 6"));
+    let Command::Move { to, mut reveal } = go_cmd(&s, p(-1, 4), &[]) else {
+        unreachable!()
+    };
+    let missing = Command::Move {
+        to,
+        reveal: reveal[..2].to_vec(),
+    };
+    assert!(refused(&mut s, missing)
+        .reason
+        .contains("name the tile at row 1, column 6"));
     reveal.push(rv(p(5, 5), Floor));
     let extra = Command::Move { to, reveal };
-    assert!(refused(&mut s, extra).reason.contains("not a face-down tile"));
+    assert!(refused(&mut s, extra)
+        .reason
+        .contains("not a face-down tile"));
 }
 
 /// The tile list: a kind whose every copy is face up cannot turn up again.
@@ -119,13 +141,18 @@ fn turns_pass_in_seat_order_and_rounds_count() {
     end(&mut s);
     mv(&mut s, p(-1, 8), &[]);
     end(&mut s);
-    assert_eq!((s.turn.hero, s.round, s.turn.step), (Warrior, 2, Step::Start));
+    assert_eq!(
+        (s.turn.hero, s.round, s.turn.step),
+        (Warrior, 2, Step::Start)
+    );
 }
 
 #[test]
 fn misspelt_or_impossible_input_is_refused_not_dropped() {
     let g = JsonGame::<PocketDungeonQuest>::default();
-    let st = g.setup(&serde_json::json!({"heroes": ["warrior"]})).unwrap();
+    let st = g
+        .setup(&serde_json::json!({"heroes": ["warrior"]}))
+        .unwrap();
     for bad in [
         serde_json::json!({"type": "move", "to": {"row": -1, "col": 4}, "reveals": []}),
         serde_json::json!({"type": "move", "to": {"row": 1e12, "col": 4}}),
@@ -135,10 +162,16 @@ fn misspelt_or_impossible_input_is_refused_not_dropped() {
         let r = g.execute(&st, &bad).unwrap_err();
         assert_eq!(r.rule, "Input", "{bad}");
     }
-    let r = g.setup(&serde_json::json!({"heroes": ["warrior", "warrior"]})).unwrap_err();
+    let r = g
+        .setup(&serde_json::json!({"heroes": ["warrior", "warrior"]}))
+        .unwrap_err();
     assert_eq!(r.rule, "Setup");
-    let r = g.setup(&serde_json::json!({"heroes": ["farmer"]})).unwrap_err();
+    let r = g
+        .setup(&serde_json::json!({"heroes": ["farmer"]}))
+        .unwrap_err();
     assert!(r.reason.contains("expansion"), "{r}");
-    let r = g.setup(&serde_json::json!({"heroes": ["warrior"], "tile_counts": {"floor": 3}})).unwrap_err();
+    let r = g
+        .setup(&serde_json::json!({"heroes": ["warrior"], "tile_counts": {"floor": 3}}))
+        .unwrap_err();
     assert!(r.reason.contains("tiles.json counts"), "{r}");
 }

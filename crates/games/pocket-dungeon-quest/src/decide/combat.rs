@@ -16,7 +16,12 @@ const BOSS: &str = "Boss Fight";
 fn face(ctx: &Ctx, name: &str) -> Result<crate::data::Face, Refusal> {
     ctx.s.rules.face(name).ok_or_else(|| {
         let known: Vec<&String> = ctx.s.rules.dice.attack_die.keys().collect();
-        Refusal::new(ROLL, format!("{name:?} is not a face of the Attack Die (data/dice.json attack_die: {known:?})"))
+        Refusal::new(
+            ROLL,
+            format!(
+                "{name:?} is not a face of the Attack Die (data/dice.json attack_die: {known:?})"
+            ),
+        )
     })
 }
 
@@ -34,10 +39,16 @@ fn roll_attack(
     let mut f = first;
     if let Some(r) = reroll {
         if !ctx.s.has_ability(me, HeroKind::Archer) {
-            return Err(Refusal::new("Eagle Eye Vision", format!("only the Archer (or an Archer Cap) re-rolls; {me} cannot")));
+            return Err(Refusal::new(
+                "Eagle Eye Vision",
+                format!("only the Archer (or an Archer Cap) re-rolls; {me} cannot"),
+            ));
         }
         if ctx.s.turn.rerolled {
-            return Err(Refusal::new("Eagle Eye Vision", "the Archer re-rolls the Attack Die once a turn, and has already"));
+            return Err(Refusal::new(
+                "Eagle Eye Vision",
+                "the Archer re-rolls the Attack Die once a turn, and has already",
+            ));
         }
         f = face(ctx, r)?;
     }
@@ -47,13 +58,23 @@ fn roll_attack(
     }
     if let Some(e) = ctx.s.hero(me).and_then(|h| h.effects.last().copied()) {
         bonus += if e == TileKind::Sword { 1 } else { -1 };
-        ctx.emit(Event::EffectSpent { hero: me, effect: e });
+        ctx.emit(Event::EffectSpent {
+            hero: me,
+            effect: e,
+        });
     }
     let (result, swords) = match f.kind {
         FaceKind::Swords => {
             let swords = (f.swords as i16 + bonus).clamp(0, u8::MAX as i16) as u8;
             let hit = swords >= ctx.s.rules.numbers.hit_swords;
-            (if hit { AttackResult::Hit } else { AttackResult::Miss }, swords)
+            (
+                if hit {
+                    AttackResult::Hit
+                } else {
+                    AttackResult::Miss
+                },
+                swords,
+            )
         }
         FaceKind::Flash => (AttackResult::Miss, 0),
         FaceKind::Skull => (AttackResult::CriticalMiss, 0),
@@ -84,7 +105,11 @@ pub fn attack(
         return boss_attack(ctx, target, roll, reroll, steal, gem);
     }
     let me = ctx.me()?;
-    let h = ctx.s.hero(me).cloned().ok_or_else(|| Refusal::new(ATTACK, "no hero"))?;
+    let h = ctx
+        .s
+        .hero(me)
+        .cloned()
+        .ok_or_else(|| Refusal::new(ATTACK, "no hero"))?;
     let allowed = match ctx.s.turn.step {
         Step::Start => h.pinned.clone(),
         Step::Fighting => ctx.s.to_fight(),
@@ -96,15 +121,27 @@ pub fn attack(
             Step::Start => "first the Skelly Archer that stayed must be attacked".to_string(),
             _ => format!("there is no Monster to fight at {target}"),
         };
-        return Err(Refusal::new(ATTACK, format!("{me} cannot attack {target}: {why}")));
+        return Err(Refusal::new(
+            ATTACK,
+            format!("{me} cannot attack {target}: {why}"),
+        ));
     }
-    let monster = ctx.s.shown(target).ok_or_else(|| Refusal::new(ATTACK, "no Monster there"))?;
+    let monster = ctx
+        .s
+        .shown(target)
+        .ok_or_else(|| Refusal::new(ATTACK, "no Monster there"))?;
     if let Some(s2) = second {
         if !h.gear.contains(&Gear::MassiveSword) {
-            return Err(Refusal::new("Massive Sword", format!("{me} has no Massive Sword to aim at a second Monster")));
+            return Err(Refusal::new(
+                "Massive Sword",
+                format!("{me} has no Massive Sword to aim at a second Monster"),
+            ));
         }
         if s2 == target || !allowed.contains(&s2) {
-            return Err(Refusal::new("Massive Sword", format!("{s2} is not a second Monster {me} is fighting")));
+            return Err(Refusal::new(
+                "Massive Sword",
+                format!("{s2} is not a second Monster {me} is fighting"),
+            ));
         }
     }
     let crit = ctx.s.rules.critical(monster);
@@ -113,22 +150,39 @@ pub fn attack(
     let (result, swords) = roll_attack(ctx, me, target, monster, roll, reroll)?;
     match result {
         AttackResult::Hit => {
-            ctx.emit(Event::MonsterDefeated { at: target, monster, hero: me });
+            ctx.emit(Event::MonsterDefeated {
+                at: target,
+                monster,
+                hero: me,
+            });
             if let Some(s2) = second.filter(|_| swords > 2) {
                 if let Some(m2) = ctx.s.shown(s2) {
-                    ctx.emit(Event::MonsterDefeated { at: s2, monster: m2, hero: me });
+                    ctx.emit(Event::MonsterDefeated {
+                        at: s2,
+                        monster: m2,
+                        hero: me,
+                    });
                 }
             }
         }
         _ if stunned => {} // a stunned Monster neither fights nor runs
         AttackResult::Miss => {
-            ctx.emit(Event::ToPile { at: target, tile: monster, pile: Pile::Monster });
+            ctx.emit(Event::ToPile {
+                at: target,
+                tile: monster,
+                pile: Pile::Monster,
+            });
             hurt(ctx, me, 1, "missed attack");
         }
         AttackResult::CriticalMiss => {
             let extra = critical(ctx, me, crit, steal, gem, Some(target))?;
-            if !(crit == Critical::Stays && extra.is_some()) && ctx.s.shown(target) == Some(monster) {
-                ctx.emit(Event::ToPile { at: target, tile: monster, pile: Pile::Monster });
+            if !(crit == Critical::Stays && extra.is_some()) && ctx.s.shown(target) == Some(monster)
+            {
+                ctx.emit(Event::ToPile {
+                    at: target,
+                    tile: monster,
+                    pile: Pile::Monster,
+                });
             }
             hurt(ctx, me, 1 + extra.unwrap_or(0), "critical miss");
         }
@@ -139,16 +193,30 @@ pub fn attack(
 
 /// A Slime steals an Item of the hero's choice: refuse before rolling if
 /// the choice is needed and missing, so the roll can be sent again with it.
-fn check_steal(ctx: &Ctx, me: HeroKind, steal: Option<TileKind>, gem: Option<TileKind>) -> Result<(), Refusal> {
-    let h = ctx.s.hero(me).ok_or_else(|| Refusal::new(ATTACK, "no hero"))?;
+fn check_steal(
+    ctx: &Ctx,
+    me: HeroKind,
+    steal: Option<TileKind>,
+    gem: Option<TileKind>,
+) -> Result<(), Refusal> {
+    let h = ctx
+        .s
+        .hero(me)
+        .ok_or_else(|| Refusal::new(ATTACK, "no hero"))?;
     if let Some(it) = steal {
         if !h.inventory.contains(&it) {
-            return Err(Refusal::new("Critical Miss: Slimes", format!("{me} holds no {it} for a Slime to steal")));
+            return Err(Refusal::new(
+                "Critical Miss: Slimes",
+                format!("{me} holds no {it} for a Slime to steal"),
+            ));
         }
     }
     if let Some(g) = gem {
         if g.category() != Category::Gem || !ctx.s.piles.gem.contains(&g) {
-            return Err(Refusal::new("Critical Miss: Goblins", format!("the Gem Pile holds no {g} tile")));
+            return Err(Refusal::new(
+                "Critical Miss: Goblins",
+                format!("the Gem Pile holds no {g} tile"),
+            ));
         }
     }
     Ok(())
@@ -170,7 +238,11 @@ fn critical(
     }
     match crit {
         Critical::StealItem => {
-            let mut inv = ctx.s.hero(me).map(|h| h.inventory.clone()).unwrap_or_default();
+            let mut inv = ctx
+                .s
+                .hero(me)
+                .map(|h| h.inventory.clone())
+                .unwrap_or_default();
             inv.sort();
             inv.dedup();
             if steal.is_none() && inv.len() > 1 {
@@ -180,7 +252,11 @@ fn critical(
                 ));
             }
             if let Some(item) = steal.or_else(|| inv.first().copied()) {
-                ctx.emit(Event::ItemLost { hero: me, item, pile: Pile::Discard });
+                ctx.emit(Event::ItemLost {
+                    hero: me,
+                    item,
+                    pile: Pile::Discard,
+                });
             }
             Ok(None)
         }
@@ -194,7 +270,10 @@ fn critical(
                 None => {
                     let mut rng = ctx.s.rng.clone();
                     let g = pile[rng.below(pile.len() as u64) as usize];
-                    ctx.emit(Event::GemLost { gem: g, rng: Some(rng) });
+                    ctx.emit(Event::GemLost {
+                        gem: g,
+                        rng: Some(rng),
+                    });
                 }
             }
             Ok(None)
@@ -228,16 +307,32 @@ fn boss_attack(
     steal: Option<TileKind>,
     gem: Option<TileKind>,
 ) -> Result<(), Refusal> {
-    let b = ctx.s.boss.clone().ok_or_else(|| Refusal::new(BOSS, "no Boss Fight"))?;
+    let b = ctx
+        .s
+        .boss
+        .clone()
+        .ok_or_else(|| Refusal::new(BOSS, "no Boss Fight"))?;
     let BossStage::Fight { attacker } = b.stage else {
-        return Err(Refusal::new(BOSS, "the Henchmen are not all on the Boss yet"));
+        return Err(Refusal::new(
+            BOSS,
+            "the Henchmen are not all on the Boss yet",
+        ));
     };
     let me = ctx.me()?;
     if me != attacker {
-        return Err(Refusal::new(BOSS, format!("it is {attacker}'s attack on the stack")));
+        return Err(Refusal::new(
+            BOSS,
+            format!("it is {attacker}'s attack on the stack"),
+        ));
     }
     if target != b.at {
-        return Err(Refusal::new(BOSS, format!("the stack on the Boss at {} is attacked, top Monster first", b.at)));
+        return Err(Refusal::new(
+            BOSS,
+            format!(
+                "the stack on the Boss at {} is attacked, top Monster first",
+                b.at
+            ),
+        ));
     }
     let top = b.stack.last().copied().unwrap_or(TileKind::Boss);
     let crit = ctx.s.rules.critical(top);
@@ -261,7 +356,10 @@ fn boss_attack(
 pub fn defeat_top(ctx: &mut Ctx, me: HeroKind) {
     let Some(b) = ctx.s.boss.clone() else { return };
     match b.stack.last() {
-        Some(m) => ctx.emit(Event::HenchmanDefeated { hero: me, monster: *m }),
+        Some(m) => ctx.emit(Event::HenchmanDefeated {
+            hero: me,
+            monster: *m,
+        }),
         None => {
             ctx.emit(Event::BossDefeated { hero: me, at: b.at });
             end_boss_fight(ctx);
@@ -276,9 +374,13 @@ fn next_attacker(ctx: &mut Ctx, after: HeroKind) {
     let order: Vec<HeroKind> = ctx.s.heroes.iter().map(|h| h.kind).collect();
     let i = order.iter().position(|h| *h == after).unwrap_or(0);
     let living = ctx.s.living();
-    let next = (1..=order.len()).map(|d| order[(i + d) % order.len()]).find(|h| living.contains(h));
+    let next = (1..=order.len())
+        .map(|d| order[(i + d) % order.len()])
+        .find(|h| living.contains(h));
     match next {
-        Some(attacker) => ctx.emit(Event::BossStageChanged { stage: BossStage::Fight { attacker } }),
+        Some(attacker) => ctx.emit(Event::BossStageChanged {
+            stage: BossStage::Fight { attacker },
+        }),
         None => lose(ctx),
     }
 }
@@ -287,7 +389,13 @@ fn next_attacker(ctx: &mut Ctx, after: HeroKind) {
 /// heroes who died in the fight now get the others' final turns.
 fn end_boss_fight(ctx: &mut Ctx) {
     ctx.emit(Event::BossFightEnded);
-    let dead: Vec<HeroKind> = ctx.s.heroes.iter().filter(|h| h.dead).map(|h| h.kind).collect();
+    let dead: Vec<HeroKind> = ctx
+        .s
+        .heroes
+        .iter()
+        .filter(|h| h.dead)
+        .map(|h| h.kind)
+        .collect();
     if let Some(d) = dead.first() {
         start_last_turns(ctx, *d);
     }
@@ -299,12 +407,19 @@ fn end_boss_fight(ctx: &mut Ctx) {
 }
 
 pub fn henchmen(ctx: &mut Ctx, roll: &str, chosen: &[TileKind]) -> Result<(), Refusal> {
-    let b = ctx.s.boss.clone().ok_or_else(|| Refusal::new(BOSS, "the Boss has not been revealed"))?;
+    let b = ctx
+        .s
+        .boss
+        .clone()
+        .ok_or_else(|| Refusal::new(BOSS, "the Boss has not been revealed"))?;
     if b.stage != BossStage::Henchmen {
         return Err(Refusal::new(BOSS, "the Henchmen are already rolled"));
     }
     let count = *ctx.s.rules.dice.henchmen.get(roll).ok_or_else(|| {
-        Refusal::new(BOSS, format!("{roll:?} is not a face of the Attack Die (data/dice.json henchmen)"))
+        Refusal::new(
+            BOSS,
+            format!("{roll:?} is not a face of the Attack Die (data/dice.json henchmen)"),
+        )
     })?;
     let mut pile = ctx.s.piles.monster.clone();
     let available = pile.iter().filter(|k| k.is_monster()).count();
@@ -320,16 +435,32 @@ pub fn henchmen(ctx: &mut Ctx, roll: &str, chosen: &[TileKind]) -> Result<(), Re
             Some(i) => {
                 pile.remove(i);
             }
-            None => return Err(Refusal::new(BOSS, format!("the Monster Pile holds no (more) {m}"))),
+            None => {
+                return Err(Refusal::new(
+                    BOSS,
+                    format!("the Monster Pile holds no (more) {m}"),
+                ))
+            }
         }
     }
-    ctx.emit(Event::HenchmenRolled { roll: roll.to_string(), count });
+    ctx.emit(Event::HenchmenRolled {
+        roll: roll.to_string(),
+        count,
+    });
     for m in chosen {
-        ctx.emit(Event::HenchmanAdded { monster: *m, from_pile: true });
+        ctx.emit(Event::HenchmanAdded {
+            monster: *m,
+            from_pile: true,
+        });
     }
     let need = count.saturating_sub(take as u8);
     if need > 0 && !ctx.s.hidden_cells().is_empty() {
-        ctx.emit(Event::BossStageChanged { stage: BossStage::Search { need, searcher: b.revealer } });
+        ctx.emit(Event::BossStageChanged {
+            stage: BossStage::Search {
+                need,
+                searcher: b.revealer,
+            },
+        });
     } else {
         start_fight(ctx);
     }
@@ -345,7 +476,11 @@ fn start_fight(ctx: &mut Ctx) {
     }
     let living = ctx.s.living();
     if living.contains(&b.revealer) {
-        ctx.emit(Event::BossStageChanged { stage: BossStage::Fight { attacker: b.revealer } });
+        ctx.emit(Event::BossStageChanged {
+            stage: BossStage::Fight {
+                attacker: b.revealer,
+            },
+        });
     } else {
         next_attacker(ctx, b.revealer);
     }
@@ -353,7 +488,11 @@ fn start_fight(ctx: &mut Ctx) {
 
 pub fn boss_search(ctx: &mut Ctx, at: Pos, tile: TileKind) -> Result<(), Refusal> {
     const SEARCH: &str = "Boss Fight: not enough Henchmen";
-    let b = ctx.s.boss.clone().ok_or_else(|| Refusal::new(BOSS, "the Boss has not been revealed"))?;
+    let b = ctx
+        .s
+        .boss
+        .clone()
+        .ok_or_else(|| Refusal::new(BOSS, "the Boss has not been revealed"))?;
     let BossStage::Search { need, searcher } = b.stage else {
         return Err(Refusal::new(SEARCH, "no Henchmen are being searched for"));
     };
@@ -366,17 +505,36 @@ pub fn boss_search(ctx: &mut Ctx, at: Pos, tile: TileKind) -> Result<(), Refusal
     let mut need = need;
     match tile.category() {
         Category::Monster => {
-            ctx.emit(Event::ToPile { at, tile, pile: Pile::Monster });
-            ctx.emit(Event::HenchmanAdded { monster: tile, from_pile: true });
+            ctx.emit(Event::ToPile {
+                at,
+                tile,
+                pile: Pile::Monster,
+            });
+            ctx.emit(Event::HenchmanAdded {
+                monster: tile,
+                from_pile: true,
+            });
             need = need.saturating_sub(1);
         }
         Category::Relic => ctx.emit(Event::RelicCollected { at, relic: tile }),
         Category::Exit => ctx.emit(Event::ExitFound { at }),
         Category::Merchant => ctx.emit(Event::MerchantOpened { at }),
         Category::Pegasus => ctx.emit(Event::PegasusBefriended { hero: searcher, at }),
-        Category::Item | Category::Spell => ctx.emit(Event::ToPile { at, tile, pile: Pile::Merchant }),
-        Category::Gem => ctx.emit(Event::ToPile { at, tile, pile: Pile::Gem }),
-        Category::Trap | Category::Effect => ctx.emit(Event::ToPile { at, tile, pile: Pile::Discard }),
+        Category::Item | Category::Spell => ctx.emit(Event::ToPile {
+            at,
+            tile,
+            pile: Pile::Merchant,
+        }),
+        Category::Gem => ctx.emit(Event::ToPile {
+            at,
+            tile,
+            pile: Pile::Gem,
+        }),
+        Category::Trap | Category::Effect => ctx.emit(Event::ToPile {
+            at,
+            tile,
+            pile: Pile::Discard,
+        }),
         Category::Terrain | Category::Boss => {}
     }
     check_win(ctx);
@@ -389,8 +547,16 @@ pub fn boss_search(ctx: &mut Ctx, at: Pos, tile: TileKind) -> Result<(), Refusal
         let order: Vec<HeroKind> = ctx.s.heroes.iter().map(|h| h.kind).collect();
         let i = order.iter().position(|h| *h == searcher).unwrap_or(0);
         let living = ctx.s.living();
-        let next = (1..=order.len()).map(|d| order[(i + d) % order.len()]).find(|h| living.contains(h)).unwrap_or(searcher);
-        ctx.emit(Event::BossStageChanged { stage: BossStage::Search { need, searcher: next } });
+        let next = (1..=order.len())
+            .map(|d| order[(i + d) % order.len()])
+            .find(|h| living.contains(h))
+            .unwrap_or(searcher);
+        ctx.emit(Event::BossStageChanged {
+            stage: BossStage::Search {
+                need,
+                searcher: next,
+            },
+        });
     }
     Ok(())
 }

@@ -30,7 +30,10 @@ impl Ctx {
             .current()
             .ok_or_else(|| Refusal::new("Taking Turns", "no hero is taking a turn"))?;
         if h.dead {
-            return Err(Refusal::new("Death", format!("{} is Dead and takes no turn", h.kind)));
+            return Err(Refusal::new(
+                "Death",
+                format!("{} is Dead and takes no turn", h.kind),
+            ));
         }
         Ok(h.kind)
     }
@@ -52,7 +55,10 @@ impl Ctx {
     }
     pub fn on_mat(&self, p: Pos, field: &str) -> Result<(), Refusal> {
         if !self.s.in_mat(p) {
-            return Err(Refusal::new("Dungeon", format!("{field}: {p} is off the Dungeon Floor Mat")));
+            return Err(Refusal::new(
+                "Dungeon",
+                format!("{field}: {p} is off the Dungeon Floor Mat"),
+            ));
         }
         Ok(())
     }
@@ -72,7 +78,10 @@ impl Ctx {
 }
 
 pub fn decide(state: &State, command: &Command) -> Result<Vec<Event>, Refusal> {
-    let mut ctx = Ctx { s: state.clone(), events: Vec::new() };
+    let mut ctx = Ctx {
+        s: state.clone(),
+        events: Vec::new(),
+    };
     match state.outcome {
         Some(Outcome::CampaignLost) => {
             return Err(Refusal::new("Sessions", "a session was lost, and the campaign with it"))
@@ -92,9 +101,22 @@ pub fn decide(state: &State, command: &Command) -> Result<Vec<Event>, Refusal> {
         Command::Move { to, reveal } => turn::move_hero(&mut ctx, *to, reveal)?,
         Command::EndTurn => turn::end_turn(&mut ctx)?,
         Command::Take { at, put_back } => items::take(&mut ctx, *at, *put_back)?,
-        Command::Attack { target, roll, reroll, second, steal, gem } => {
-            combat::attack(&mut ctx, *target, roll, reroll.as_deref(), *second, *steal, *gem)?
-        }
+        Command::Attack {
+            target,
+            roll,
+            reroll,
+            second,
+            steal,
+            gem,
+        } => combat::attack(
+            &mut ctx,
+            *target,
+            roll,
+            reroll.as_deref(),
+            *second,
+            *steal,
+            *gem,
+        )?,
         Command::Henchmen { roll, chosen } => combat::henchmen(&mut ctx, roll, chosen)?,
         Command::BossSearch { at, tile } => combat::boss_search(&mut ctx, *at, *tile)?,
         Command::Potion { hero } => items::potion(&mut ctx, *hero)?,
@@ -107,11 +129,20 @@ pub fn decide(state: &State, command: &Command) -> Result<Vec<Event>, Refusal> {
         Command::Confusion { a, b, roll } => items::confusion(&mut ctx, *a, *b, roll)?,
         Command::Give { item, to } => items::give(&mut ctx, *item, *to)?,
         Command::GiveKey { to } => campaign::give_key(&mut ctx, *to)?,
-        Command::Buy { drawn, keep, put_back } => items::buy(&mut ctx, drawn, *keep, *put_back)?,
+        Command::Buy {
+            drawn,
+            keep,
+            put_back,
+        } => items::buy(&mut ctx, drawn, *keep, *put_back)?,
         Command::Sell { item } => items::sell(&mut ctx, *item)?,
         Command::PoisonRoll { roll } => campaign::poison_roll(&mut ctx, roll)?,
         Command::LevelUp { gear } => campaign::level_up(&mut ctx, *gear)?,
-        Command::UseGear { gear, at, hero, take } => campaign::use_gear(&mut ctx, *gear, *at, *hero, *take)?,
+        Command::UseGear {
+            gear,
+            at,
+            hero,
+            take,
+        } => campaign::use_gear(&mut ctx, *gear, *at, *hero, *take)?,
         Command::NextSession => campaign::next_session(&mut ctx)?,
     }
     turn::finish(&mut ctx);

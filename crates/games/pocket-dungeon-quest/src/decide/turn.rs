@@ -17,7 +17,8 @@ pub fn walkable(c: Option<Cell>, pegasus: bool) -> bool {
     match c {
         Some(Cell::Empty) => true,
         Some(Cell::Shown(k)) => {
-            matches!(k, TileKind::Floor | TileKind::Exit | TileKind::Merchant) || (k == TileKind::Wall && pegasus)
+            matches!(k, TileKind::Floor | TileKind::Exit | TileKind::Merchant)
+                || (k == TileKind::Wall && pegasus)
         }
         _ => false,
     }
@@ -26,18 +27,29 @@ pub fn walkable(c: Option<Cell>, pegasus: bool) -> bool {
 /// One space outside an edge, facing an edge space: where a hero enters.
 fn entry_point(s: &crate::state::State, p: Pos) -> bool {
     let (r, c, rows, cols) = (p.row as i64, p.col as i64, s.rows as i64, s.cols as i64);
-    ((r == -1 || r == rows) && (0..cols).contains(&c)) || ((c == -1 || c == cols) && (0..rows).contains(&r))
+    ((r == -1 || r == rows) && (0..cols).contains(&c))
+        || ((c == -1 || c == cols) && (0..rows).contains(&r))
 }
 
 pub fn move_hero(ctx: &mut Ctx, to: Pos, reveal: &[Reveal]) -> Result<(), Refusal> {
     ctx.no_boss_fight("moving")?;
     let me = ctx.me()?;
-    let h = ctx.s.hero(me).cloned().ok_or_else(|| Refusal::new(MOVING, "no hero"))?;
+    let h = ctx
+        .s
+        .hero(me)
+        .cloned()
+        .ok_or_else(|| Refusal::new(MOVING, "no hero"))?;
     if ctx.s.turn.step != Step::Start {
-        return Err(Refusal::new(MOVING, format!("{me} has already moved this turn")));
+        return Err(Refusal::new(
+            MOVING,
+            format!("{me} has already moved this turn"),
+        ));
     }
     if h.poisoned && !ctx.s.turn.poison_rolled {
-        return Err(Refusal::new("Poison", format!("{me} is Poisoned: roll for the Poison first (poison_roll)")));
+        return Err(Refusal::new(
+            "Poison",
+            format!("{me} is Poisoned: roll for the Poison first (poison_roll)"),
+        ));
     }
     if let Some(p) = h.pinned.first() {
         return Err(Refusal::new(
@@ -57,19 +69,28 @@ pub fn move_hero(ctx: &mut Ctx, to: Pos, reveal: &[Reveal]) -> Result<(), Refusa
         Some(from) => {
             let d = from.distance(to);
             if d > 1 {
-                return Err(Refusal::new(MOVING, format!("a hero moves one space a turn; {to} is {d} spaces from {from}")));
+                return Err(Refusal::new(
+                    MOVING,
+                    format!("a hero moves one space a turn; {to} is {d} spaces from {from}"),
+                ));
             }
             if d == 1 {
                 ctx.on_mat(to, "to")?;
                 let c = ctx.s.cell(to);
                 if !walkable(c, h.pegasus) {
                     let why = match c {
-                        Some(Cell::Shown(TileKind::Wall)) => "Wall tiles block a Hero's path (the Pegasus Mount flies over them)".to_string(),
+                        Some(Cell::Shown(TileKind::Wall)) => {
+                            "Wall tiles block a Hero's path (the Pegasus Mount flies over them)"
+                                .to_string()
+                        }
                         Some(Cell::Hidden) => "that tile is face down".to_string(),
                         Some(Cell::Shown(k)) => format!("a {k} lies there"),
                         _ => "it is not a Floor space".to_string(),
                     };
-                    return Err(Refusal::new(MOVING, format!("{me} cannot move to {to}: {why}")));
+                    return Err(Refusal::new(
+                        MOVING,
+                        format!("{me} cannot move to {to}: {why}"),
+                    ));
                 }
             }
         }
@@ -78,7 +99,9 @@ pub fn move_hero(ctx: &mut Ctx, to: Pos, reveal: &[Reveal]) -> Result<(), Refusa
     check_reveals(ctx, &sight, reveal, "Circle Of Sight")?;
     ctx.emit(Event::Moved { hero: me, to });
     // Past the move: a Boss Fight started by these reveals resumes the turn here.
-    ctx.emit(Event::StepChanged { step: Step::Fighting });
+    ctx.emit(Event::StepChanged {
+        step: Step::Fighting,
+    });
     let first = !ctx.s.turn.revealed_any;
     reveal_and_resolve(ctx, me, reveal, first)?;
     after_position_change(ctx, me);
@@ -88,8 +111,17 @@ pub fn move_hero(ctx: &mut Ctx, to: Pos, reveal: &[Reveal]) -> Result<(), Refusa
 
 /// `reveal` must list exactly the face-down spaces of `area` that need it,
 /// each once, each a tile still face down somewhere.
-pub fn check_reveals(ctx: &Ctx, area: &[Pos], reveal: &[Reveal], what: &str) -> Result<(), Refusal> {
-    let hidden: BTreeSet<Pos> = area.iter().copied().filter(|p| ctx.s.cell(*p) == Some(Cell::Hidden)).collect();
+pub fn check_reveals(
+    ctx: &Ctx,
+    area: &[Pos],
+    reveal: &[Reveal],
+    what: &str,
+) -> Result<(), Refusal> {
+    let hidden: BTreeSet<Pos> = area
+        .iter()
+        .copied()
+        .filter(|p| ctx.s.cell(*p) == Some(Cell::Hidden))
+        .collect();
     let mut named = BTreeSet::new();
     let mut counts = std::collections::BTreeMap::new();
     for r in reveal {
@@ -106,10 +138,16 @@ pub fn check_reveals(ctx: &Ctx, area: &[Pos], reveal: &[Reveal], what: &str) -> 
         ctx.check_available(r.tile, *n)?;
         *n += 1;
         if r.disarm && r.tile != TileKind::SpikeTrap {
-            return Err(Refusal::new("Traps", format!("only a Trap can be disarmed; {} is a {}", r.at, r.tile)));
+            return Err(Refusal::new(
+                "Traps",
+                format!("only a Trap can be disarmed; {} is a {}", r.at, r.tile),
+            ));
         }
         if !r.saves.is_empty() && r.tile != TileKind::RedBeholder {
-            return Err(Refusal::new("Red Beholder", format!("saving rolls belong to a Red Beholder, not a {}", r.tile)));
+            return Err(Refusal::new(
+                "Red Beholder",
+                format!("saving rolls belong to a Red Beholder, not a {}", r.tile),
+            ));
         }
     }
     if let Some(p) = hidden.iter().find(|p| !named.contains(p)) {
@@ -124,9 +162,17 @@ pub fn check_reveals(ctx: &Ctx, area: &[Pos], reveal: &[Reveal], what: &str) -> 
 /// Turn the tiles up, then resolve them in the order revealed: Traps,
 /// Effects, Relics and the like at once; Monsters wait to be fought.
 /// `first_of_turn`: the first tile is the turn's first reveal (Quick As A Whip).
-pub fn reveal_and_resolve(ctx: &mut Ctx, me: HeroKind, reveal: &[Reveal], first_of_turn: bool) -> Result<(), Refusal> {
+pub fn reveal_and_resolve(
+    ctx: &mut Ctx,
+    me: HeroKind,
+    reveal: &[Reveal],
+    first_of_turn: bool,
+) -> Result<(), Refusal> {
     for r in reveal {
-        ctx.emit(Event::Revealed { at: r.at, tile: r.tile });
+        ctx.emit(Event::Revealed {
+            at: r.at,
+            tile: r.tile,
+        });
     }
     let mut boss_at = None;
     let mut adventurer_boss = false;
@@ -135,29 +181,60 @@ pub fn reveal_and_resolve(ctx: &mut Ctx, me: HeroKind, reveal: &[Reveal], first_
             continue; // swept away by a death earlier in the list
         }
         let dead = ctx.s.hero(me).is_none_or(|h| h.dead);
-        let whip = first_of_turn && i == 0 && ctx.s.hero(me).is_some_and(|h| h.kind == HeroKind::Adventurer);
+        let whip = first_of_turn
+            && i == 0
+            && ctx
+                .s
+                .hero(me)
+                .is_some_and(|h| h.kind == HeroKind::Adventurer);
         match r.tile.category() {
             Category::Trap | Category::Monster if whip && !dead => {
-                ctx.emit(Event::ToPile { at: r.at, tile: r.tile, pile: Pile::Discard });
+                ctx.emit(Event::ToPile {
+                    at: r.at,
+                    tile: r.tile,
+                    pile: Pile::Discard,
+                });
             }
             Category::Trap => {
                 if r.disarm && !dead {
                     let h = ctx.s.hero(me);
                     if !h.is_some_and(|h| h.inventory.contains(&TileKind::MultiTool)) {
-                        return Err(Refusal::new("Multi-Tool", format!("{me} holds no Multi-Tool to disarm the Trap")));
+                        return Err(Refusal::new(
+                            "Multi-Tool",
+                            format!("{me} holds no Multi-Tool to disarm the Trap"),
+                        ));
                     }
                     super::items::count_use(ctx, me)?;
-                    ctx.emit(Event::ItemUsed { hero: me, item: TileKind::MultiTool, kept: true });
-                    ctx.emit(Event::ToPile { at: r.at, tile: r.tile, pile: Pile::Discard });
+                    ctx.emit(Event::ItemUsed {
+                        hero: me,
+                        item: TileKind::MultiTool,
+                        kept: true,
+                    });
+                    ctx.emit(Event::ToPile {
+                        at: r.at,
+                        tile: r.tile,
+                        pile: Pile::Discard,
+                    });
                 } else {
-                    ctx.emit(Event::ToPile { at: r.at, tile: r.tile, pile: Pile::Discard });
+                    ctx.emit(Event::ToPile {
+                        at: r.at,
+                        tile: r.tile,
+                        pile: Pile::Discard,
+                    });
                     if !dead {
                         hurt(ctx, me, 1, "Spike Trap");
                     }
                 }
             }
-            Category::Effect if !dead => ctx.emit(Event::EffectGained { hero: me, at: r.at, effect: r.tile }),
-            Category::Relic => ctx.emit(Event::RelicCollected { at: r.at, relic: r.tile }),
+            Category::Effect if !dead => ctx.emit(Event::EffectGained {
+                hero: me,
+                at: r.at,
+                effect: r.tile,
+            }),
+            Category::Relic => ctx.emit(Event::RelicCollected {
+                at: r.at,
+                relic: r.tile,
+            }),
             Category::Exit => ctx.emit(Event::ExitFound { at: r.at }),
             Category::Merchant => ctx.emit(Event::MerchantOpened { at: r.at }),
             Category::Pegasus if !dead => ctx.emit(Event::PegasusBefriended { hero: me, at: r.at }),
@@ -176,8 +253,15 @@ pub fn reveal_and_resolve(ctx: &mut Ctx, me: HeroKind, reveal: &[Reveal], first_
     }
     check_win(ctx);
     if let Some(at) = boss_at {
-        if ctx.s.outcome.is_none() && ctx.s.living().contains(&me) && ctx.s.shown(at) == Some(TileKind::Boss) {
-            ctx.emit(Event::BossFightBegan { at, revealer: me, adventurer: adventurer_boss });
+        if ctx.s.outcome.is_none()
+            && ctx.s.living().contains(&me)
+            && ctx.s.shown(at) == Some(TileKind::Boss)
+        {
+            ctx.emit(Event::BossFightBegan {
+                at,
+                revealer: me,
+                adventurer: adventurer_boss,
+            });
         }
     }
     Ok(())
@@ -190,20 +274,35 @@ fn beholder(ctx: &mut Ctx, r: &Reveal) -> Result<(), Refusal> {
         .s
         .heroes
         .iter()
-        .filter(|h| !h.dead && h.pos.is_some_and(|p| p != r.at && (p.row == r.at.row || p.col == r.at.col)))
+        .filter(|h| {
+            !h.dead
+                && h.pos
+                    .is_some_and(|p| p != r.at && (p.row == r.at.row || p.col == r.at.col))
+        })
         .map(|h| h.kind)
         .collect();
     for (h, face) in &r.saves {
         if !in_line.contains(h) {
-            return Err(Refusal::new(RULE, format!("{h} is not in the Red Beholder's line of sight and makes no saving roll")));
+            return Err(Refusal::new(
+                RULE,
+                format!("{h} is not in the Red Beholder's line of sight and makes no saving roll"),
+            ));
         }
         if !ctx.s.rules.dice.beholder_save.contains_key(face) {
-            return Err(Refusal::new(RULE, format!("{face:?} is not a face of the Attack Die (data/dice.json beholder_save)")));
+            return Err(Refusal::new(
+                RULE,
+                format!("{face:?} is not a face of the Attack Die (data/dice.json beholder_save)"),
+            ));
         }
     }
     for h in in_line {
         let Some(face) = r.saves.get(&h) else {
-            return Err(Refusal::new(RULE, format!("{h} is in the Red Beholder's line of sight: give their saving roll in `saves`")));
+            return Err(Refusal::new(
+                RULE,
+                format!(
+                    "{h} is in the Red Beholder's line of sight: give their saving roll in `saves`"
+                ),
+            ));
         };
         if ctx.s.rules.dice.beholder_save.get(face) == Some(&Save::LoseHeart) {
             hurt(ctx, h, 1, "Red Beholder");
@@ -218,7 +317,13 @@ pub fn after_position_change(ctx: &mut Ctx, me: HeroKind) {
         return;
     }
     let sight = ctx.s.hero_sight(me);
-    let keys: Vec<Pos> = ctx.s.keys.iter().copied().filter(|k| sight.contains(k)).collect();
+    let keys: Vec<Pos> = ctx
+        .s
+        .keys
+        .iter()
+        .copied()
+        .filter(|k| sight.contains(k))
+        .collect();
     for at in keys {
         ctx.emit(Event::KeyTaken { hero: me, at });
     }
@@ -230,20 +335,30 @@ pub fn settle(ctx: &mut Ctx) {
     if ctx.s.boss.is_some() || ctx.s.outcome.is_some() || ctx.s.turn.step == Step::Start {
         return;
     }
-    let Some(me) = ctx.s.current().filter(|h| !h.dead).map(|h| h.kind) else { return };
+    let Some(me) = ctx.s.current().filter(|h| !h.dead).map(|h| h.kind) else {
+        return;
+    };
     if !ctx.s.to_fight().is_empty() {
         if ctx.s.turn.step != Step::Fighting {
-            ctx.emit(Event::StepChanged { step: Step::Fighting });
+            ctx.emit(Event::StepChanged {
+                step: Step::Fighting,
+            });
         }
         return;
     }
     for at in ctx.s.hero_sight(me) {
         if let Some(k) = ctx.s.shown(at).filter(|k| k.category() == Category::Gem) {
-            ctx.emit(Event::ToPile { at, tile: k, pile: Pile::Gem });
+            ctx.emit(Event::ToPile {
+                at,
+                tile: k,
+                pile: Pile::Gem,
+            });
         }
     }
     if ctx.s.turn.step != Step::Looting {
-        ctx.emit(Event::StepChanged { step: Step::Looting });
+        ctx.emit(Event::StepChanged {
+            step: Step::Looting,
+        });
     }
 }
 
@@ -252,7 +367,11 @@ pub fn sweep(ctx: &mut Ctx, spaces: &[Pos]) {
     for at in spaces {
         if let Some(k) = ctx.s.shown(*at) {
             if let Some(pile) = pile_of(k) {
-                ctx.emit(Event::ToPile { at: *at, tile: k, pile });
+                ctx.emit(Event::ToPile {
+                    at: *at,
+                    tile: k,
+                    pile,
+                });
             }
         }
     }
@@ -292,7 +411,11 @@ pub fn end_turn(ctx: &mut Ctx) -> Result<(), Refusal> {
     let sight = ctx.s.hero_sight(me);
     for at in sight {
         if let Some(k) = ctx.s.shown(at).filter(|k| k.is_item_or_spell()) {
-            ctx.emit(Event::ToPile { at, tile: k, pile: Pile::Merchant });
+            ctx.emit(Event::ToPile {
+                at,
+                tile: k,
+                pile: Pile::Merchant,
+            });
         }
     }
     advance(ctx);
@@ -369,8 +492,16 @@ pub fn hurt(ctx: &mut Ctx, hero: HeroKind, n: u8, why: &str) {
             return;
         }
     }
-    let hearts = ctx.s.hero(hero).map(|h| h.hearts.saturating_sub(n)).unwrap_or(0);
-    ctx.emit(Event::Hearts { hero, hearts, why: why.to_string() });
+    let hearts = ctx
+        .s
+        .hero(hero)
+        .map(|h| h.hearts.saturating_sub(n))
+        .unwrap_or(0);
+    ctx.emit(Event::Hearts {
+        hero,
+        hearts,
+        why: why.to_string(),
+    });
     if hearts == 0 {
         die(ctx, hero);
     }
@@ -417,7 +548,9 @@ pub fn start_last_turns(ctx: &mut Ctx, dead: HeroKind) {
 /// session, and with it the campaign, is lost.
 pub fn lose(ctx: &mut Ctx) {
     if ctx.s.campaign.is_some() {
-        ctx.emit(Event::Outcome { outcome: Outcome::CampaignLost });
+        ctx.emit(Event::Outcome {
+            outcome: Outcome::CampaignLost,
+        });
     } else {
         let resets = ctx.s.resets.saturating_add(1);
         ctx.emit(Event::DungeonReset { resets });
@@ -426,10 +559,18 @@ pub fn lose(ctx: &mut Ctx) {
 
 pub fn check_win(ctx: &mut Ctx) {
     let r = &ctx.s.rules;
-    let relics: u32 =
-        [TileKind::RelicCircle, TileKind::RelicSquare, TileKind::RelicTriangle].iter().map(|k| r.count(*k)).sum();
+    let relics: u32 = [
+        TileKind::RelicCircle,
+        TileKind::RelicSquare,
+        TileKind::RelicTriangle,
+    ]
+    .iter()
+    .map(|k| r.count(*k))
+    .sum();
     if ctx.s.outcome.is_none() && ctx.s.relics.len() as u32 >= relics && ctx.s.exit_found {
-        ctx.emit(Event::Outcome { outcome: Outcome::SessionWon });
+        ctx.emit(Event::Outcome {
+            outcome: Outcome::SessionWon,
+        });
     }
 }
 

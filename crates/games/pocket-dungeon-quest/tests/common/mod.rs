@@ -5,7 +5,9 @@
 use std::collections::BTreeMap;
 use tw_pocket_dungeon_quest::data::shipped;
 use tw_pocket_dungeon_quest::state::Hero;
-use tw_pocket_dungeon_quest::{Cell, Command, Event, HeroKind, PocketDungeonQuest, Pos, Reveal, Setup, State, TileKind};
+use tw_pocket_dungeon_quest::{
+    Cell, Command, Event, HeroKind, PocketDungeonQuest, Pos, Reveal, Setup, State, TileKind,
+};
 use tw_rules::{Game, Refusal};
 
 pub fn p(row: i32, col: i32) -> Pos {
@@ -39,7 +41,11 @@ pub fn test_counts() -> BTreeMap<TileKind, u32> {
 }
 
 pub fn setup_for(heroes: &[HeroKind]) -> Setup {
-    Setup { heroes: heroes.to_vec(), tile_counts: test_counts(), ..Setup::default() }
+    Setup {
+        heroes: heroes.to_vec(),
+        tile_counts: test_counts(),
+        ..Setup::default()
+    }
 }
 
 pub fn game(heroes: &[HeroKind]) -> State {
@@ -80,13 +86,19 @@ pub fn run(s: &mut State, c: Command) -> Vec<Event> {
 pub fn refused(s: &mut State, c: Command) -> Refusal {
     let before = s.clone();
     let r = PocketDungeonQuest::execute(s, &c).expect_err("command should be refused");
-    assert_eq!(*s, before, "a refused command must leave the state unchanged");
+    assert_eq!(
+        *s, before,
+        "a refused command must leave the state unchanged"
+    );
     r
 }
 
 /// The face-down spaces a hero at `to` would see, row-major.
 pub fn hidden_around(s: &State, to: Pos) -> Vec<Pos> {
-    s.sight(to).into_iter().filter(|q| s.cell(*q) == Some(Cell::Hidden)).collect()
+    s.sight(to)
+        .into_iter()
+        .filter(|q| s.cell(*q) == Some(Cell::Hidden))
+        .collect()
 }
 
 /// A move whose reveal names `special` tiles first (in that order) and
@@ -116,11 +128,23 @@ pub fn refused_mv(s: &mut State, to: Pos, special: &[(Pos, TileKind)]) -> Refusa
 }
 
 pub fn rv(at: Pos, tile: TileKind) -> Reveal {
-    Reveal { at, tile, disarm: false, saves: BTreeMap::new() }
+    Reveal {
+        at,
+        tile,
+        disarm: false,
+        saves: BTreeMap::new(),
+    }
 }
 
 pub fn attack(target: Pos, roll: &str) -> Command {
-    Command::Attack { target, roll: roll.into(), reroll: None, second: None, steal: None, gem: None }
+    Command::Attack {
+        target,
+        roll: roll.into(),
+        reroll: None,
+        second: None,
+        steal: None,
+        gem: None,
+    }
 }
 
 pub fn hero(s: &State, k: HeroKind) -> &Hero {
