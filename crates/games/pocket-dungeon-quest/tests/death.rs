@@ -156,3 +156,31 @@ fn the_three_master_relics_and_the_exit_win_the_game() {
     let r = refused(&mut s, Command::EndTurn);
     assert_eq!(r.rule, "The Goal");
 }
+
+/// A hero dying on another hero's turn (a Red Beholder's gaze): the turn in
+/// progress is that hero's final turn.
+#[test]
+fn a_death_on_anothers_turn_makes_that_turn_the_final_one() {
+    let mut s = expansion(&[Warrior, Rogue]);
+    mv(
+        &mut s,
+        p(-1, 4),
+        &[(p(0, 3), SpikeTrap), (p(0, 4), SpikeTrap)],
+    );
+    end(&mut s);
+    mv(&mut s, p(-1, 4), &[]);
+    end(&mut s);
+    mv(&mut s, p(0, 3), &[]);
+    end(&mut s);
+    let mut c = go_cmd(&s, p(0, 5), &[(p(0, 6), RedBeholder)]);
+    if let Command::Move { reveal, .. } = &mut c {
+        reveal[0].saves.insert(Warrior, "skull".into());
+        reveal[0].saves.insert(Rogue, "one_sword".into());
+    }
+    run(&mut s, c);
+    assert!(hero(&s, Warrior).dead);
+    assert_eq!(s.last_turns, Some(vec![Rogue]));
+    run(&mut s, attack(p(0, 6), "two_swords"));
+    end(&mut s);
+    assert_eq!(s.resets, 1);
+}
