@@ -291,7 +291,8 @@ pub fn evolve(s: &mut State, e: &Event) {
         }
         Event::Revealed { at, tile } => {
             s.set_cell(*at, Cell::Shown(*tile));
-            *s.revealed.entry(*tile).or_insert(0) += 1;
+            let n = s.revealed.entry(*tile).or_insert(0);
+            *n = n.saturating_add(1);
             s.turn.revealed_any = true;
         }
         Event::ToPile { at, tile, pile } => {
@@ -335,7 +336,7 @@ pub fn evolve(s: &mut State, e: &Event) {
         Event::KeyTaken { hero, at } => {
             s.keys.retain(|k| k != at);
             if let Some(h) = s.hero_mut(*hero) {
-                h.keys += 1;
+                h.keys = h.keys.saturating_add(1);
             }
         }
         Event::Poisoned { hero } => {
@@ -362,7 +363,7 @@ pub fn evolve(s: &mut State, e: &Event) {
             s.set_cell(*at, Cell::Empty);
             s.piles.monster.push(*monster);
             if let Some(h) = s.hero_mut(*hero) {
-                h.xp += 1;
+                h.xp = h.xp.saturating_add(1);
             }
         }
         Event::SkellyStays { hero, at } => {
@@ -386,24 +387,24 @@ pub fn evolve(s: &mut State, e: &Event) {
             s.piles.get_mut(*pile).push(*item);
         }
         Event::ItemUsed { hero, item, kept } => {
-            s.turn.uses += 1;
+            s.turn.uses = s.turn.uses.saturating_add(1);
             if !kept {
                 take_from_inventory(s, *hero, *item);
                 s.piles.merchant.push(*item);
             }
         }
         Event::ItemGiven { from, to, item } => {
-            s.turn.uses += 1;
+            s.turn.uses = s.turn.uses.saturating_add(1);
             take_from_inventory(s, *from, *item);
             put_in_inventory(s, *to, *item);
         }
         Event::KeyGiven { from, to } => {
-            s.turn.uses += 1;
+            s.turn.uses = s.turn.uses.saturating_add(1);
             if let Some(h) = s.hero_mut(*from) {
                 h.keys = h.keys.saturating_sub(1);
             }
             if let Some(h) = s.hero_mut(*to) {
-                h.keys += 1;
+                h.keys = h.keys.saturating_add(1);
             }
         }
         Event::GemLost { gem, rng } => {
@@ -423,7 +424,7 @@ pub fn evolve(s: &mut State, e: &Event) {
                 s.set_cell(*b, ca);
             }
         }
-        Event::ExtraTurn { .. } => s.extra_turns += 1,
+        Event::ExtraTurn { .. } => s.extra_turns = s.extra_turns.saturating_add(1),
         Event::Revived { hero, hearts } => {
             if let Some(h) = s.hero_mut(*hero) {
                 h.dead = false;
@@ -510,7 +511,7 @@ pub fn evolve(s: &mut State, e: &Event) {
             }
             s.piles.monster.push(*monster);
             if let Some(h) = s.hero_mut(*hero) {
-                h.xp += 1;
+                h.xp = h.xp.saturating_add(1);
             }
         }
         Event::BossDefeated { hero, at } => {
@@ -518,7 +519,7 @@ pub fn evolve(s: &mut State, e: &Event) {
             s.piles.monster.push(TileKind::Boss);
             s.boss_defeated = true;
             if let Some(h) = s.hero_mut(*hero) {
-                h.xp += 1;
+                h.xp = h.xp.saturating_add(1);
             }
         }
         Event::BossFightEnded => {
@@ -582,8 +583,8 @@ pub fn evolve(s: &mut State, e: &Event) {
                 if let Some(g) = gear {
                     h.gear.push(*g);
                     if *g == Gear::HeroCape {
-                        h.max_hearts = (h.max_hearts + 1).min(cape_max);
-                        h.hearts = (h.hearts + 1).min(h.max_hearts);
+                        h.max_hearts = h.max_hearts.saturating_add(1).min(cape_max);
+                        h.hearts = h.hearts.saturating_add(1).min(h.max_hearts);
                     }
                 }
             }

@@ -72,6 +72,14 @@
 //! - Quick As A Whip (Adventurer) looks at the first tile revealed by the
 //!   turn's move; the discarded tile gives no XP.
 //! - Keys are taken as soon as a Key's space is in the hero's sight.
+//! - Holy Water cancels the next Critical Miss's own effect (the Heart is
+//!   still lost); the Shield (name lost in the text) saves the next Heart;
+//!   a Boomerang's stunned Monster ignores one miss (no Heart, no effect,
+//!   no running off).
+//! - The Boss Fight's attacks do not count as turns for rounds, cooldowns,
+//!   Flayers' lost turns or the final turns.
+//! - A reset outside a campaign keeps XP, Keys, Levels and Gear (they carry
+//!   no further there); in a campaign there is no reset: the campaign is lost.
 //!
 //! # Not implemented
 //! Gear: Grapple Shot, Bed Roll, Spell Tome, Harp and Bow & Arrow can be

@@ -220,7 +220,7 @@ pub fn lay_mat(s: &mut State, new_session: bool) {
         *h = new_hero(h.kind);
         (h.xp, h.keys, h.level, h.gear) = kept;
         h.max_hearts = if cape {
-            (hearts + 1).min(cape_max)
+            hearts.saturating_add(1).min(cape_max)
         } else {
             hearts
         };
