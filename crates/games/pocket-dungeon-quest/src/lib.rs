@@ -62,6 +62,8 @@
 //!   use limit and the Archer's re-roll; dead heroes are skipped; when the
 //!   stack falls the revealer's turn resumes where it stopped, and any hero
 //!   who died in it starts the final-turns count then.
+//!   A Boss revealed by a hero who dies to a Trap turned up before it is
+//!   still fought, by the living.
 //! - Death: the remaining heroes each take one final turn (the turn in
 //!   progress counts); when the last is over and a hero is still Dead, the
 //!   mat is reset (base game) or the campaign is lost. All heroes Dead at

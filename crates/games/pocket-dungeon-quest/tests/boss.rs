@@ -183,3 +183,46 @@ fn quick_as_a_whip_on_the_boss_discards_the_top_henchman() {
     assert_eq!(s.boss.as_ref().unwrap().stack, vec![Goblin]);
     assert_eq!(s.piles.discard, vec![Slime]);
 }
+
+/// The Boss turned up by a hero who falls to a Trap revealed just before
+/// it: the Boss Fight still happens, fought by the living.
+#[test]
+fn the_boss_fight_happens_even_if_its_revealer_died_revealing_it() {
+    let mut s = game(&[Warrior, Rogue]);
+    mv(
+        &mut s,
+        p(-1, 4),
+        &[(p(0, 3), SpikeTrap), (p(0, 4), SpikeTrap)],
+    );
+    end(&mut s);
+    mv(&mut s, p(-1, 8), &[]);
+    end(&mut s);
+    mv(&mut s, p(0, 5), &[(p(1, 5), SpikeTrap), (p(1, 6), Boss)]);
+    assert!(hero(&s, Warrior).dead);
+    assert_eq!(s.boss.as_ref().map(|b| b.revealer), Some(Warrior));
+    run(&mut s, henchmen("one_sword", vec![]));
+    assert_eq!(
+        s.boss.as_ref().unwrap().stage,
+        BossStage::Search {
+            need: 1,
+            searcher: Rogue
+        }
+    );
+    run(
+        &mut s,
+        Command::BossSearch {
+            at: p(9, 9),
+            tile: Slime,
+        },
+    );
+    assert_eq!(s.turn.hero, Rogue);
+    run(&mut s, attack(p(1, 6), "two_swords"));
+    run(&mut s, attack(p(1, 6), "two_swords"));
+    assert!(s.boss_defeated);
+    // The fight over, the Warrior's turn (he is Dead) passes: the Rogue's
+    // turn is the final one.
+    assert_eq!(
+        (s.turn.hero, s.last_turns.clone()),
+        (Rogue, Some(vec![Rogue]))
+    );
+}

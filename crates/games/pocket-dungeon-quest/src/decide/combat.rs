@@ -458,13 +458,27 @@ pub fn henchmen(ctx: &mut Ctx, roll: &str, chosen: &[TileKind]) -> Result<(), Re
         ctx.emit(Event::BossStageChanged {
             stage: BossStage::Search {
                 need,
-                searcher: b.revealer,
+                searcher: first_living_from(ctx, b.revealer),
             },
         });
     } else {
         start_fight(ctx);
     }
     Ok(())
+}
+
+/// `from` if alive, else the next living hero in seat order.
+fn first_living_from(ctx: &Ctx, from: HeroKind) -> HeroKind {
+    let living = ctx.s.living();
+    if living.contains(&from) {
+        return from;
+    }
+    let order: Vec<HeroKind> = ctx.s.heroes.iter().map(|h| h.kind).collect();
+    let i = order.iter().position(|h| *h == from).unwrap_or(0);
+    (1..=order.len())
+        .map(|d| order[(i + d) % order.len()])
+        .find(|h| living.contains(h))
+        .unwrap_or(from)
 }
 
 fn start_fight(ctx: &mut Ctx) {

@@ -253,8 +253,9 @@ pub fn reveal_and_resolve(
     }
     check_win(ctx);
     if let Some(at) = boss_at {
+        // The fight happens even if the revealer fell to a Trap revealed before it.
         if ctx.s.outcome.is_none()
-            && ctx.s.living().contains(&me)
+            && !ctx.s.living().is_empty()
             && ctx.s.shown(at) == Some(TileKind::Boss)
         {
             ctx.emit(Event::BossFightBegan {
