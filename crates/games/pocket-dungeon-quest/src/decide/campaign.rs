@@ -226,7 +226,7 @@ pub fn use_gear(
             }
             let price = ctx.s.rules.numbers.magic_ring_price;
             let gems: Vec<TileKind> = ctx.s.piles.gem.clone();
-            let paid = super::items::pay(&gems, price).ok_or_else(|| {
+            let paid = super::merchant::pay(&gems, price).ok_or_else(|| {
                 Refusal::new(
                     rule.clone(),
                     format!("the Magic Ring costs {price} Gems from the Gem Pile"),

@@ -1,10 +1,19 @@
 //! What each command does. Every command runs on a scratch copy of the
 //! state ([`Ctx`]): each event is folded into it as it is emitted, so later
 //! steps see earlier ones, and only the event list leaves.
+//!
+//! By part of the rulebook: `turn` (moving, revealing, resolving, ending a
+//! turn), `combat` (Roll To Hit, Critical Misses), `boss` (the Boss Fight),
+//! `death` (Hearts, Death, the final turns, the reset), `items`, `spells`,
+//! `merchant`, and `campaign` (the expansion: Poison, Keys, Levels, Gear).
 
+mod boss;
 mod campaign;
 mod combat;
+mod death;
 mod items;
+mod merchant;
+mod spells;
 mod turn;
 
 use crate::command::Command;
@@ -117,24 +126,26 @@ pub fn decide(state: &State, command: &Command) -> Result<Vec<Event>, Refusal> {
             *steal,
             *gem,
         )?,
-        Command::Henchmen { roll, chosen } => combat::henchmen(&mut ctx, roll, chosen)?,
-        Command::BossSearch { at, tile } => combat::boss_search(&mut ctx, *at, *tile)?,
+        Command::Henchmen { roll, chosen } => boss::henchmen(&mut ctx, roll, chosen)?,
+        Command::BossSearch { at, tile } => boss::boss_search(&mut ctx, *at, *tile)?,
         Command::Potion { hero } => items::potion(&mut ctx, *hero)?,
         Command::Bomb { at } => items::bomb(&mut ctx, *at)?,
-        Command::Teleport { hero, to, monster } => items::teleport(&mut ctx, *hero, *to, *monster)?,
-        Command::SwapTiles { a, b, reveal } => items::swap_tiles(&mut ctx, *a, *b, reveal)?,
-        Command::ExtraMove => items::extra_move(&mut ctx)?,
-        Command::Foresight { reveal } => items::foresight(&mut ctx, reveal)?,
-        Command::PhoenixFeather { hero } => items::phoenix(&mut ctx, *hero)?,
-        Command::Confusion { a, b, roll } => items::confusion(&mut ctx, *a, *b, roll)?,
+        Command::Teleport { hero, to, monster } => {
+            spells::teleport(&mut ctx, *hero, *to, *monster)?
+        }
+        Command::SwapTiles { a, b, reveal } => spells::swap_tiles(&mut ctx, *a, *b, reveal)?,
+        Command::ExtraMove => spells::extra_move(&mut ctx)?,
+        Command::Foresight { reveal } => spells::foresight(&mut ctx, reveal)?,
+        Command::PhoenixFeather { hero } => spells::phoenix(&mut ctx, *hero)?,
+        Command::Confusion { a, b, roll } => spells::confusion(&mut ctx, *a, *b, roll)?,
         Command::Give { item, to } => items::give(&mut ctx, *item, *to)?,
         Command::GiveKey { to } => campaign::give_key(&mut ctx, *to)?,
         Command::Buy {
             drawn,
             keep,
             put_back,
-        } => items::buy(&mut ctx, drawn, *keep, *put_back)?,
-        Command::Sell { item } => items::sell(&mut ctx, *item)?,
+        } => merchant::buy(&mut ctx, drawn, *keep, *put_back)?,
+        Command::Sell { item } => merchant::sell(&mut ctx, *item)?,
         Command::PoisonRoll { roll } => campaign::poison_roll(&mut ctx, roll)?,
         Command::LevelUp { gear } => campaign::level_up(&mut ctx, *gear)?,
         Command::UseGear {
