@@ -12,13 +12,19 @@ pub fn games() -> Vec<Box<dyn DynGame>> {
         Box::new(JsonGame::<tw_green_dungeon::GreenDungeon>::default()),
         Box::new(JsonGame::<tw_silver_mine::SilverMine>::default()),
         Box::new(JsonGame::<tw_dungeon_roll::DungeonRoll>::default()),
+        Box::new(JsonGame::<tw_pocket_dungeon_quest::PocketDungeonQuest>::default()),
     ];
     games
 }
 
 /// Short aliases players type.
-const ALIASES: &[(&str, &str)] =
-    &[("itdd", "silver-mine"), ("df", "dungeon-fighter"), ("gd", "green-dungeon"), ("dr", "dungeon-roll")];
+const ALIASES: &[(&str, &str)] = &[
+    ("itdd", "silver-mine"),
+    ("df", "dungeon-fighter"),
+    ("gd", "green-dungeon"),
+    ("dr", "dungeon-roll"),
+    ("pdq", "pocket-dungeon-quest"),
+];
 
 pub fn find(name: &str) -> Option<Box<dyn DynGame>> {
     let canonical = ALIASES.iter().find(|(a, _)| *a == name).map(|(_, c)| *c).unwrap_or(name);
@@ -35,14 +41,29 @@ mod tests {
 
     #[test]
     fn every_game_is_found_by_name_and_alias() {
-        for name in ["dungeon-fighter", "silver-mine", "green-dungeon", "dungeon-roll", "itdd", "df", "gd", "dr"] {
+        for name in [
+            "dungeon-fighter",
+            "silver-mine",
+            "green-dungeon",
+            "dungeon-roll",
+            "pocket-dungeon-quest",
+            "itdd",
+            "df",
+            "gd",
+            "dr",
+            "pdq",
+        ] {
             assert!(find(name).is_some(), "{name} not registered");
         }
         assert_eq!(find("itdd").unwrap().name(), "silver-mine");
         assert_eq!(find("dr").unwrap().name(), "dungeon-roll");
+        assert_eq!(find("pdq").unwrap().name(), "pocket-dungeon-quest");
         assert!(find("chess").is_none());
         let mut n = names();
         n.sort();
-        assert_eq!(n, ["dungeon-fighter", "dungeon-roll", "green-dungeon", "silver-mine"]);
+        assert_eq!(
+            n,
+            ["dungeon-fighter", "dungeon-roll", "green-dungeon", "pocket-dungeon-quest", "silver-mine"]
+        );
     }
 }
