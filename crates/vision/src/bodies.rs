@@ -41,6 +41,15 @@ const MIN_SIDE_PX: f32 = 12.0;
 /// Largest die side kept, fraction of the frame's width.
 const MAX_SIDE_FRAC: f32 = 0.3;
 
+/// The median of some values (the vector is reordered).
+fn median_of(mut v: Vec<f32>) -> f32 {
+    if v.is_empty() {
+        return 0.0;
+    }
+    let mid = v.len() / 2;
+    *v.select_nth_unstable_by(mid, |a, b| a.total_cmp(b)).1
+}
+
 /// Die-body candidates in a BGR frame.
 pub fn body_candidates(frame: &Mat) -> Result<Vec<BodyCandidate>> {
     let (w, h) = (frame.cols(), frame.rows());
@@ -65,12 +74,8 @@ pub fn body_candidates(frame: &Mat) -> Result<Vec<BodyCandidate>> {
     core::absdiff(&small, &surface, &mut diff)?;
     let px = diff.data_bytes()?;
     let departure: Vec<f32> = px.chunks_exact(3).map(|c| c[0] as f32 + c[1] as f32 + c[2] as f32).collect();
-    let mut sorted = departure.clone();
-    sorted.sort_by(|a, b| a.total_cmp(b));
-    let median = sorted[sorted.len() / 2];
-    let mut dev: Vec<f32> = departure.iter().map(|d| (d - median).abs()).collect();
-    dev.sort_by(|a, b| a.total_cmp(b));
-    let mad = dev[dev.len() / 2];
+    let median = median_of(departure.clone());
+    let mad = median_of(departure.iter().map(|d| (d - median).abs()).collect());
     let threshold = (median + SPREAD_FACTOR * mad.max(2.0)).max(MIN_DEPARTURE);
     let mask_bytes: Vec<u8> = departure.iter().map(|&d| if d > threshold { 255 } else { 0 }).collect();
     let mask = Mat::new_rows_cols_with_data(sh, sw, &mask_bytes)?.try_clone()?;
@@ -86,15 +91,22 @@ pub fn body_candidates(frame: &Mat) -> Result<Vec<BodyCandidate>> {
     let (uw, uh) = (sw as usize, sh as usize);
     let min_r = MIN_SIDE_PX / scale / 2.0;
     let max_r = MAX_SIDE_FRAC * w as f32 / scale / 2.0;
-    // Peaks: pixels that are the maximum of the distance within their own
-    // radius; the strongest first, each suppressing the others it covers.
+    // Peaks: pixels that are the maximum of the distance within 0.7 of
+    // their own value (a 5×5 maximum filter rules most pixels out first);
+    // the strongest first, each suppressing the others it covers.
+    let mut local_max = Mat::default();
+    let k5 = imgproc::get_structuring_element(imgproc::MORPH_RECT, Size::new(5, 5), Point::new(-1, -1))?;
+    imgproc::dilate(&dist, &mut local_max, &k5, Point::new(-1, -1), 1, core::BORDER_CONSTANT, imgproc::morphology_default_border_value()?)?;
+    let m = local_max.data_typed::<f32>()?;
     let mut peaks: Vec<(f32, usize, usize)> = Vec::new();
-    for y in 1..uh.saturating_sub(1) {
-        for x in 1..uw.saturating_sub(1) {
+    for y in 0..uh {
+        for x in 0..uw {
             let v = d[y * uw + x];
-            if v < min_r || v > max_r {
+            if v < min_r || v > max_r || v < m[y * uw + x] {
                 continue;
             }
+            // The 5×5 test passed; the die's own reach (0.7 of its radius)
+            // must hold nothing higher either.
             let r = (v * 0.7).ceil() as isize;
             let mut is_max = true;
             'scan: for dy in -r..=r {

@@ -1,73 +1,49 @@
 //! Table vision: finding dice in a frame and reading their faces.
 //!
 //! ## Method, and why
-//! The reader is classical and starts from the pips, because pips are the
-//! one feature every pip die shares whatever its colours, the table or the
-//! light: a small round blob with strong contrast against a plain ring of
-//! face. Die bodies, by contrast, can be nearly the colour of the table
-//! (white dice on light wood). No learned model is involved, so nothing is
-//! fitted to one photo set; every test is relative to the die itself (its
-//! pips' size, shape and contrast, its face's level), and the few
-//! thresholds were tuned on the shared corpus's `train/` split and
-//! reported on `valid/`. In order:
+//! Two finders propose dice and a learned classifier judges every
+//! proposal, because no single cue holds across players' dice:
 //!
-//! 1. **Pips** of either polarity are found against a local mean: round
-//!    enough, solid, ringed by face all round (a ring partly out of the
-//!    frame is judged by the part in view).
-//! 2. **Grouping**: two pips may share a face when they match in area,
-//!    roundness, axis, contrast, paint (chroma: a white glare spot beside
-//!    yellow pips is not one of them) and the level of the face around
-//!    them, are within a face's reach and do not overlap (judged along the
-//!    line between them, which no oblique view changes).
-//! 3. **Splitting** by layout: a group of more than six pips is faces
-//!    chained together, split in whichever of three ways leaves parts that
-//!    best fit the standard layouts (cuts of its spanning tree, a regroup
-//!    with tighter tolerances, or taking out the largest well-fitting face
-//!    first); a group of five or six that fits no layout is split in two
-//!    (two touching "3"s are not a "6"); one of three or four that fits none
-//!    has its odd pip split off (a top "1" joined to the front face's "2"),
-//!    and a stray pip dropped so that a five or six fits stays a candidate
-//!    "1" of its own (the top "1" joined to the front "5").
-//! 4. **"1"s**: a lone pip is a "1" only if big enough to measure, round
-//!    within the 45° working tilt, alone (no blob touching it: a glyph's
-//!    pieces), in plain face out to four radii, with its face in the frame.
-//! 5. **Top face** per die: the one seen most squarely, with the upper of
-//!    two vertically stacked faces favoured (a tilted camera sees the front
-//!    face below the top face); it must lie within the 45° working tilt.
-//! 6. **Grid check**: the face's pips fix its 3×3 grid of pip sites (the
-//!    pip ellipse undoes foreshortening); every site the layout leaves empty
-//!    must be plain face. A pip-like spot ringed by face at an empty site is
-//!    a missed pip and completes the layout (a blurred "5" centre); anything
-//!    else drops a face of one or two pips (two specks in lettering) and
-//!    halves the confidence of a larger one.
-//! 7. **Outline** from the pips' grid; faces whose outline leaves the
-//!    frame are dropped, as some of their pips may be out of view. Colour is
-//!    the face around the pips, classed by configurable HSV ranges.
+//! - **Pips** ([`pips`], [`faces`], [`geometry`], [`sites`]): round blobs
+//!   of either polarity, grouped into faces that fit the standard layouts.
+//!   They find white dice on light wood, where the body is nearly the
+//!   table's colour, and give the top face's outline even in an oblique
+//!   view. Every test is relative to the die itself (pip size, shape,
+//!   contrast, the face's level). The steps, in order:
+//!   1. pips of either polarity against a local mean, round, solid and
+//!      ringed by face;
+//!   2. grouping of pips that match in size, shape, paint and face level;
+//!   3. splitting of groups that fit no layout (two touching "3"s are not
+//!      a "6");
+//!   4. lone pips accepted as "1"s only when alone on a plain face;
+//!   5. one top face per die (seen most squarely, within 45°);
+//!   6. the empty pip sites checked against the layout;
+//!   7. the outline from the pips' grid.
+//! - **Bodies** ([`bodies`]): whatever departs in colour from the surface
+//!   (a wide median of the frame) and is die-shaped, split at its distance
+//!   peaks. They find dice whose pips are faint or coloured and dice with
+//!   no pips on top at all.
+//! - **The face classifier** ([`facenet`], weights and training script in
+//!   `models/d6-faces/`): three small convolutions over a normalised crop,
+//!   run in plain Rust, answering "no die" or the face 1–6. Trained on
+//!   both shared photo sets and generated dice with colour shuffles and
+//!   inversions, so that it learns pips against a face rather than one
+//!   set's paint. [`netread`] settles the proposals into one die per
+//!   place; where a sure pip layout and the classifier disagree, the die
+//!   is put to the player.
+//! - **Enrolled sets** ([`faceset`]): a player's own dice, or dice with
+//!   art on their faces, matched by prototype on the classifier's hidden
+//!   layer (`warden dice enroll --yolo`).
 //!
-//! ## Measured
-//! `warden eval dice --yolo ../shared/datasets/dice-pips-webcam/valid`
-//! (86 webcam photos, 255 white dice, ~45° oblique): recall 99.6%,
-//! precision 99.6%, face accuracy 99.6% (the one wrong face is a die whose
-//! squarely seen face shows a "1" and whose label, boxed on that one pip,
-//! says "4"; the one "spurious" die is a real, blurred, unlabelled die; the
-//! one miss is a "4" whose corner pip touches the top of the frame).
-//! `train/` (310 photos, 951 dice): recall 98.3%, precision 99.5%, face
-//! accuracy 99.3%; most misses there are motion-blurred dice.
-//! `warden bench read` (14 dice at 1280×720, one thread, release): mean
-//! 4.7 ms, p95 4.9 ms with the two shared cores at load ~5; 13–15 ms mean,
-//! p95 17–24 ms at load ~10; the limit is 25 ms. Run alternately
-//! with the version before the grid check and chain splitting, it takes
-//! 2–5% longer.
-//! On rendered dice in random poses (`cargo run --release -p tw-vision
-//! --example pose_sweep`, 4,500 dice, every style, 30–110 px, tilt 0–46°,
-//! glare on 30%): 5 failures, 4 of them a wrong face: two 30 px "6"s
-//! (pips blurred together), two "2"s with glare seen at 43° and more read
-//! as "1", one 33 px "2" with glare missed (before this version: 35
-//! failures, 29 of them a wrong face).
+//! Figures, the commands that print them and what was tried are in
+//! `docs/measurements/` (the d6 reader: `2026-11-25-d6-reader.md`).
 //!
 //! ## Known limits
-//! - Faces without pips (blank or icon faces) are not found: finding is
-//!   pip-driven. A [`FaceReader`] only relabels faces that were found.
+//! - A die's body centre includes the side faces an oblique camera sees;
+//!   a die found by its body alone is outlined by a square around it, not
+//!   by its top face.
+//! - A die-shaped print or part of the tray (a round dark mark on a light
+//!   square) can pass for a "1" when nothing else is near it.
 //! - Very small dice (face under ~35 px) seen obliquely can have pips merge.
 //! - Motion-blurred dice smear pips together and are often missed (the grid
 //!   check turns most former misreads into misses).
@@ -85,6 +61,12 @@
 //!
 //! Modules, in pipeline order:
 //! - [`image_io`]: load still images with errors that name the file.
+//! - [`views`]: the planes of a frame pips are looked for in.
+//! - [`bodies`]: die-body candidates without pips.
+//! - [`facenet`]: the learned face classifier.
+//! - [`netread`]: proposals judged and settled into dice.
+//! - [`faceset`]: enrolled d6 sets (kind "d6" of the die-set format).
+//! - [`baseline`]: the widely copied blob recipe, as a yardstick.
 //! - [`gray`]: frames as plain gray bytes for fast pixel loops.
 //! - [`pips`]: pip candidates of either polarity.
 //! - [`faces`]: pips grouped into faces; top face per die.

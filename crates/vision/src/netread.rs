@@ -6,8 +6,10 @@
 //! pips at all). The classifier reads each proposal's face or calls it no
 //! die; proposals that are dice are kept strongest first, and a weaker one
 //! whose centre falls within a kept die is the same die. Where the pip
-//! reader read the same die surely and differently, the die is put to the
-//! player (its confidence capped low) rather than either reading trusted.
+//! reader read the same die surely and differently, its reading is shown
+//! (a layout of pips that fits is the stronger evidence on dice unlike the
+//! classifier's training) but the die is put to the player: its confidence
+//! is capped below the asking threshold.
 
 use crate::bodies::BodyCandidate;
 use crate::color::{ColorTable, Hsv};
@@ -102,11 +104,25 @@ pub fn settle(
         pip_reading: None,
     }));
     let mut judged = Vec::new();
+    // Pip proposals come first; a body proposal whose centre lies well
+    // inside a pip proposal already judged a die is that die, and is not
+    // classified again.
+    let mut pip_dice: Vec<([f32; 2], f32)> = Vec::new();
     for p in proposals {
         if !(p.side.is_finite() && p.side >= 4.0) {
             continue;
         }
+        if p.pip_reading.is_none()
+            && pip_dice
+                .iter()
+                .any(|(c, s)| (c[0] - p.center[0]).hypot(c[1] - p.center[1]) < 0.35 * s)
+        {
+            continue;
+        }
         let guess = net.classify(frame, p.center, p.side)?;
+        if p.pip_reading.is_some() && guess.die >= MIN_DIE_PROBABILITY {
+            pip_dice.push((p.center, p.side));
+        }
         if guess.die < MIN_DIE_PROBABILITY || (set.is_none() && guess.face == 0) {
             continue;
         }
@@ -134,15 +150,18 @@ pub fn settle(
             }
             if let Some(pr) = &p.pip_reading {
                 if set.is_none() && pr.confidence >= SURE_PIP_READING && pr.face.as_deref() != kept.face.as_deref() {
+                    kept.face = pr.face.clone();
                     kept.confidence = kept.confidence.min(DISPUTED_CONFIDENCE);
                 }
             }
             continue;
         }
         let mut confidence = probability;
+        let mut face = face;
         if let Some(pr) = &p.pip_reading {
             if set.is_none()
                 && pr.confidence >= SURE_PIP_READING && pr.face.as_deref() != Some(face.as_str()) {
+                face = pr.face.clone().unwrap_or(face);
                 confidence = confidence.min(DISPUTED_CONFIDENCE);
             }
         }

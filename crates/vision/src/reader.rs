@@ -107,7 +107,11 @@ impl Default for ReadParams {
         ReadParams {
             pips: PipParams::default(),
             grouping: GroupParams::default(),
-            views: View::ALL.to_vec(),
+            // Gray alone: with the body finder and the face classifier, the
+            // colour planes found no die more on either photo set (see
+            // docs/measurements/2026-11-25-d6-reader.md); `View::ALL` stays
+            // available for a pip-only reader.
+            views: vec![View::Gray],
         }
     }
 }
