@@ -105,6 +105,8 @@
 //! - Lens distortion is not applied to the frame (`warden read` refuses a
 //!   profile with a lens model and a board).
 
+pub mod area;
+pub mod check;
 pub mod detect;
 pub mod echo;
 pub mod dieset;
@@ -118,9 +120,11 @@ pub mod read;
 pub mod region;
 pub mod ring;
 pub mod shape;
+pub mod throw;
 pub mod truth;
 pub mod verify;
 
 pub use dieset::{DieSet, DieSetError, Example};
-pub use read::{read_target, ReadError, TargetDie, TargetReading};
+pub use read::{read_target, read_target_in, ReadError, TargetDie, TargetReading};
+pub use throw::{read_throw, Scope, ThrowReading};
 pub use shape::DieShape;
