@@ -115,6 +115,7 @@ pub mod face;
 pub mod fit;
 pub mod io;
 pub mod overlay;
+pub mod par;
 pub mod pose;
 pub mod read;
 pub mod region;

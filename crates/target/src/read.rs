@@ -2,6 +2,7 @@
 //! landing section, read colour and icon/blank.
 
 use crate::area::{in_any, PxRect};
+use crate::par::par_map;
 use crate::detect::{coverage, find_candidates_in};
 use crate::dieset::DieSet;
 use crate::face::{describe, face_patch};
@@ -287,26 +288,6 @@ fn fit_at(
         }
     }
     Some(fit)
-}
-
-/// `f` over `items` on all cores. Results keep the items' order, so a
-/// reading does not depend on the core count.
-fn par_map<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {
-    let workers = std::thread::available_parallelism()
-        .map(|n| n.get())
-        .unwrap_or(1)
-        .clamp(1, 8);
-    let chunk = items.len().div_ceil(workers).max(1);
-    std::thread::scope(|s| {
-        let handles: Vec<_> = items
-            .chunks(chunk)
-            .map(|part| s.spawn(|| part.iter().map(&f).collect::<Vec<_>>()))
-            .collect();
-        handles
-            .into_iter()
-            .flat_map(|h| h.join().expect("a fit thread panicked"))
-            .collect()
-    })
 }
 
 /// Finds, fits and measures every candidate; one per die. Where several
