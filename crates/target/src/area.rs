@@ -96,7 +96,10 @@ impl PxRect {
 
     /// Whether point `p` (pixel coordinates) lies inside.
     pub fn contains(&self, p: [f64; 2]) -> bool {
-        p[0] >= self.x0 as f64 && p[0] < self.x1 as f64 && p[1] >= self.y0 as f64 && p[1] < self.y1 as f64
+        p[0] >= self.x0 as f64
+            && p[0] < self.x1 as f64
+            && p[1] >= self.y0 as f64
+            && p[1] < self.y1 as f64
     }
 
     fn meets(&self, o: &PxRect) -> bool {
@@ -162,24 +165,80 @@ mod tests {
         let c = PxRect::from_box([100.0, 100.0, 5.0, 5.0]);
         let m = merged(&[a, b, c]);
         assert_eq!(m.len(), 2);
-        assert!(m.contains(&PxRect { x0: 10, y0: 10, x1: 35, y1: 35 }));
+        assert!(m.contains(&PxRect {
+            x0: 10,
+            y0: 10,
+            x1: 35,
+            y1: 35
+        }));
         assert!(m.contains(&c));
         // A chain joins through its middle link.
         let chain = merged(&[
-            PxRect { x0: 0, y0: 0, x1: 10, y1: 10 },
-            PxRect { x0: 20, y0: 0, x1: 30, y1: 10 },
-            PxRect { x0: 8, y0: 0, x1: 22, y1: 10 },
+            PxRect {
+                x0: 0,
+                y0: 0,
+                x1: 10,
+                y1: 10,
+            },
+            PxRect {
+                x0: 20,
+                y0: 0,
+                x1: 30,
+                y1: 10,
+            },
+            PxRect {
+                x0: 8,
+                y0: 0,
+                x1: 22,
+                y1: 10,
+            },
         ]);
-        assert_eq!(chain, vec![PxRect { x0: 0, y0: 0, x1: 30, y1: 10 }]);
+        assert_eq!(
+            chain,
+            vec![PxRect {
+                x0: 0,
+                y0: 0,
+                x1: 30,
+                y1: 10
+            }]
+        );
     }
 
     #[test]
     fn alignment_grows_outwards_and_clipping_stays_in_the_frame() {
-        let r = PxRect { x0: 85, y0: -3, x1: 161, y1: 79 };
-        assert_eq!(r.aligned(80), PxRect { x0: 80, y0: -80, x1: 240, y1: 80 });
+        let r = PxRect {
+            x0: 85,
+            y0: -3,
+            x1: 161,
+            y1: 79,
+        };
+        assert_eq!(
+            r.aligned(80),
+            PxRect {
+                x0: 80,
+                y0: -80,
+                x1: 240,
+                y1: 80
+            }
+        );
         let f = PxRect::frame(200, 100);
-        assert_eq!(r.aligned(80).clipped(&f), PxRect { x0: 80, y0: 0, x1: 200, y1: 80 });
-        assert!(PxRect { x0: 300, y0: 0, x1: 310, y1: 10 }.clipped(&f).is_empty());
+        assert_eq!(
+            r.aligned(80).clipped(&f),
+            PxRect {
+                x0: 80,
+                y0: 0,
+                x1: 200,
+                y1: 80
+            }
+        );
+        assert!(PxRect {
+            x0: 300,
+            y0: 0,
+            x1: 310,
+            y1: 10
+        }
+        .clipped(&f)
+        .is_empty());
         assert!(r.contains([85.0, 0.0]) && !r.contains([161.0, 0.0]));
     }
 }

@@ -23,10 +23,16 @@ pub fn frame(
 ) -> Result<(), ReadError> {
     let (w, h) = (img.cols(), img.rows());
     if w < MIN_SIDE_PX || h < MIN_SIDE_PX {
-        return Err(ReadError::TooSmall { width: w, height: h });
+        return Err(ReadError::TooSmall {
+            width: w,
+            height: h,
+        });
     }
     if w as i64 * h as i64 > MAX_PIXELS {
-        return Err(ReadError::TooLarge { width: w, height: h });
+        return Err(ReadError::TooLarge {
+            width: w,
+            height: h,
+        });
     }
     if img.typ() != CV_8UC3 {
         return Err(ReadError::NotBgr {
@@ -51,7 +57,10 @@ pub fn frame(
             .is_some_and(|p| p[0] >= 0.0 && p[1] >= 0.0 && p[0] < w as f64 && p[1] < h as f64)
     });
     if !seen {
-        return Err(ReadError::BoardNotInView { width: w, height: h });
+        return Err(ReadError::BoardNotInView {
+            width: w,
+            height: h,
+        });
     }
     Ok(())
 }
@@ -60,13 +69,18 @@ pub fn frame(
 /// not singular (relative to its scale).
 pub fn homography(m: &[[f64; 3]; 3]) -> Result<(), ReadError> {
     if m.iter().flatten().any(|v| !v.is_finite()) {
-        return Err(ReadError::DegenerateHomography("it holds a value that is not a finite number"));
+        return Err(ReadError::DegenerateHomography(
+            "it holds a value that is not a finite number",
+        ));
     }
     let scale = m.iter().flatten().map(|v| v.abs()).fold(0.0, f64::max);
     if scale == 0.0 {
         return Err(ReadError::DegenerateHomography("it is all zeros"));
     }
-    let n: Vec<Vec<f64>> = m.iter().map(|r| r.iter().map(|v| v / scale).collect()).collect();
+    let n: Vec<Vec<f64>> = m
+        .iter()
+        .map(|r| r.iter().map(|v| v / scale).collect())
+        .collect();
     let det = n[0][0] * (n[1][1] * n[2][2] - n[1][2] * n[2][1])
         - n[0][1] * (n[1][0] * n[2][2] - n[1][2] * n[2][0])
         + n[0][2] * (n[1][0] * n[2][1] - n[1][1] * n[2][0]);
@@ -95,8 +109,11 @@ mod tests {
     use opencv::core::{Scalar, CV_8UC1};
 
     fn set() -> DieSet {
-        crate::dieset::DieSet::load(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../models/dice-sets/dungeon-fighter.json"))
-            .expect("the shipped die set")
+        crate::dieset::DieSet::load(
+            &std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("../../models/dice-sets/dungeon-fighter.json"),
+        )
+        .expect("the shipped die set")
     }
 
     fn img(w: i32, h: i32, typ: i32) -> Mat {
@@ -106,7 +123,11 @@ mod tests {
     /// Board mm → px: 1 px a mm, the board's centre at (cx, cy).
     fn looking_at(board: &Board, cx: f64, cy: f64) -> [[f64; 3]; 3] {
         let c = board.centre();
-        [[1.0, 0.0, cx - c[0]], [0.0, 1.0, cy - c[1]], [0.0, 0.0, 1.0]]
+        [
+            [1.0, 0.0, cx - c[0]],
+            [0.0, 1.0, cy - c[1]],
+            [0.0, 0.0, 1.0],
+        ]
     }
 
     #[test]
@@ -129,13 +150,25 @@ mod tests {
             Err(ReadError::BoardNotInView { .. })
         ));
         let flat = [[1.0, 2.0, 0.0], [2.0, 4.0, 0.0], [0.0, 0.0, 1.0]];
-        assert!(matches!(frame(&img(640, 480, CV_8UC3), &flat, &board, &set), Err(ReadError::DegenerateHomography(_))));
+        assert!(matches!(
+            frame(&img(640, 480, CV_8UC3), &flat, &board, &set),
+            Err(ReadError::DegenerateHomography(_))
+        ));
         let mut nan = h;
         nan[1][2] = f64::NAN;
-        assert!(matches!(frame(&img(640, 480, CV_8UC3), &nan, &board, &set), Err(ReadError::DegenerateHomography(_))));
+        assert!(matches!(
+            frame(&img(640, 480, CV_8UC3), &nan, &board, &set),
+            Err(ReadError::DegenerateHomography(_))
+        ));
         // The size limit is checked before anything is allocated or read:
         // a header-only matrix of 8000 × 7000 is refused as too large.
         let big = unsafe { Mat::new_rows_cols(7000, 8000, CV_8UC3) }.unwrap();
-        assert!(matches!(frame(&big, &h, &board, &set), Err(ReadError::TooLarge { width: 8000, height: 7000 })));
+        assert!(matches!(
+            frame(&big, &h, &board, &set),
+            Err(ReadError::TooLarge {
+                width: 8000,
+                height: 7000
+            })
+        ));
     }
 }

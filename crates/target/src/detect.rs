@@ -91,7 +91,8 @@ pub fn find_candidates_in(
                 .clipped(&frame)
         })
         .collect();
-    let mut mask = Mat::new_rows_cols_with_default(img.rows(), img.cols(), CV_8U, Scalar::all(0.0))?;
+    let mut mask =
+        Mat::new_rows_cols_with_default(img.rows(), img.cols(), CV_8U, Scalar::all(0.0))?;
     for c in merged(&crops) {
         let sub = Mat::roi(img, c.to_cv())?.try_clone()?;
         let m = foreground(&sub, &shifted(board_to_image, c.x0, c.y0), board)?;
@@ -108,11 +109,17 @@ pub fn find_candidates_in(
 /// The largest die outline radius (px) at the corners and centre of `r`.
 pub fn max_radius_px(pose: &Pose, shape: &DieShape, r: &PxRect) -> f64 {
     let (x0, y0, x1, y1) = (r.x0 as f64, r.y0 as f64, r.x1 as f64, r.y1 as f64);
-    [[x0, y0], [x1, y0], [x0, y1], [x1, y1], [(x0 + x1) / 2.0, (y0 + y1) / 2.0]]
-        .into_iter()
-        .filter_map(|p| pose.unproject_at_height(p, shape.height_mm() / 2.0))
-        .map(|at| die_radius_px(pose, shape, at))
-        .fold(8.0, f64::max)
+    [
+        [x0, y0],
+        [x1, y0],
+        [x0, y1],
+        [x1, y1],
+        [(x0 + x1) / 2.0, (y0 + y1) / 2.0],
+    ]
+    .into_iter()
+    .filter_map(|p| pose.unproject_at_height(p, shape.height_mm() / 2.0))
+    .map(|at| die_radius_px(pose, shape, at))
+    .fold(8.0, f64::max)
 }
 
 /// `h` (board mm → frame px) for a crop whose corner is frame pixel (x0, y0).

@@ -40,7 +40,8 @@ impl Gradients {
         )?;
         let mut f = Mat::default();
         smooth.convert_to(&mut f, CV_32F, 1.0, 0.0)?;
-        let px = f.data_typed::<opencv::core::Vec3f>()?
+        let px = f
+            .data_typed::<opencv::core::Vec3f>()?
             .iter()
             .flat_map(|v| [v[0], v[1], v[2]])
             .collect();

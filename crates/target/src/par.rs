@@ -69,11 +69,19 @@ mod tests {
             let inner = par_map(&[1u64, 2, 3], |&k| (k, WORKER.with(Cell::get)));
             (i * 2 + spin * 0, inner)
         });
-        assert_eq!(got.iter().map(|g| g.0).collect::<Vec<_>>(), items.iter().map(|i| i * 2).collect::<Vec<_>>());
+        assert_eq!(
+            got.iter().map(|g| g.0).collect::<Vec<_>>(),
+            items.iter().map(|i| i * 2).collect::<Vec<_>>()
+        );
         if std::thread::available_parallelism().map_or(1, |n| n.get()) > 1 {
             // Inside a worker the inner map stays on that worker.
-            assert!(got.iter().all(|g| g.1.iter().all(|(_, on_worker)| *on_worker)));
+            assert!(got
+                .iter()
+                .all(|g| g.1.iter().all(|(_, on_worker)| *on_worker)));
         }
-        assert_eq!(got[5].1.iter().map(|x| x.0).collect::<Vec<_>>(), vec![1, 2, 3]);
+        assert_eq!(
+            got[5].1.iter().map(|x| x.0).collect::<Vec<_>>(),
+            vec![1, 2, 3]
+        );
     }
 }

@@ -2,11 +2,11 @@
 //! landing section, read colour and icon/blank.
 
 use crate::area::{in_any, PxRect};
-use crate::par::par_map;
 use crate::detect::{coverage, find_candidates_in};
 use crate::dieset::DieSet;
 use crate::face::{describe, face_patch};
 use crate::fit::{fit_die, Fit, Gradients, Search};
+use crate::par::par_map;
 use crate::pose::Pose;
 use crate::shape::DieShape;
 use opencv::core::Mat;
@@ -66,7 +66,10 @@ pub struct TargetReading {
 pub enum ReadError {
     #[error("the calibration's homography does not describe a camera looking at the board")]
     BadCalibration,
-    #[error("the image is {width}×{height} pixels; the target reader needs at least {} on each side", crate::check::MIN_SIDE_PX)]
+    #[error(
+        "the image is {width}×{height} pixels; the target reader needs at least {} on each side",
+        crate::check::MIN_SIDE_PX
+    )]
     TooSmall { width: i32, height: i32 },
     #[error("the image is {width}×{height} pixels, over the {} megapixels the target reader takes", crate::check::MAX_PIXELS / 1_000_000)]
     TooLarge { width: i32, height: i32 },

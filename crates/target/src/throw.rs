@@ -224,7 +224,12 @@ mod tests {
         };
         // The green die was knocked away; a blue one landed, and the read
         // of that area also found the red die reaching into it.
-        let areas = [PxRect { x0: 250, y0: 250, x1: 400, y1: 400 }];
+        let areas = [PxRect {
+            x0: 250,
+            y0: 250,
+            x1: 400,
+            y1: 400,
+        }];
         let fresh = TargetReading {
             width: 640,
             height: 480,
@@ -237,7 +242,11 @@ mod tests {
         let colours: Vec<&str> = t.reading.dice.iter().map(|d| d.color.as_str()).collect();
         assert_eq!(colours, ["red", "blue"]);
         assert_eq!(t.read_now, vec![1]);
-        assert_eq!(t.reading.dice[0].center, [100.0, 100.0], "the kept die is not re-read");
+        assert_eq!(
+            t.reading.dice[0].center,
+            [100.0, 100.0],
+            "the kept die is not re-read"
+        );
     }
 
     #[test]

@@ -27,18 +27,33 @@ fn a_throw_reads_its_changed_region_and_keeps_the_other_dice() {
     let webs = Webs::on(&b, &t.webs).unwrap();
     let h = t.board_to_image;
     let whole = read_target(&img, &h, &b, &webs, &set).unwrap();
-    assert_eq!(whole.dice.len(), t.dice.len(), "the whole frame reads every die");
+    assert_eq!(
+        whole.dice.len(),
+        t.dice.len(),
+        "the whole frame reads every die"
+    );
     // The "thrown" die: the first true die, boxed as the motion stage
     // would box it (its top face's pixels).
     let thrown = &t.dice[0];
     let xs = thrown.corners_px.iter().map(|p| p[0]);
     let ys = thrown.corners_px.iter().map(|p| p[1]);
-    let (x0, x1) = (xs.clone().fold(f64::MAX, f64::min), xs.fold(f64::MIN, f64::max));
-    let (y0, y1) = (ys.clone().fold(f64::MAX, f64::min), ys.fold(f64::MIN, f64::max));
+    let (x0, x1) = (
+        xs.clone().fold(f64::MAX, f64::min),
+        xs.fold(f64::MIN, f64::max),
+    );
+    let (y0, y1) = (
+        ys.clone().fold(f64::MAX, f64::min),
+        ys.fold(f64::MIN, f64::max),
+    );
     let changed = [x0, y0, x1 - x0, y1 - y0];
     let is_thrown = |d: &TargetDie| near(d.center, thrown.center_px, 8.0);
     let before = TargetReading {
-        dice: whole.dice.iter().filter(|d| !is_thrown(d)).cloned().collect(),
+        dice: whole
+            .dice
+            .iter()
+            .filter(|d| !is_thrown(d))
+            .cloned()
+            .collect(),
         ..whole.clone()
     };
     assert_eq!(before.dice.len(), whole.dice.len() - 1);
@@ -53,14 +68,36 @@ fn a_throw_reads_its_changed_region_and_keeps_the_other_dice() {
     assert_eq!(got.read_now, vec![before.dice.len()]);
     let new = &got.reading.dice[got.read_now[0]];
     let old = whole.dice.iter().find(|d| is_thrown(d)).unwrap();
-    assert_eq!((&new.section, &new.face, &new.color), (&old.section, &old.face, &old.color));
-    assert!(near(new.center, old.center, 1.0), "{:?} vs {:?}", new.center, old.center);
+    assert_eq!(
+        (&new.section, &new.face, &new.color),
+        (&old.section, &old.face, &old.color)
+    );
+    assert!(
+        near(new.center, old.center, 1.0),
+        "{:?} vs {:?}",
+        new.center,
+        old.center
+    );
     // An area where no die lies reads none.
-    let empty = PxRect { x0: 0, y0: 0, x1: 60, y1: 60 };
+    let empty = PxRect {
+        x0: 0,
+        y0: 0,
+        x1: 60,
+        y1: 60,
+    };
     let none = read_target_in(&img, &h, &b, &webs, &set, Some(&[empty])).unwrap();
     assert!(none.dice.is_empty(), "{:?}", none.dice);
     // A change over most of the frame is not a throw's: the whole frame is read.
-    let bumped = read_throw(&img, &h, &b, &webs, &set, &[[0.0, 0.0, 1280.0, 600.0]], Some(&before)).unwrap();
+    let bumped = read_throw(
+        &img,
+        &h,
+        &b,
+        &webs,
+        &set,
+        &[[0.0, 0.0, 1280.0, 600.0]],
+        Some(&before),
+    )
+    .unwrap();
     assert!(matches!(bumped.scope, Scope::Whole { .. }));
     assert_eq!(bumped.reading.dice.len(), whole.dice.len());
 }

@@ -184,7 +184,11 @@ pub fn run(a: ThrowArgs) -> Result<ExitCode> {
         let mut pick = Rng::new(seed ^ 0x26);
         let plan: Vec<(DieColor, Face)> = (0..a.throws)
             .map(|i| {
-                let face = if pick.chance(0.5) { Face::Icon } else { Face::Blank };
+                let face = if pick.chance(0.5) {
+                    Face::Icon
+                } else {
+                    Face::Blank
+                };
                 (colours[(i + k) % colours.len()], face)
             })
             .collect();
@@ -202,7 +206,14 @@ pub fn run(a: ThrowArgs) -> Result<ExitCode> {
         let mut pending: Option<(f64, f64, TargetReading)> = None;
         let ms_of = |i: usize| i as f64 * 1000.0 / tw_synth::combat_clip::FPS;
         for (i, scene) in clip.scenes.iter().enumerate() {
-            let (img, truth) = render_with(&board, "catacombs-default.json", scene, "frame", &tex, &mut rng.clone())?;
+            let (img, truth) = render_with(
+                &board,
+                "catacombs-default.json",
+                scene,
+                "frame",
+                &tex,
+                &mut rng.clone(),
+            )?;
             let t_ms = ms_of(i);
             let data = img.data_bytes()?;
             let view = FrameView::bgr(img.cols() as usize, img.rows() as usize, data);
@@ -211,11 +222,21 @@ pub fn run(a: ThrowArgs) -> Result<ExitCode> {
             let stage_ms = t0.elapsed().as_secs_f64() * 1000.0;
             for ev in out.events {
                 let regions = match ev {
-                    Event::ThrowFinished { regions, .. } | Event::MotionTimeout { regions, .. } => regions,
+                    Event::ThrowFinished { regions, .. } | Event::MotionTimeout { regions, .. } => {
+                        regions
+                    }
                     Event::Settling { regions, .. } => {
                         // Read now, publish when the throw finishes.
                         let t1 = Instant::now();
-                        let got = read_throw(&img, &truth.board_to_image, &board, &webs, &set, &die_boxes(&regions), before.as_ref())?;
+                        let got = read_throw(
+                            &img,
+                            &truth.board_to_image,
+                            &board,
+                            &webs,
+                            &set,
+                            &die_boxes(&regions),
+                            before.as_ref(),
+                        )?;
                         let read_ms = t1.elapsed().as_secs_f64() * 1000.0;
                         pending = Some((t_ms + stage_ms, read_ms, got.reading));
                         continue;
@@ -305,7 +326,13 @@ pub fn run(a: ThrowArgs) -> Result<ExitCode> {
     // Figures over the throws read from their changed regions, and over
     // the rest (a clip's first throw: no earlier reading, whole frame).
     let part = |v: &[f64], want: bool| -> Stats {
-        Stats::of(v.iter().zip(&local).filter(|(_, l)| **l == want).map(|(x, _)| *x).collect())
+        Stats::of(
+            v.iter()
+                .zip(&local)
+                .filter(|(_, l)| **l == want)
+                .map(|(x, _)| *x)
+                .collect(),
+        )
     };
     println!(
         "throw → scored reading, {} generated clips ({} drawing, 1280×720, seeds {}..{}), {} throws, {} finished, {} extra finishes, {} core(s)",
@@ -319,7 +346,9 @@ pub fn run(a: ThrowArgs) -> Result<ExitCode> {
         std::thread::available_parallelism().map_or(1, |n| n.get())
     );
     if let Some(l) = load.split_whitespace().next() {
-        println!("  load average at the start: {l} (wall figures grow with it; CPU figures much less)");
+        println!(
+            "  load average at the start: {l} (wall figures grow with it; CPU figures much less)"
+        );
     }
     let n_local = local.iter().filter(|l| **l).count();
     let sh = Stats::of(shares);
@@ -365,7 +394,10 @@ pub fn run(a: ThrowArgs) -> Result<ExitCode> {
         let w = Stats::of(whole_ms);
         line("whole", w);
         line("whole CPU", Stats::of(whole_cpu));
-        println!("  [target whole-frame mean ≤ {WHOLE_BUDGET_MS} ms: {}]", verdict(w.mean <= WHOLE_BUDGET_MS));
+        println!(
+            "  [target whole-frame mean ≤ {WHOLE_BUDGET_MS} ms: {}]",
+            verdict(w.mean <= WHOLE_BUDGET_MS)
+        );
     }
     Ok(ExitCode::SUCCESS)
 }
