@@ -284,8 +284,9 @@ fn run(hub: &Hub) {
             });
         }
         match watcher.step(&frame) {
-            Ok(Some(settled)) => match reader.read(&frame) {
-                Ok(dice) => {
+            Ok(Some(settled)) => match reader.read_throw(&frame, &settled, watcher.table()) {
+                Ok((dice, table)) => {
+                    watcher.keep_table(table);
                     let throw = watcher.finish(&frame, &settled, reader.kind(), dice);
                     hub.update(|s| {
                         s.dice = throw.dice.clone();

@@ -92,7 +92,10 @@ mod tests {
         for _ in 0..source.len() {
             let frame = source.next_frame().unwrap();
             if let Some(settled) = watcher.step(&frame).unwrap() {
-                let dice = reader.read(&frame).unwrap();
+                // As the live view reads: after the first throw, only what
+                // each throw changed, keeping the dice already there.
+                let (dice, table) = reader.read_throw(&frame, &settled, watcher.table()).unwrap();
+                watcher.keep_table(table);
                 throws.push(watcher.finish(&frame, &settled, reader.kind(), dice));
             }
         }

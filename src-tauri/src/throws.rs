@@ -110,6 +110,9 @@ pub struct ThrowWatcher {
     seq: u64,
     /// Centres of the dice after the previous throw, to tell new dice from old.
     previous: Vec<[f64; 2]>,
+    /// The target reader's reading after the previous throw: the next
+    /// throw reads only what it changed and keeps the other dice.
+    table: Option<tw_target::TargetReading>,
 }
 
 impl Default for ThrowWatcher {
@@ -124,6 +127,7 @@ impl ThrowWatcher {
             stage: MotionStage::new(cfg),
             seq: 0,
             previous: Vec::new(),
+            table: None,
         }
     }
 
@@ -139,6 +143,17 @@ impl ThrowWatcher {
     pub fn reset(&mut self) {
         self.stage.reset();
         self.previous.clear();
+        self.table = None;
+    }
+
+    /// The target reading after the previous throw, if there is one.
+    pub fn table(&self) -> Option<&tw_target::TargetReading> {
+        self.table.as_ref()
+    }
+
+    /// Keeps (or, with `None`, forgets) the reading the next throw starts from.
+    pub fn keep_table(&mut self, table: Option<tw_target::TargetReading>) {
+        self.table = table;
     }
 
     /// Feeds one frame; `Some` when a throw has just come to rest on it.
@@ -276,6 +291,27 @@ impl TableReader {
             TableReader::Pips(_) => "pips",
             TableReader::Target(_) => "target",
         }
+    }
+
+    /// Reads a finished throw: the target reader reads only the regions
+    /// the throw changed and keeps the dice of `before` elsewhere (the
+    /// whole frame when there is no `before` or the change is not local),
+    /// and returns its reading for the next throw; the pip reader reads
+    /// the whole frame.
+    pub fn read_throw(
+        &self,
+        frame: &Frame,
+        settled: &Settled,
+        before: Option<&tw_target::TargetReading>,
+    ) -> Result<(Vec<SeenDie>, Option<tw_target::TargetReading>), String> {
+        let TableReader::Target(t) = self else {
+            return Ok((self.read(frame)?, None));
+        };
+        let mat = frame.to_mat().map_err(|e| e.to_string())?;
+        let got = tw_target::read_throw(&mat, &t.board_to_image, &t.board, &t.webs, &t.set, &settled.changed, before)
+            .map_err(|e| e.to_string())?;
+        let dice = got.reading.dice.iter().cloned().map(SeenDie::from).collect();
+        Ok((dice, Some(got.reading)))
     }
 
     pub fn read(&self, frame: &Frame) -> Result<Vec<SeenDie>, String> {

@@ -21,8 +21,15 @@ pub struct StageConfig {
 pub enum Event {
     /// Something die-like started moving; `regions` moved in this frame.
     MotionStarted { t_ms: f64, regions: Vec<Region> },
-    /// No die motion since `still_since_ms`.
-    Settling { t_ms: f64, still_since_ms: f64 },
+    /// No die motion since `still_since_ms`. `regions` differ from the
+    /// scene before the throw, as [`Event::ThrowFinished`]'s will unless
+    /// motion resumes: a slow reader may start on this frame and publish
+    /// when the throw finishes, so its time overlaps the rest window.
+    Settling {
+        t_ms: f64,
+        still_since_ms: f64,
+        regions: Vec<Region>,
+    },
     /// Motion again before the rest window ran out.
     MotionResumed { t_ms: f64, regions: Vec<Region> },
     /// The throw is over: read the dice now. `regions` are what differs from
@@ -194,6 +201,7 @@ impl MotionStage {
             }) => events.push(Event::Settling {
                 t_ms,
                 still_since_ms,
+                regions: throw_regions(&presence),
             }),
             Some(Transition::Resumed { t_ms }) => events.push(Event::MotionResumed {
                 t_ms,

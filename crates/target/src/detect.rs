@@ -9,6 +9,7 @@
 //! parts proposed. The expected size comes from the calibration, so no
 //! pixel sizes are tuned.
 
+use crate::area::{in_any, merged, PxRect};
 use crate::pose::Pose;
 use crate::shape::DieShape;
 use opencv::core::{Mat, Point, Scalar, Size, CV_8U};
@@ -53,6 +54,82 @@ pub fn find_candidates(
     let closed = foreground(img, board_to_image, board)?;
     let c = components(&closed, pose, shape)?;
     Ok((c, closed))
+}
+
+/// Frame pixels per tile of the colour detector's expected board (its
+/// tiles are 40 px at half resolution).
+const TILE_PX: i32 = 80;
+
+/// [`find_candidates`] limited to `areas` (pixel rectangles): the expected
+/// board is painted on crops round them only, each with the context the
+/// whole frame would give it there (crops start on the whole frame's tile
+/// grid and reach a tile beyond the blobs an area's dice can make, so the
+/// tiles under an area pool the same neighbours), and only blobs centred
+/// in an area are proposed. The mask is frame-sized, empty off the crops.
+/// `None` reads the whole frame.
+pub fn find_candidates_in(
+    img: &Mat,
+    board_to_image: &[[f64; 3]; 3],
+    pose: &Pose,
+    shape: &DieShape,
+    board: &Board,
+    areas: Option<&[PxRect]>,
+) -> opencv::Result<(Vec<Candidate>, Mat)> {
+    let Some(areas) = areas else {
+        return find_candidates(img, board_to_image, pose, shape, board);
+    };
+    let frame = PxRect::frame(img.cols(), img.rows());
+    let crops: Vec<PxRect> = areas
+        .iter()
+        .map(|a| {
+            // A blob centred in the area reaches at most a merged die and
+            // a half beyond it.
+            let r = max_radius_px(pose, shape, a);
+            a.grown((3.0 * r).ceil() as i32)
+                .aligned(TILE_PX)
+                .grown(TILE_PX)
+                .clipped(&frame)
+        })
+        .collect();
+    let mut mask =
+        Mat::new_rows_cols_with_default(img.rows(), img.cols(), CV_8U, Scalar::all(0.0))?;
+    for c in merged(&crops) {
+        let sub = Mat::roi(img, c.to_cv())?.try_clone()?;
+        let m = foreground(&sub, &shifted(board_to_image, c.x0, c.y0), board)?;
+        let mut dst = Mat::roi_mut(&mut mask, c.to_cv())?;
+        m.copy_to(&mut dst)?;
+    }
+    let c = components(&mask, pose, shape)?
+        .into_iter()
+        .filter(|c| in_any(areas, c.centroid_px))
+        .collect();
+    Ok((c, mask))
+}
+
+/// The largest die outline radius (px) at the corners and centre of `r`.
+pub fn max_radius_px(pose: &Pose, shape: &DieShape, r: &PxRect) -> f64 {
+    let (x0, y0, x1, y1) = (r.x0 as f64, r.y0 as f64, r.x1 as f64, r.y1 as f64);
+    [
+        [x0, y0],
+        [x1, y0],
+        [x0, y1],
+        [x1, y1],
+        [(x0 + x1) / 2.0, (y0 + y1) / 2.0],
+    ]
+    .into_iter()
+    .filter_map(|p| pose.unproject_at_height(p, shape.height_mm() / 2.0))
+    .map(|at| die_radius_px(pose, shape, at))
+    .fold(8.0, f64::max)
+}
+
+/// `h` (board mm → frame px) for a crop whose corner is frame pixel (x0, y0).
+pub fn shifted(h: &[[f64; 3]; 3], x0: i32, y0: i32) -> [[f64; 3]; 3] {
+    let (x0, y0) = (x0 as f64, y0 as f64);
+    [
+        std::array::from_fn(|j| h[0][j] - x0 * h[2][j]),
+        std::array::from_fn(|j| h[1][j] - y0 * h[2][j]),
+        h[2],
+    ]
 }
 
 /// Whether `q` lies inside convex polygon `poly` (either winding).

@@ -12,15 +12,18 @@
 
 use crate::pose::Pose;
 use crate::shape::DieShape;
-use opencv::core::{Mat, Size, Vector, CV_32F};
+use opencv::core::{Mat, Size, CV_32F};
 use opencv::imgproc;
 use opencv::prelude::*;
 
-/// The frame, lightly smoothed, as three float planes for sub-pixel sampling.
+/// The frame, lightly smoothed, as floats for sub-pixel sampling: one
+/// pixel's three channels side by side, so a bilinear sample reads two
+/// short runs of memory rather than twelve scattered values.
 pub struct Gradients {
     w: usize,
     h: usize,
-    planes: [Vec<f32>; 3],
+    /// B, G, R of each pixel, row by row.
+    px: Vec<f32>,
 }
 
 impl Gradients {
@@ -35,18 +38,17 @@ impl Gradients {
             0.7,
             opencv::core::BORDER_REPLICATE,
         )?;
-        let mut chans = Vector::<Mat>::new();
-        opencv::core::split(&smooth, &mut chans)?;
-        let mut planes: [Vec<f32>; 3] = Default::default();
-        for c in 0..3 {
-            let mut f = Mat::default();
-            chans.get(c)?.convert_to(&mut f, CV_32F, 1.0, 0.0)?;
-            planes[c] = f.data_typed::<f32>()?.to_vec();
-        }
+        let mut f = Mat::default();
+        smooth.convert_to(&mut f, CV_32F, 1.0, 0.0)?;
+        let px = f
+            .data_typed::<opencv::core::Vec3f>()?
+            .iter()
+            .flat_map(|v| [v[0], v[1], v[2]])
+            .collect();
         Ok(Gradients {
             w: img.cols() as usize,
             h: img.rows() as usize,
-            planes,
+            px,
         })
     }
 
@@ -60,11 +62,12 @@ impl Gradients {
         }
         let (x0, y0) = (x as usize, y as usize);
         let (fx, fy) = (x - x0 as f64, y - y0 as f64);
-        let i = y0 * self.w + x0;
+        let i = 3 * (y0 * self.w + x0);
+        let row = 3 * self.w;
+        let (top, bottom) = (&self.px[i..i + 6], &self.px[i + row..i + row + 6]);
         Some(std::array::from_fn(|c| {
-            let v = &self.planes[c];
-            let a = v[i] as f64 * (1.0 - fx) + v[i + 1] as f64 * fx;
-            let b = v[i + self.w] as f64 * (1.0 - fx) + v[i + self.w + 1] as f64 * fx;
+            let a = top[c] as f64 * (1.0 - fx) + top[c + 3] as f64 * fx;
+            let b = bottom[c] as f64 * (1.0 - fx) + bottom[c + 3] as f64 * fx;
             a * (1.0 - fy) + b * fy
         }))
     }
@@ -164,19 +167,28 @@ const PROFILE: [f64; 11] = [-2.5, -2.0, -1.5, -1.0, -0.5, 0.0, 0.5, 1.0, 1.5, 2.
 /// smoothed image would vanish on a line's centre and pull the fit a pixel
 /// to one side.
 fn edge_energy(g: &Gradients, p: [f64; 2], n: [f64; 2]) -> Option<f64> {
+    let weights = &*PROFILE_WEIGHTS;
     let mut prev: Option<[f64; 3]> = None;
     let mut s = 0.0;
-    for o in PROFILE.iter() {
+    for (k, o) in PROFILE.iter().enumerate() {
         let c = g.colour([p[0] + o * n[0], p[1] + o * n[1]])?;
         if let Some(q) = prev {
-            let m = o - 0.25;
-            let w = (-m * m / 2.0).exp();
-            s += w * (0..3).map(|k| (c[k] - q[k]).abs()).sum::<f64>();
+            s += weights[k] * (0..3).map(|k| (c[k] - q[k]).abs()).sum::<f64>();
         }
         prev = Some(c);
     }
     Some(s)
 }
+
+/// The Gaussian weight of each change along [`PROFILE`] (index k: the
+/// change from sample k − 1 to k, centred 0.25 px before sample k), worked
+/// out once rather than at every edge sample.
+static PROFILE_WEIGHTS: std::sync::LazyLock<[f64; 11]> = std::sync::LazyLock::new(|| {
+    std::array::from_fn(|k| {
+        let m = PROFILE[k] - 0.25;
+        (-m * m / 2.0).exp()
+    })
+});
 
 /// Mean edge evidence along a closed polygon, sampled about every pixel
 /// away from the corners (where two edges blur into each other).
@@ -482,21 +494,29 @@ pub fn fit_die(
     let edges_only = objective_with(0.0, 0.0);
     // Coarse grid; the few best cells each start a local search, since
     // the score has close rival optima (a face edge against a side edge).
-    let mut grid: Vec<(f64, [f64; 2], f64)> = Vec::new();
+    // Rows of the grid go to the cores when this fit is the only one
+    // running (a throw's one die); the order, and so the result, is the
+    // same either way.
     let step = search.step_mm;
     let n = (search.radius_mm / step).floor() as i32;
-    for i in -n..=n {
+    let rows: Vec<i32> = (-n..=n).collect();
+    let mut grid: Vec<(f64, [f64; 2], f64)> = crate::par::par_map(&rows, |&i| {
+        let mut row = Vec::new();
         for j in -n..=n {
             let c = [start[0] + i as f64 * step, start[1] + j as f64 * step];
             let turns = (72.0 / search.yaw_step_deg).round() as i32;
             for k in 0..turns {
                 let yaw = (k as f64 * search.yaw_step_deg).to_radians();
                 if let Some(s) = objective(c, yaw) {
-                    grid.push((s, c, yaw));
+                    row.push((s, c, yaw));
                 }
             }
         }
-    }
+        row
+    })
+    .into_iter()
+    .flatten()
+    .collect();
     grid.sort_by(|a, b| b.0.total_cmp(&a.0));
     let mut starts: Vec<(f64, [f64; 2], f64)> = Vec::new();
     for g in grid {
@@ -513,8 +533,7 @@ pub fn fit_die(
         }
     }
     let mut best: Option<(f64, [f64; 2], f64)> = None;
-    for st in starts {
-        let r = pattern_search(&objective, st);
+    for r in crate::par::par_map(&starts, |st| pattern_search(&objective, *st)) {
         if best.map_or(true, |b| r.0 > b.0) {
             best = Some(r);
         }

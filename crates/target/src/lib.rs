@@ -58,6 +58,16 @@
 //!    with the face, so a small coloured icon washed out by its star is
 //!    not read as a white die).
 //!
+//! After a throw, [`throw::read_throw`] reads only the boxes the motion
+//! stage saw change (each grown by a die's outline radius; candidates are
+//! sought there, on crops with the context the detectors need, and fits
+//! work on the whole frame's pixels as ever), keeps the dice of the
+//! previous reading lying elsewhere, and falls back to the whole frame
+//! when there is no previous reading or the change covers more than a
+//! fifth of the frame. A frame the reader cannot take (under 64 px a
+//! side, over 50 megapixels, not 8-bit BGR, a degenerate homography, no
+//! board in view) is refused with its reason ([`check`]).
+//!
 //! Pixel coordinates follow OpenCV's convention (pixel (i, j) centred on the
 //! integer point), as the calibration's do; a half-pixel slip here once cost
 //! half a millimetre on every corner.
@@ -101,10 +111,14 @@
 //!   `models/dice-sets/README.md`), and reading takes about 5 s a frame.
 //! - About 1 s per scene (1280×720 to 1920×1080) on two cores (ring
 //!   scoring, a dozen fits and a few wider ones); the live view reads only
-//!   frames where a throw has settled.
+//!   frames where a throw has settled, and then only what the throw
+//!   changed (about a third of the whole frame's CPU for one die; figures
+//!   in `docs/measurements/2026-11-25-target-roi.md`, `warden bench throw`).
 //! - Lens distortion is not applied to the frame (`warden read` refuses a
 //!   profile with a lens model and a board).
 
+pub mod area;
+pub mod check;
 pub mod detect;
 pub mod echo;
 pub mod dieset;
@@ -113,14 +127,17 @@ pub mod face;
 pub mod fit;
 pub mod io;
 pub mod overlay;
+pub mod par;
 pub mod pose;
 pub mod read;
 pub mod region;
 pub mod ring;
 pub mod shape;
+pub mod throw;
 pub mod truth;
 pub mod verify;
 
 pub use dieset::{DieSet, DieSetError, Example};
-pub use read::{read_target, ReadError, TargetDie, TargetReading};
+pub use read::{read_target, read_target_in, ReadError, TargetDie, TargetReading};
+pub use throw::{read_throw, Scope, ThrowReading};
 pub use shape::DieShape;

@@ -1,10 +1,12 @@
 //! The whole reading of one frame: find dice, fit their top faces, rule the
 //! landing section, read colour and icon/blank.
 
-use crate::detect::{coverage, find_candidates};
+use crate::area::{in_any, PxRect};
+use crate::detect::{coverage, find_candidates_in};
 use crate::dieset::DieSet;
 use crate::face::{describe, face_patch};
 use crate::fit::{fit_die, Fit, Gradients, Search};
+use crate::par::par_map;
 use crate::pose::Pose;
 use crate::shape::DieShape;
 use opencv::core::Mat;
@@ -64,6 +66,21 @@ pub struct TargetReading {
 pub enum ReadError {
     #[error("the calibration's homography does not describe a camera looking at the board")]
     BadCalibration,
+    #[error(
+        "the image is {width}×{height} pixels; the target reader needs at least {} on each side",
+        crate::check::MIN_SIDE_PX
+    )]
+    TooSmall { width: i32, height: i32 },
+    #[error("the image is {width}×{height} pixels, over the {} megapixels the target reader takes", crate::check::MAX_PIXELS / 1_000_000)]
+    TooLarge { width: i32, height: i32 },
+    #[error("the image has {channels} channel(s); the target reader needs 8-bit BGR colour")]
+    NotBgr { channels: i32 },
+    #[error("the calibration's board_to_image homography is degenerate: {0}")]
+    DegenerateHomography(&'static str),
+    #[error("no part of the board falls inside the {width}×{height} image under the calibration (camera or board moved? calibrate again)")]
+    BoardNotInView { width: i32, height: i32 },
+    #[error("the die set's die edge length {0} mm is not a positive number")]
+    BadDieSize(f64),
     #[error("image processing failed: {0}")]
     OpenCv(#[from] opencv::Error),
 }
@@ -98,8 +115,24 @@ pub fn read_target(
     webs: &Webs,
     set: &DieSet,
 ) -> Result<TargetReading, ReadError> {
+    read_target_in(img, board_to_image, board, webs, set, None)
+}
+
+/// [`read_target`] limited to dice centred in `areas` (frame pixels;
+/// `None`: the whole frame). Candidates are sought there only; fits,
+/// refits and placements work on the whole frame's pixels, so a die in an
+/// area is read as the whole-frame read would read it.
+pub fn read_target_in(
+    img: &Mat,
+    board_to_image: &[[f64; 3]; 3],
+    board: &Board,
+    webs: &Webs,
+    set: &DieSet,
+    areas: Option<&[PxRect]>,
+) -> Result<TargetReading, ReadError> {
+    crate::check::frame(img, board_to_image, board, set)?;
     let (w, h) = (img.cols() as u32, img.rows() as u32);
-    let (found, grads, pose) = measure_candidates_with(img, board_to_image, board, set)?;
+    let (found, grads, pose) = measure_candidates_with(img, board_to_image, board, set, areas)?;
     // A fit the verifier takes that is an echo of the rim's print (the
     // same patch recurs round the rim) is a tile, not a die.
     let accepted: Vec<Measured> = found
@@ -132,13 +165,17 @@ pub fn read_target(
         if doubted && !explained(&grads, &pose, set, &fit) {
             continue;
         }
+        let center = crate::region::centroid(&fit.corners_px);
+        if areas.is_some_and(|a| !in_any(a, center)) {
+            continue;
+        }
         let (color, face, confidence) = read_face(img, set, &fit.corners_px)?;
         let Landing { section, tie, .. } = match board.landing(&fit.corners_mm, webs) {
             Ok(l) => l,
             Err(_) => continue,
         };
         dice.push(TargetDie {
-            center: crate::region::centroid(&fit.corners_px),
+            center,
             corners: fit.corners_px.to_vec(),
             corners_mm: fit.corners_mm.to_vec(),
             color,
@@ -194,20 +231,21 @@ struct Fitted {
     pose: Pose,
 }
 
-/// Finds and fits every candidate.
+/// Finds and fits every candidate (centred in `areas`, if given).
 fn fit_candidates(
     img: &Mat,
     board_to_image: &[[f64; 3]; 3],
     board: &Board,
     set: &DieSet,
+    areas: Option<&[PxRect]>,
 ) -> Result<Fitted, ReadError> {
     let (w, h) = (img.cols() as u32, img.rows() as u32);
     let pose = Pose::from_homography(board_to_image, w, h).ok_or(ReadError::BadCalibration)?;
     let shape = set.die;
-    let (mut cands, mask) = find_candidates(img, board_to_image, &pose, &shape, board)?;
+    let (mut cands, mask) = find_candidates_in(img, board_to_image, &pose, &shape, board, areas)?;
     // Outline-based proposals catch what the colour test misses; the fit
     // and the die test judge both kinds alike.
-    let (ring, second) = crate::ring::proposals(img, &pose, &shape, board)?;
+    let (ring, second) = crate::ring::proposals_in(img, &pose, &shape, board, areas)?;
     cands.extend(ring);
     let grads = Gradients::new(img)?;
     let starts: Vec<[f64; 2]> = cands
@@ -255,26 +293,6 @@ fn fit_at(
     Some(fit)
 }
 
-/// `f` over `items` on all cores. Results keep the items' order, so a
-/// reading does not depend on the core count.
-fn par_map<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {
-    let workers = std::thread::available_parallelism()
-        .map(|n| n.get())
-        .unwrap_or(1)
-        .clamp(1, 8);
-    let chunk = items.len().div_ceil(workers).max(1);
-    std::thread::scope(|s| {
-        let handles: Vec<_> = items
-            .chunks(chunk)
-            .map(|part| s.spawn(|| part.iter().map(&f).collect::<Vec<_>>()))
-            .collect();
-        handles
-            .into_iter()
-            .flat_map(|h| h.join().expect("a fit thread panicked"))
-            .collect()
-    })
-}
-
 /// Finds, fits and measures every candidate; one per die. Where several
 /// fits overlap one die (a blob and a ring proposal, a die tried on and
 /// under the board), the most die-like wins: the verifier's probability
@@ -286,7 +304,7 @@ pub fn measure_candidates(
     board: &Board,
     set: &DieSet,
 ) -> Result<Vec<Measured>, ReadError> {
-    Ok(measure_candidates_with(img, board_to_image, board, set)?.0)
+    Ok(measure_candidates_with(img, board_to_image, board, set, None)?.0)
 }
 
 /// [`measure_candidates`], with the frame's gradients and the camera pose.
@@ -295,9 +313,10 @@ fn measure_candidates_with(
     board_to_image: &[[f64; 3]; 3],
     board: &Board,
     set: &DieSet,
+    areas: Option<&[PxRect]>,
 ) -> Result<(Vec<Measured>, Gradients, Pose), ReadError> {
     let shape = set.die;
-    let (all, grads, pose) = measure_all_with(img, board_to_image, board, set)?;
+    let (all, grads, pose) = measure_all_with(img, board_to_image, board, set, areas)?;
     let mut all = all
         .into_iter()
         .map(|m| (die_likeness(set, &m), m))
@@ -371,7 +390,7 @@ pub fn measure_all(
     board: &Board,
     set: &DieSet,
 ) -> Result<Vec<Measured>, ReadError> {
-    Ok(measure_all_with(img, board_to_image, board, set)?.0)
+    Ok(measure_all_with(img, board_to_image, board, set, None)?.0)
 }
 
 /// [`measure_all`], with the frame's gradients and the camera pose.
@@ -380,8 +399,9 @@ fn measure_all_with(
     board_to_image: &[[f64; 3]; 3],
     board: &Board,
     set: &DieSet,
+    areas: Option<&[PxRect]>,
 ) -> Result<(Vec<Measured>, Gradients, Pose), ReadError> {
-    let f = fit_candidates(img, board_to_image, board, set)?;
+    let f = fit_candidates(img, board_to_image, board, set, areas)?;
     let mut all = f
         .fits
         .into_iter()

@@ -321,8 +321,10 @@ pub fn place(
         Some(-s.residual(&visible_faces(pose, shape, c, yaw, drop)?))
     };
     let n = (reach_mm / REACH_STEP_MM).floor() as i32;
-    let mut starts: Vec<(f64, [f64; 2], f64)> = Vec::new();
-    for i in -n..=n {
+    // Rows to the cores when this placement runs alone (see `crate::par`).
+    let rows: Vec<i32> = (-n..=n).collect();
+    let mut starts: Vec<(f64, [f64; 2], f64)> = crate::par::par_map(&rows, |&i| {
+        let mut row = Vec::new();
         for j in -n..=n {
             let c = [
                 fit.centre_mm[0] + i as f64 * REACH_STEP_MM,
@@ -334,15 +336,19 @@ pub fn place(
             for k in TURNS_DEG {
                 let yaw = fit.yaw + (k as f64 * 6.0).to_radians();
                 if let Some(v) = cost(c, yaw) {
-                    starts.push((v, c, yaw));
+                    row.push((v, c, yaw));
                 }
             }
         }
-    }
+        row
+    })
+    .into_iter()
+    .flatten()
+    .collect();
     starts.sort_by(|a, b| b.0.total_cmp(&a.0));
+    starts.truncate(3);
     let mut best: Option<(f64, [f64; 2], f64)> = None;
-    for st in starts.into_iter().take(3) {
-        let r = crate::fit::pattern_search(&cost, st);
+    for r in crate::par::par_map(&starts, |st| crate::fit::pattern_search(&cost, *st)) {
         if best.is_none_or(|b| r.0 > b.0) {
             best = Some(r);
         }

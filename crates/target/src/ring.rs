@@ -15,6 +15,7 @@
 //! sample takes the best of three radii, since a d12 seen from above is a
 //! decagon, not a circle, and a tilted view flattens it unevenly.
 
+use crate::area::{in_any, merged, PxRect};
 use crate::detect::Candidate;
 use crate::pose::Pose;
 use crate::shape::DieShape;
@@ -40,6 +41,27 @@ const TILE: usize = 32;
 const STEP: usize = 2;
 /// How far beyond the board's outer edge (in outline radii) dice are sought.
 const MARGIN_RADII: f64 = 3.0;
+
+/// [`colour_gradient`] of the whole frame, filled in on `crops` only (zero
+/// elsewhere); each crop is blurred and differentiated on its own, so
+/// within a couple of pixels of a crop's edge the values differ slightly
+/// from the whole frame's.
+fn colour_gradient_on(img: &Mat, crops: &[PxRect]) -> opencv::Result<(Vec<f32>, Vec<f32>)> {
+    let w = img.cols() as usize;
+    let n = (img.rows() * img.cols()) as usize;
+    let (mut gx, mut gy) = (vec![0f32; n], vec![0f32; n]);
+    for c in crops {
+        let sub = Mat::roi(img, c.to_cv())?.try_clone()?;
+        let (sx, sy) = colour_gradient(&sub)?;
+        let cw = c.width() as usize;
+        for (row, y) in (c.y0..c.y1).enumerate() {
+            let at = y as usize * w + c.x0 as usize;
+            gx[at..at + cw].copy_from_slice(&sx[row * cw..(row + 1) * cw]);
+            gy[at..at + cw].copy_from_slice(&sy[row * cw..(row + 1) * cw]);
+        }
+    }
+    Ok((gx, gy))
+}
 
 /// Per-pixel colour gradient: each pixel takes the channel whose gradient is
 /// strongest (a red die on a brown section may differ in one channel only).
@@ -150,14 +172,56 @@ pub fn response(
     shape: &DieShape,
     board: &Board,
 ) -> opencv::Result<(Vec<f32>, usize, usize)> {
+    response_in(img, pose, shape, board, None)
+}
+
+/// [`response`] scored only at positions inside `areas` (`None`: everywhere),
+/// with the gradient worked out on the areas grown by the ring's reach.
+fn response_in(
+    img: &Mat,
+    pose: &Pose,
+    shape: &DieShape,
+    board: &Board,
+    areas: Option<&[PxRect]>,
+) -> opencv::Result<(Vec<f32>, usize, usize)> {
     let (w, h) = (img.cols() as usize, img.rows() as usize);
-    let (gx, gy) = colour_gradient(img)?;
+    let (gx, gy) = match areas {
+        None => colour_gradient(img)?,
+        Some(areas) => {
+            let frame = PxRect::frame(w as i32, h as i32);
+            let crops: Vec<PxRect> = areas
+                .iter()
+                .map(|a| {
+                    // Rings reach 1.05 outline radii (more where a tilted
+                    // view stretches them), the blur and Sobel a few px.
+                    let r = crate::detect::max_radius_px(pose, shape, a);
+                    a.grown((1.6 * r).ceil() as i32 + 4).clipped(&frame)
+                })
+                .collect();
+            colour_gradient_on(img, &merged(&crops))?
+        }
+    };
+    let scored = |x: usize, y: usize| areas.is_none_or(|a| in_any(a, [x as f64, y as f64]));
+    let tile_meets = |tx: usize, ty: usize| {
+        areas.is_none_or(|a| {
+            let t = PxRect {
+                x0: tx as i32,
+                y0: ty as i32,
+                x1: (tx + TILE) as i32,
+                y1: (ty + TILE) as i32,
+            };
+            a.iter().any(|r| !r.clipped(&t).is_empty())
+        })
+    };
     let (sw, sh) = (w.div_ceil(STEP), h.div_ceil(STEP));
     let mut out = vec![0f32; sw * sh];
     let reach = board.outer_radius() + MARGIN_RADII * shape.outline_radius_mm();
     let centre = board.centre();
     for ty in (0..h).step_by(TILE) {
         for tx in (0..w).step_by(TILE) {
+            if !tile_meets(tx, ty) {
+                continue;
+            }
             let c = [(tx + TILE / 2) as f64, (ty + TILE / 2) as f64];
             let Some(p) = pose.unproject_at_height(c, shape.height_mm() / 2.0) else {
                 continue;
@@ -170,6 +234,9 @@ pub fn response(
             };
             for y in (ty..(ty + TILE).min(h)).step_by(STEP) {
                 for x in (tx..(tx + TILE).min(w)).step_by(STEP) {
+                    if !scored(x, y) {
+                        continue;
+                    }
                     let mut per = [0f32; ANGLES];
                     for (gi, group) in ring.chunks(RADII.len()).enumerate() {
                         let mut best = 0f32;
@@ -221,7 +288,18 @@ pub fn proposals(
     shape: &DieShape,
     board: &Board,
 ) -> opencv::Result<(Vec<Candidate>, Vec<Candidate>)> {
-    let (r, sw, sh) = response(img, pose, shape, board)?;
+    proposals_in(img, pose, shape, board, None)
+}
+
+/// [`proposals`] centred inside `areas` only (`None`: the whole frame).
+pub fn proposals_in(
+    img: &Mat,
+    pose: &Pose,
+    shape: &DieShape,
+    board: &Board,
+    areas: Option<&[PxRect]>,
+) -> opencv::Result<(Vec<Candidate>, Vec<Candidate>)> {
+    let (r, sw, sh) = response_in(img, pose, shape, board, areas)?;
     // Whether (x, y) is the highest response within `k` samples; ties go
     // to the first in scan order.
     let is_max = |x: usize, y: usize, k: i64| -> bool {

@@ -17,6 +17,9 @@ pub enum What {
     Motion(MotionArgs),
     /// Dice reader ms per frame on a generated frame with fourteen dice.
     Read(ReadArgs),
+    /// Dungeon Fighter target: die at rest → scored reading (settle, read,
+    /// total ms) on generated throw clips, with the reading's accuracy.
+    Throw(super::bench_throw::ThrowArgs),
 }
 
 pub fn run(a: Args) -> Result<ExitCode> {
@@ -26,6 +29,7 @@ pub fn run(a: Args) -> Result<ExitCode> {
     match a.what {
         What::Motion(m) => motion(m),
         What::Read(r) => read(r),
+        What::Throw(t) => super::bench_throw::run(t),
     }
 }
 

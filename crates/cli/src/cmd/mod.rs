@@ -1,6 +1,7 @@
 //! One module per command group.
 
 pub mod bench;
+pub mod bench_throw;
 pub mod board;
 pub mod calibration;
 pub mod campaign;

@@ -1,0 +1,269 @@
+//! Reading a finished throw: only what the throw changed.
+//!
+//! The motion stage says which boxes of the frame differ from the scene
+//! before the throw (the die that landed, a die it knocked away). Dice
+//! lying elsewhere are as the last reading left them, so they are kept
+//! without reading them again, and only the changed boxes, each grown by
+//! a die's outline radius, are read ([`crate::read::read_target_in`]).
+//! The whole frame is read instead when there is no earlier reading to
+//! keep dice from, or when the change is not local: the changed boxes
+//! cover more than [`MAX_CHANGED_SHARE`] of the frame (the board or the
+//! camera was bumped, the light changed).
+
+use crate::area::{covered, in_any, merged, PxRect};
+use crate::dieset::DieSet;
+use crate::pose::Pose;
+use crate::read::{read_target_in, ReadError, TargetDie, TargetReading};
+use opencv::core::Mat;
+use opencv::prelude::*;
+use serde::{Deserialize, Serialize};
+use tw_board::{Board, Webs};
+
+/// Above this share of the frame the changed boxes (grown by a die's
+/// radius) are not a throw's local change: the whole frame is read. A
+/// landed die's grown box is 1–3 % of a 1280×720 frame.
+pub const MAX_CHANGED_SHARE: f64 = 0.2;
+
+/// Which part of the frame a throw's reading read.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "read", rename_all = "snake_case")]
+pub enum Scope {
+    /// Only these rectangles (x, y, width, height; frame pixels).
+    Changed { areas: Vec<[i32; 4]>, share: f64 },
+    /// The whole frame, for `why`.
+    Whole { why: String },
+}
+
+/// The table after a throw.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ThrowReading {
+    /// Every die on the table: kept ones first, then those read now.
+    pub reading: TargetReading,
+    /// Indices into `reading.dice` of the dice read now.
+    pub read_now: Vec<usize>,
+    pub scope: Scope,
+}
+
+/// Reads the table after a throw. `changed`: boxes (x, y, width, height,
+/// frame pixels) that differ from the scene before the throw; `before`:
+/// the reading of that scene, if there is one.
+pub fn read_throw(
+    img: &Mat,
+    board_to_image: &[[f64; 3]; 3],
+    board: &Board,
+    webs: &Webs,
+    set: &DieSet,
+    changed: &[[f64; 4]],
+    before: Option<&TargetReading>,
+) -> Result<ThrowReading, ReadError> {
+    crate::check::frame(img, board_to_image, board, set)?;
+    let (w, h) = (img.cols(), img.rows());
+    let whole = |why: String| -> Result<ThrowReading, ReadError> {
+        let reading = read_target_in(img, board_to_image, board, webs, set, None)?;
+        Ok(ThrowReading {
+            read_now: (0..reading.dice.len()).collect(),
+            reading,
+            scope: Scope::Whole { why },
+        })
+    };
+    let Some(before) = before else {
+        return whole("no earlier reading to keep dice from".into());
+    };
+    if (before.width, before.height) != (w as u32, h as u32) {
+        return whole(format!(
+            "the frame size changed from {}×{} to {w}×{h}",
+            before.width, before.height
+        ));
+    }
+    let pose = Pose::from_homography(board_to_image, w as u32, h as u32)
+        .ok_or(ReadError::BadCalibration)?;
+    let areas = match changed_areas(&pose, set, changed, w, h) {
+        Ok(a) => a,
+        Err(why) => return whole(why),
+    };
+    let share = covered(&areas) as f64 / (w as f64 * h as f64);
+    let fresh = read_target_in(img, board_to_image, board, webs, set, Some(&areas))?;
+    Ok(merge(before, fresh, &areas, share, set))
+}
+
+/// The changed boxes grown by a die's outline radius, clipped to the frame
+/// and merged; `Err` (why) where they are no local change.
+fn changed_areas(
+    pose: &Pose,
+    set: &DieSet,
+    changed: &[[f64; 4]],
+    w: i32,
+    h: i32,
+) -> Result<Vec<PxRect>, String> {
+    if changed.is_empty() {
+        return Err("the motion stage gave no changed region".into());
+    }
+    if changed.iter().flatten().any(|v| !v.is_finite()) {
+        return Err("a changed region is not a finite box".into());
+    }
+    let frame = PxRect::frame(w, h);
+    let grown: Vec<PxRect> = changed
+        .iter()
+        .map(|b| {
+            let r = PxRect::from_box(*b);
+            let m = crate::detect::max_radius_px(pose, &set.die, &r.clipped(&frame));
+            r.grown(m.ceil() as i32).clipped(&frame)
+        })
+        .collect();
+    let areas = merged(&grown);
+    let share = covered(&areas) as f64 / (w as f64 * h as f64);
+    if areas.is_empty() {
+        return Err("the changed regions lie outside the frame".into());
+    }
+    if share > MAX_CHANGED_SHARE {
+        return Err(format!(
+            "the change covers {:.0} % of the frame (board or camera moved, or the light changed)",
+            100.0 * share
+        ));
+    }
+    Ok(areas)
+}
+
+/// The dice of `before` outside `areas`, then those of `fresh` (read in
+/// `areas`) that are not one of them: a die lying across an area's edge
+/// can be found again from inside it, and is kept as it was read before.
+fn merge(
+    before: &TargetReading,
+    fresh: TargetReading,
+    areas: &[PxRect],
+    share: f64,
+    set: &DieSet,
+) -> ThrowReading {
+    let mut dice: Vec<TargetDie> = before
+        .dice
+        .iter()
+        .filter(|d| !in_any(areas, d.center))
+        .cloned()
+        .collect();
+    let kept = dice.len();
+    let same = 1.5 * set.die.face_radius_mm();
+    for d in fresh.dice {
+        let c = mean(&d.corners_mm);
+        if dice[..kept].iter().any(|k| {
+            let o = mean(&k.corners_mm);
+            (o[0] - c[0]).hypot(o[1] - c[1]) < same
+        }) {
+            continue;
+        }
+        dice.push(d);
+    }
+    ThrowReading {
+        read_now: (kept..dice.len()).collect(),
+        reading: TargetReading {
+            width: fresh.width,
+            height: fresh.height,
+            dice,
+        },
+        scope: Scope::Changed {
+            areas: areas
+                .iter()
+                .map(|a| [a.x0, a.y0, a.width(), a.height()])
+                .collect(),
+            share,
+        },
+    }
+}
+
+fn mean(ps: &[[f64; 2]]) -> [f64; 2] {
+    crate::region::centroid(ps)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tw_board::{Section, SectionKind};
+
+    fn die(center: [f64; 2], mm: [f64; 2], color: &str) -> TargetDie {
+        let ring = |c: [f64; 2], r: f64| -> Vec<[f64; 2]> {
+            (0..5)
+                .map(|k| {
+                    let a = k as f64 * std::f64::consts::TAU / 5.0;
+                    [c[0] + r * a.cos(), c[1] + r * a.sin()]
+                })
+                .collect()
+        };
+        TargetDie {
+            center,
+            corners: ring(center, 10.0),
+            corners_mm: ring(mm, 7.0),
+            color: color.into(),
+            face: "blank".into(),
+            confidence: 0.9,
+            uncertain: false,
+            section: Section {
+                name: "s".into(),
+                value: Some(3),
+                kind: SectionKind::Score,
+            },
+            tie: false,
+        }
+    }
+
+    fn set() -> DieSet {
+        DieSet::load(
+            &std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("../../models/dice-sets/dungeon-fighter.json"),
+        )
+        .expect("the shipped die set")
+    }
+
+    #[test]
+    fn dice_outside_the_change_are_kept_and_a_die_found_again_is_not_doubled() {
+        let before = TargetReading {
+            width: 640,
+            height: 480,
+            dice: vec![
+                die([100.0, 100.0], [10.0, 10.0], "red"),
+                die([300.0, 300.0], [200.0, 200.0], "green"),
+            ],
+        };
+        // The green die was knocked away; a blue one landed, and the read
+        // of that area also found the red die reaching into it.
+        let areas = [PxRect {
+            x0: 250,
+            y0: 250,
+            x1: 400,
+            y1: 400,
+        }];
+        let fresh = TargetReading {
+            width: 640,
+            height: 480,
+            dice: vec![
+                die([102.0, 101.0], [11.0, 10.5], "red"),
+                die([350.0, 330.0], [250.0, 230.0], "blue"),
+            ],
+        };
+        let t = merge(&before, fresh, &areas, 0.07, &set());
+        let colours: Vec<&str> = t.reading.dice.iter().map(|d| d.color.as_str()).collect();
+        assert_eq!(colours, ["red", "blue"]);
+        assert_eq!(t.read_now, vec![1]);
+        assert_eq!(
+            t.reading.dice[0].center,
+            [100.0, 100.0],
+            "the kept die is not re-read"
+        );
+    }
+
+    #[test]
+    fn a_change_over_much_of_the_frame_is_not_local() {
+        let pose = Pose::from_homography(
+            &[[2.0, 0.0, 100.0], [0.0, 2.0, 50.0], [0.0, 0.0, 1.0]],
+            1280,
+            720,
+        )
+        .unwrap();
+        let set = set();
+        let small = changed_areas(&pose, &set, &[[600.0, 300.0, 60.0, 50.0]], 1280, 720).unwrap();
+        assert_eq!(small.len(), 1);
+        assert!(small[0].contains([590.0, 290.0]) && small[0].contains([670.0, 360.0]));
+        let bumped = changed_areas(&pose, &set, &[[0.0, 0.0, 1280.0, 500.0]], 1280, 720);
+        assert!(bumped.unwrap_err().contains("% of the frame"));
+        assert!(changed_areas(&pose, &set, &[], 1280, 720).is_err());
+        assert!(changed_areas(&pose, &set, &[[f64::NAN, 0.0, 1.0, 1.0]], 1280, 720).is_err());
+    }
+}
