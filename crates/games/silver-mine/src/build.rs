@@ -29,15 +29,7 @@ pub fn place_card(
     if cx.s.cards.iter().any(|c| c.id == id) {
         return refuse(RULE, format!("card {id:?} is already on the table"));
     }
-    if origin.x.abs() > crate::model::MAX_COORD || origin.y.abs() > crate::model::MAX_COORD {
-        return refuse(
-            RULE,
-            format!(
-                "card {id} at {origin} lies beyond ±{} squares",
-                crate::model::MAX_COORD
-            ),
-        );
-    }
+    // `origin` lies within ±MAX_COORD: `limits::check` ran before.
     let (width, height, cells) =
         parse_rows(rows).map_err(|e| Refusal::new(RULE, format!("card {id}: {e}")))?;
     let card = Card {

@@ -61,7 +61,7 @@ fn earn(cx: &mut Ctx, player: &str, coins: u32) {
     let st = cx.s.stashes.get(player).cloned().unwrap_or_default();
     cx.emit(Event::StashChanged {
         player: player.to_string(),
-        coins: st.coins + coins,
+        coins: st.coins.saturating_add(coins),
         books: st.books,
     });
 }
@@ -408,7 +408,7 @@ pub fn arena_ended(cx: &mut Ctx, defeats: &BTreeMap<String, u32>) -> Result<(), 
             .collect();
     for c in alive {
         let n = defeats.get(&c.id).copied().unwrap_or(0);
-        earn(cx, &c.player, q.arena_bonus + n * q.arena_per_defeat);
+        earn(cx, &c.player, q.arena_bonus.saturating_add(n.saturating_mul(q.arena_per_defeat)));
     }
     Ok(())
 }
