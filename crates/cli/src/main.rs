@@ -45,6 +45,7 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    end_quietly_on_closed_pipe();
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Replay(a) => cmd::replay::run(a),
@@ -66,6 +67,19 @@ fn main() -> ExitCode {
             eprintln!("warden: {}", error_chain(&e));
             ExitCode::from(1)
         }
+    }
+}
+
+/// `warden … | head` closes the pipe before all is printed. Rust ignores
+/// SIGPIPE, so every `println!` would then panic on "Broken pipe"; with the
+/// signal's default action the process ends quietly instead, as `cat` does.
+/// Once here, for every command's output.
+fn end_quietly_on_closed_pipe() {
+    #[cfg(unix)]
+    // SAFETY: run first thing in main, before any thread exists; restoring a
+    // signal's default action touches no Rust state.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
 }
 

@@ -32,8 +32,9 @@ impl<G> Default for JsonGame<G> {
     }
 }
 
+/// `v` as a `T`; the refusal names the field path and the type expected.
 fn parse<T: serde::de::DeserializeOwned>(what: &str, v: &Value) -> Result<T, Refusal> {
-    serde_json::from_value(v.clone()).map_err(|e| Refusal::new("Input", format!("bad {what}: {e}")))
+    crate::json_error::from_value(v).map_err(|e| Refusal::new("Input", format!("bad {what}: {e}")))
 }
 
 fn to_value<T: serde::Serialize>(t: &T) -> Value {

@@ -9,6 +9,8 @@
 //!   the error that names the rule forbidding a command.
 //! - [`history`]: a command log with undo by snapshot restore.
 //! - [`dice`]: die values and colours read from the table or rolled virtually.
+//! - [`json_error`]: JSON parse errors that name the field path.
+//! - [`limits`]: range checks for numbers in commands, refusals naming the field.
 //! - [`rng`]: a small seeded generator that lives inside game state.
 //! - [`dynamic`]: a JSON-facing adapter so the CLI, session and store can drive
 //!   any engine by name.
@@ -17,6 +19,8 @@ pub mod dice;
 pub mod dynamic;
 pub mod engine;
 pub mod history;
+pub mod json_error;
+pub mod limits;
 pub mod rng;
 
 pub use dice::{DieColor, D6};

@@ -24,8 +24,9 @@ fn rim_tiles_are_print_and_a_white_die_on_the_rim_is_not() {
         ..Options::default()
     };
     let mut echoes_dropped = 0;
-    // Seeds whose camera and light make the verifier take rim tiles.
-    for seed in [4205, 4207] {
+    // A seed whose camera and light make the verifier take rim tiles (4207
+    // does too; one is enough here, the painted board reads slowly).
+    for seed in [4205] {
         let mut s = sample_scene(&b, seed, &opts);
         s.webs = vec![];
         s.dice = vec![die_at(

@@ -47,10 +47,12 @@ fn pose_from_the_homography_reprojects_points_above_the_board() {
     }
 }
 
+/// A die set enrolled from the faces of generated scenes, as `warden dice
+/// enroll` does from photos.
 fn enrolled() -> DieSet {
     let b = Board::catacombs_default();
     let mut ex = Vec::new();
-    for seed in 500..530 {
+    for seed in 500..515 {
         let (img, t) = render(
             &b,
             BOARD_FILE,
@@ -84,12 +86,18 @@ fn enrolled() -> DieSet {
     .unwrap()
 }
 
+/// With a set enrolled from generated faces, clean scenes are read: dice
+/// found with their section, face and colour, and the whole-die fit puts
+/// the top corners within a millimetre or two of the true ones (the
+/// most-corners rule needs them there). A handful of scenes check the
+/// behaviour; the accuracy over hundreds is `warden eval throws`.
 #[test]
-fn reads_dice_sections_and_faces_on_clean_scenes() {
+fn reads_dice_sections_faces_and_corners_on_clean_scenes() {
     let b = Board::catacombs_default();
     let set = enrolled();
     let (mut total, mut found, mut score, mut face, mut colour) = (0, 0, 0, 0, 0);
-    for seed in 900..915 {
+    let mut errs: Vec<f64> = Vec::new();
+    for seed in 920..928 {
         let s = sample_scene(&b, seed, &clean());
         let (img, t) = render(&b, BOARD_FILE, &s, "x").unwrap();
         let webs = Webs::on(&b, &t.webs).unwrap();
@@ -113,14 +121,35 @@ fn reads_dice_sections_and_faces_on_clean_scenes() {
                     "blank"
                 }) as usize;
             colour += (x.color == d.color.name()) as usize;
+            if d.top_height_mm > 24.0 {
+                let e = x
+                    .corners_mm
+                    .iter()
+                    .map(|p| {
+                        d.corners_mm
+                            .iter()
+                            .map(|q| (p[0] - q[0]).hypot(p[1] - q[1]))
+                            .fold(f64::INFINITY, f64::min)
+                    })
+                    .sum::<f64>()
+                    / 5.0;
+                errs.push(e);
+            }
         }
     }
-    assert!(total >= 25);
+    assert!(total >= 15, "{total} dice");
     let pct = |n: usize| 100.0 * n as f64 / total as f64;
     assert!(pct(found) >= 90.0, "found {found}/{total}");
     assert!(pct(score) >= 88.0, "score {score}/{total}");
     assert!(pct(face) >= 88.0, "face {face}/{total}");
     assert!(pct(colour) >= 90.0, "colour {colour}/{total}");
+    errs.sort_by(|a, b| a.total_cmp(b));
+    assert!(errs.len() >= 12, "{} flat dice", errs.len());
+    let median = errs[errs.len() / 2];
+    let p80 = errs[errs.len() * 4 / 5];
+    eprintln!("found {found}/{total}, corner error mm: median {median:.2} p80 {p80:.2}");
+    assert!(median < 1.5, "median corner error {median:.2} mm: {errs:?}");
+    assert!(p80 < 3.0, "80th percentile corner error {p80:.2} mm: {errs:?}");
 }
 
 fn ex(color: &str, face: &str, g: f64) -> Example {
@@ -179,55 +208,6 @@ fn die_sets_round_trip_and_classify_by_glyph() {
     let e = DieSet::load(&path).unwrap_err().to_string();
     assert!(e.contains("x.json") && e.contains("not a die set"), "{e}");
     let _ = std::fs::remove_dir_all(dir);
-}
-
-#[test]
-fn fitted_top_corners_land_near_the_true_ones_on_clean_scenes() {
-    // The most-corners rule needs corners to the millimetre: the fit of the
-    // whole die (top face + silhouette) must put them there.
-    let b = Board::catacombs_default();
-    let set = enrolled();
-    let mut errs: Vec<f64> = Vec::new();
-    for seed in 920..935 {
-        let s = sample_scene(&b, seed, &clean());
-        let (img, t) = render(&b, BOARD_FILE, &s, "x").unwrap();
-        let webs = Webs::on(&b, &t.webs).unwrap();
-        let r = read_target(&img, &t.board_to_image, &b, &webs, &set).unwrap();
-        for d in t.dice.iter().filter(|d| d.top_height_mm > 24.0) {
-            let Some(x) = r.dice.iter().find(|x| {
-                let c = x
-                    .corners_mm
-                    .iter()
-                    .fold([0.0, 0.0], |s, p| [s[0] + p[0] / 5.0, s[1] + p[1] / 5.0]);
-                (c[0] - d.center_mm[0]).hypot(c[1] - d.center_mm[1]) < 10.0
-            }) else {
-                continue;
-            };
-            let e = x
-                .corners_mm
-                .iter()
-                .map(|p| {
-                    d.corners_mm
-                        .iter()
-                        .map(|q| (p[0] - q[0]).hypot(p[1] - q[1]))
-                        .fold(f64::INFINITY, f64::min)
-                })
-                .sum::<f64>()
-                / 5.0;
-            errs.push(e);
-        }
-    }
-    errs.sort_by(|a, b| a.total_cmp(b));
-    assert!(errs.len() >= 25, "{} dice", errs.len());
-    let median = errs[errs.len() / 2];
-    let p80 = errs[errs.len() * 4 / 5];
-    eprintln!("corner error mm: median {median:.2} p80 {p80:.2}");
-    // Measured 1.28 / 2.42 mm (the previous top-face-only fit: ~1.5 median).
-    assert!(median < 1.5, "median corner error {median:.2} mm: {errs:?}");
-    assert!(
-        p80 < 3.0,
-        "80th percentile corner error {p80:.2} mm: {errs:?}"
-    );
 }
 
 /// A clean scene of seed `seed` with its dice replaced by `dice`.
@@ -416,7 +396,7 @@ fn scenes_from_another_generator_need_only_what_scoring_uses() {
     let (ours, theirs) = (root.join("synth"), root.join("other"));
     std::fs::create_dir_all(&theirs).unwrap();
     let truths =
-        tw_synth::write::write_scenes(&b, BOARD_FILE, &ours, 9_920_001, 3, &Options::default())
+        tw_synth::write::write_scenes(&b, BOARD_FILE, &ours, 9_920_001, 2, &Options::default())
             .unwrap();
     let minimal = |i: usize, t: &tw_synth::SceneTruth, edge: Option<f64>| {
         let cal = ours.join(format!("scene-{i:05}.calibration.json"));

@@ -15,20 +15,20 @@ pub fn evolve(s: &mut State, e: &Event) {
     }
     match e {
         DungeonEntered { card, .. } => {
-            s.shop_icons += card.shop_icons;
+            s.shop_icons = s.shop_icons.saturating_add(card.shop_icons);
             s.dungeon_cards.push(card.clone());
             s.dungeon = Some(card.clone());
             s.phase = Phase::Monster;
         }
-        GoldGained { amount, .. } => s.chest.gold += amount,
+        GoldGained { amount, .. } => s.chest.gold = s.chest.gold.saturating_add(*amount),
         GoldSpent { amount, .. } => s.chest.gold = s.chest.gold.saturating_sub(*amount),
         WhiteDiceGained { count, .. } => {
-            s.chest.white_dice = (s.chest.white_dice + count).min(rules().max_white_dice)
+            s.chest.white_dice = s.chest.white_dice.saturating_add(*count).min(rules().max_white_dice)
         }
         WhiteDieLost { .. } => s.chest.white_dice = s.chest.white_dice.saturating_sub(1),
         HeroHealed { hero, amount } => {
             let h = &mut s.heroes[*hero];
-            h.life = (h.life + amount).min(h.max_life());
+            h.life = h.life.saturating_add(*amount).min(h.max_life());
         }
         HeroDamaged { hero, amount, .. } => {
             let h = &mut s.heroes[*hero];

@@ -10,6 +10,7 @@
 //! - [`data`]: heroes and tables from `data/*.json`.
 //! - [`model`]: the state. [`command`] / [`event`]: what goes in and out.
 //! - `decide`: the rules; [`evolve`]: applying events. [`scoring`]: end scoring.
+//! - [`limits`]: range checks on the numbers in commands, setups and cards.
 
 pub mod cards;
 pub mod command;
@@ -17,6 +18,7 @@ pub mod data;
 mod decide;
 pub mod event;
 pub mod evolve;
+pub mod limits;
 pub mod model;
 pub mod scoring;
 

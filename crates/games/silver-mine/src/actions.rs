@@ -30,7 +30,7 @@ pub fn gain_item(cx: &mut Ctx, id: &str, item: Item, at: Pos) {
     };
     match item {
         Item::Coins { amount } => {
-            let coins = c.coins + amount;
+            let coins = c.coins.saturating_add(amount);
             cx.emit(Event::CoinsChanged {
                 character: id.to_string(),
                 coins,
@@ -518,7 +518,7 @@ pub fn loot(
         let have = cx.s.character(id).map(|c| c.coins).unwrap_or(0);
         cx.emit(Event::CoinsChanged {
             character: id.to_string(),
-            coins: have + coins,
+            coins: have.saturating_add(coins),
         });
     }
     for item in items {
@@ -526,7 +526,7 @@ pub fn loot(
     }
     if rules.torch > 0 {
         let c = cx.s.character(id).expect("looter");
-        let t = (c.attrs.torch + rules.torch).min(c.cap(Attribute::Torch).max(c.attrs.torch));
+        let t = c.attrs.torch.saturating_add(rules.torch).min(c.cap(Attribute::Torch).max(c.attrs.torch));
         cx.set_torch(id, t, "barrel");
     }
     Ok(())
@@ -617,8 +617,8 @@ pub fn short_rest(cx: &mut Ctx, id: &str, campfire: Pos) -> Result<(), Refusal> 
             ),
         );
     }
-    let life = (c.attrs.life + 1).min(c.cap(Attribute::Life).max(c.attrs.life));
-    let torch = (c.attrs.torch + 1).min(c.cap(Attribute::Torch).max(c.attrs.torch));
+    let life = c.attrs.life.saturating_add(1).min(c.cap(Attribute::Life).max(c.attrs.life));
+    let torch = c.attrs.torch.saturating_add(1).min(c.cap(Attribute::Torch).max(c.attrs.torch));
     cx.emit(Event::Rested {
         character: id.to_string(),
         at: campfire,
@@ -678,8 +678,8 @@ pub fn use_item(cx: &mut Ctx, id: &str, index: usize) -> Result<(), Refusal> {
     match item {
         Item::Potion {
             potion: PotionKind::Health,
-        } => cx.set_attr(id, Attribute::Life, c.attrs.life + 1),
-        Item::Torch => cx.set_attr(id, Attribute::Torch, c.attrs.torch + 1),
+        } => cx.set_attr(id, Attribute::Life, c.attrs.life.saturating_add(1)),
+        Item::Torch => cx.set_attr(id, Attribute::Torch, c.attrs.torch.saturating_add(1)),
         _ => {}
     }
     Ok(())
@@ -705,7 +705,7 @@ pub fn equip(cx: &mut Ctx, id: &str, index: usize) -> Result<(), Refusal> {
                 character: id.to_string(),
                 index,
             });
-            cx.set_attr(id, *attribute, c.attrs.get(*attribute) + bonus);
+            cx.set_attr(id, *attribute, c.attrs.get(*attribute).saturating_add(*bonus));
         }
         Item::Rune(r) => {
             let Some(eq) = &c.equipped else {
@@ -724,7 +724,7 @@ pub fn equip(cx: &mut Ctx, id: &str, index: usize) -> Result<(), Refusal> {
                 character: id.to_string(),
                 index,
             });
-            cx.set_attr(id, r.attribute, c.attrs.get(r.attribute) + r.bonus);
+            cx.set_attr(id, r.attribute, c.attrs.get(r.attribute).saturating_add(r.bonus));
         }
         other => return refuse("Items", format!("{other:?} cannot be equipped")),
     }
@@ -793,7 +793,7 @@ pub fn pick_up(cx: &mut Ctx, id: &str, index: usize) -> Result<(), Refusal> {
     if let Item::Coins { amount } = d.item {
         // Coin cards turn into coins at once.
         let n = cx.s.character(id).map(|c| c.inventory.len()).unwrap_or(1) - 1;
-        let coins = cx.s.character(id).map(|c| c.coins).unwrap_or(0) + amount;
+        let coins = cx.s.character(id).map(|c| c.coins).unwrap_or(0).saturating_add(amount);
         cx.emit(Event::ItemLost {
             character: id.to_string(),
             index: n,
@@ -878,7 +878,7 @@ pub fn exit_dungeon(cx: &mut Ctx, id: &str) -> Result<(), Refusal> {
         });
         cx.emit(Event::StashChanged {
             player: c.player.clone(),
-            coins: st.coins + c.coins,
+            coins: st.coins.saturating_add(c.coins),
             books: st.books,
         });
     }

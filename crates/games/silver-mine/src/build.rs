@@ -29,15 +29,7 @@ pub fn place_card(
     if cx.s.cards.iter().any(|c| c.id == id) {
         return refuse(RULE, format!("card {id:?} is already on the table"));
     }
-    if origin.x.abs() > crate::model::MAX_COORD || origin.y.abs() > crate::model::MAX_COORD {
-        return refuse(
-            RULE,
-            format!(
-                "card {id} at {origin} lies beyond ±{} squares",
-                crate::model::MAX_COORD
-            ),
-        );
-    }
+    // `origin` lies within ±MAX_COORD: `limits::check` ran before.
     let (width, height, cells) =
         parse_rows(rows).map_err(|e| Refusal::new(RULE, format!("card {id}: {e}")))?;
     let card = Card {
@@ -292,10 +284,24 @@ pub fn new_character(
         }
     }
     check_attrs(RULE, id, &attrs)?;
-    if items.len() > 3 || !items.iter().all(starting_item) {
+    if !items.iter().all(starting_item) {
         return refuse(
             "Inventory: starting items",
-            "choose up to 3 starting items among Tools, Master Key and Torch",
+            "starting items are chosen among Tools, Master Key and Torch",
+        );
+    }
+    // p.15: 1 character takes 3 item cards, 2 take 2 each, 3 take 1 each,
+    // 4 take none. Counted with this character among those in play.
+    let in_play = cx.s.characters.iter().filter(|c| c.alive && c.id != id).count() + 1;
+    let allowed = 3usize.saturating_sub(in_play - 1);
+    if items.len() > allowed {
+        return refuse(
+            "Inventory: starting items",
+            format!(
+                "with {in_play} characters each takes {allowed} item card{} (p.15), not {}",
+                if allowed == 1 { "" } else { "s" },
+                items.len()
+            ),
         );
     }
     let character = Character {

@@ -22,7 +22,7 @@ pub fn affliction_turns(a: crate::model::Affliction) -> u8 {
 pub fn enemy_attack(cx: &Ctx, enemy: &str) -> i32 {
     let Some(e) = cx.s.enemy(enemy) else { return 0 };
     let pack = tables().enemy(e.kind).pack_bonus && cx.s.goblins_on_card_of(e.pos) >= 2;
-    e.attrs.attack + i32::from(pack)
+    e.attrs.attack.saturating_add(i32::from(pack))
 }
 
 /// Resolve one opposed roll. `character_attacks` says whose action it is: a
@@ -42,8 +42,10 @@ pub fn resolve(
     } else {
         0
     };
-    let character_hit = i32::from(dice.character.value()) + c.combat_attack() + bonus;
-    let enemy_hit = i32::from(dice.enemy.value()) + enemy_attack(cx, enemy);
+    let character_hit = i32::from(dice.character.value())
+        .saturating_add(c.combat_attack())
+        .saturating_add(bonus);
+    let enemy_hit = i32::from(dice.enemy.value()).saturating_add(enemy_attack(cx, enemy));
     let (cw, ew) = (
         Who::Character(character.to_string()),
         Who::Enemy(enemy.to_string()),
@@ -80,7 +82,7 @@ pub fn wound_character(cx: &mut Ctx, character: &str, by: Option<&str>) {
     let Some(c) = cx.s.character(character) else {
         return;
     };
-    let life_left = c.attrs.life - 1;
+    let life_left = c.attrs.life.saturating_sub(1);
     cx.emit(Event::LifeLost {
         who: Who::Character(character.to_string()),
         life_left,
@@ -130,7 +132,7 @@ pub fn defeat_character(cx: &mut Ctx, character: &str) {
 
 pub fn wound_enemy(cx: &mut Ctx, enemy: &str, by: &str) {
     let Some(e) = cx.s.enemy(enemy) else { return };
-    let life_left = e.attrs.life - 1;
+    let life_left = e.attrs.life.saturating_sub(1);
     let (pos, carries) = (e.pos, e.carries.clone());
     cx.emit(Event::LifeLost {
         who: Who::Enemy(enemy.to_string()),

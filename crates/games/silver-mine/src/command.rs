@@ -50,12 +50,36 @@ pub enum UnlockWith {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(try_from = "SetupObject")]
 pub struct Setup {
     #[serde(default)]
     pub mode: Mode,
     /// Seeds the state's generator (random tie-breaks, virtual dice).
     #[serde(default)]
     pub seed: u64,
+}
+
+/// A setup as written: an object only. serde would otherwise take `[]` as a
+/// setup of defaults, and a misspelt `mdoe` would be dropped silently.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SetupFields {
+    #[serde(default)]
+    mode: Mode,
+    #[serde(default)]
+    seed: u64,
+}
+
+#[derive(Deserialize)]
+struct SetupObject(serde_json::Map<String, serde_json::Value>);
+
+impl TryFrom<SetupObject> for Setup {
+    type Error = String;
+    fn try_from(SetupObject(m): SetupObject) -> Result<Setup, String> {
+        let f: SetupFields =
+            serde_json::from_value(serde_json::Value::Object(m)).map_err(|e| e.to_string())?;
+        Ok(Setup { mode: f.mode, seed: f.seed })
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -16,6 +16,7 @@
 //! - [`town`]: Crossroads Town and the campaign.
 //! - [`paths`]: path charges and special powers.
 //! - [`quests`]: quest progress, counted from what is played.
+//! - [`limits`]: range checks on every number in a command.
 //! - [`data`]: the tables, embedded from `data/*.json`.
 
 pub mod actions;
@@ -27,6 +28,7 @@ pub mod data;
 pub mod event;
 mod evolve;
 pub mod grid;
+pub mod limits;
 pub mod model;
 pub mod paths;
 pub mod quests;
@@ -67,6 +69,7 @@ impl Game for SilverMine {
     }
 
     fn decide(state: &State, command: &Command) -> Result<Vec<Event>, Refusal> {
+        limits::check(command)?;
         let mut cx = ctx::Ctx::new(state);
         let c = &mut cx;
         match command {

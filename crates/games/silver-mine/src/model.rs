@@ -569,16 +569,14 @@ impl Character {
             } if *attribute == a => *bonus,
             _ => 0,
         };
-        w + eq
-            .runes
+        eq.runes
             .iter()
             .filter(|r| r.attribute == a)
-            .map(|r| r.bonus)
-            .sum::<i32>()
+            .fold(w, |s, r| s.saturating_add(r.bonus))
     }
     /// Highest value an attribute may be restored to (printed + gear).
     pub fn cap(&self, a: Attribute) -> i32 {
-        self.max.get(a) + self.gear_bonus(a)
+        self.max.get(a).saturating_add(self.gear_bonus(a))
     }
     pub fn has_backpack(&self) -> bool {
         self.inventory.contains(&Item::Backpack)

@@ -61,7 +61,7 @@ fn earn(cx: &mut Ctx, player: &str, coins: u32) {
     let st = cx.s.stashes.get(player).cloned().unwrap_or_default();
     cx.emit(Event::StashChanged {
         player: player.to_string(),
-        coins: st.coins + coins,
+        coins: st.coins.saturating_add(coins),
         books: st.books,
     });
 }
@@ -94,6 +94,77 @@ pub fn accept_quest(cx: &mut Ctx, id: &str, quest: &str) -> Result<(), Refusal> 
     Ok(())
 }
 
+/// A collecting quest (Alchemist, Scholar, Warmaster) is delivered with its
+/// items: "He also collects the required items" (p.32). They leave the
+/// inventory; the equipped weapon and its runes are unequipped first when the
+/// set needs them. Personal quests deliver nothing (p.18).
+fn collect_required_items(cx: &mut Ctx, id: &str, quest: &str) -> Result<(), Refusal> {
+    let Some(goal) = tables().quests.goals.get(quest) else {
+        return Ok(());
+    };
+    let target = goal.target as usize;
+    let Some(mut picked) = required_items(cx.character(id)?, &goal.tally, target) else {
+        return Ok(());
+    };
+    if picked.len() < target && cx.character(id)?.equipped.is_some() {
+        crate::actions::unequip(cx, id)?;
+        picked = required_items(cx.character(id)?, &goal.tally, target).unwrap_or_default();
+    }
+    if picked.len() < target {
+        return refuse(
+            "The Questmaster",
+            format!(
+                "the {quest} quest is delivered with its {target} items; {id} carries {} of them",
+                picked.len()
+            ),
+        );
+    }
+    picked.sort_unstable();
+    for index in picked.into_iter().rev() {
+        cx.emit(Event::ItemLost {
+            character: id.to_string(),
+            index,
+        });
+    }
+    Ok(())
+}
+
+/// Inventory indices of the items a collecting quest takes, at most
+/// `target` (one per kind for potions and runes); `None` for quests that
+/// collect nothing.
+fn required_items(c: &Character, tally: &crate::data::Tally, target: usize) -> Option<Vec<usize>> {
+    use crate::data::Tally;
+    let inv = c.inventory.iter().enumerate();
+    let mut seen: Vec<String> = Vec::new();
+    let mut one_per_kind = |kind: String| {
+        let new = !seen.contains(&kind);
+        seen.push(kind);
+        new
+    };
+    let picked: Vec<usize> = match tally {
+        Tally::CarryPotionKinds => inv
+            .filter(|(_, i)| match i {
+                Item::Potion { potion } => one_per_kind(format!("{potion:?}")),
+                _ => false,
+            })
+            .map(|(k, _)| k)
+            .collect(),
+        Tally::CarryRuneKinds => inv
+            .filter(|(_, i)| match i {
+                Item::Rune(r) => one_per_kind(format!("{:?}", r.attribute)),
+                _ => false,
+            })
+            .map(|(k, _)| k)
+            .collect(),
+        Tally::CarryWeapons => inv
+            .filter(|(_, i)| matches!(i, Item::Weapon { .. }))
+            .map(|(k, _)| k)
+            .collect(),
+        _ => return None,
+    };
+    Some(picked.into_iter().take(target).collect())
+}
+
 /// The next title this character can earn, if the quest's difficulty is the one it needs.
 pub fn next_title(c: &Character, d: Difficulty) -> Option<Title> {
     let step = tables().quests.titles.get(c.titles.len())?;
@@ -118,6 +189,11 @@ pub fn complete_quest(
         );
     };
     let reward = tables().quests.rewards[&difficulty];
+    if difficulty != Difficulty::Personal {
+        collect_required_items(cx, id, &quest)?;
+    }
+    // Room for the reward is counted after the Questmaster took his items.
+    let c = cx.character(id)?.clone();
     match (reward.items, item) {
         (0, Some(_)) => {
             return refuse(
@@ -408,7 +484,7 @@ pub fn arena_ended(cx: &mut Ctx, defeats: &BTreeMap<String, u32>) -> Result<(), 
             .collect();
     for c in alive {
         let n = defeats.get(&c.id).copied().unwrap_or(0);
-        earn(cx, &c.player, q.arena_bonus + n * q.arena_per_defeat);
+        earn(cx, &c.player, q.arena_bonus.saturating_add(n.saturating_mul(q.arena_per_defeat)));
     }
     Ok(())
 }

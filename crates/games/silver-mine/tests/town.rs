@@ -13,6 +13,17 @@ fn town() -> State {
     s
 }
 
+fn weapon(bonus: i32) -> Item {
+    serde_json::from_value(json!({"item": "weapon", "name": format!("w{bonus}"), "attribute": "attack", "bonus": bonus})).unwrap()
+}
+
+fn potions(kinds: &[&str]) -> Vec<Item> {
+    kinds
+        .iter()
+        .map(|k| serde_json::from_value(json!({"item": "potion", "potion": k})).unwrap())
+        .collect()
+}
+
 fn stash(s: &State) -> u32 {
     s.stashes["p-w"].coins
 }
@@ -80,6 +91,7 @@ fn only_the_first_hero_gets_the_bonus() {
         Title::Adventurer,
         Title::Explorer,
     ];
+    s.character_mut("w").unwrap().inventory = vec![weapon(1), weapon(2), weapon(3)];
     let before = stash(&s);
     quest(&mut s, "warmaster", json!({}));
     assert_eq!(s.character("w").unwrap().titles.last(), Some(&Title::Hero));
@@ -99,6 +111,7 @@ fn rewards_follow_the_questmaster_table() {
     )
     .reason
     .contains("already"));
+    s.character_mut("w").unwrap().inventory = potions(&["health", "speed", "strength"]);
     let r = refused(&mut s, json!({"type": "complete_quest", "character": "w"}));
     assert!(r.reason.contains("1 random item"), "{r}");
     ok(
@@ -402,4 +415,61 @@ fn spending_a_torch_while_exploring_charges_a_torch_path() {
         json!({"type": "place_card", "id": "h", "kind": "hall", "origin": [2, 0], "rows": [".."], "explorer": "w"}),
     );
     assert_eq!(s.character("w").unwrap().path_charge, 1);
+}
+
+/// p.32: "He also collects the required items, if needed, and gives the
+/// rewards." A full inventory of the three potions is handed over, so the
+/// Medium reward item has room.
+#[test]
+fn p32_the_questmaster_collects_the_alchemists_potions() {
+    let mut s = town();
+    ok(&mut s, json!({"type": "accept_quest", "character": "w", "quest": "alchemist"}));
+    s.character_mut("w").unwrap().inventory = potions(&["health", "health", "speed"]);
+    let r = refused(&mut s, json!({"type": "complete_quest", "character": "w", "item": {"item": "tools"}}));
+    assert!(r.reason.contains("carries 2 of them"), "{r}");
+    s.character_mut("w").unwrap().inventory = potions(&["health", "speed", "strength"]);
+    ok(&mut s, json!({"type": "complete_quest", "character": "w", "item": {"item": "tools"}}));
+    assert_eq!(s.character("w").unwrap().inventory, vec![Item::Tools]);
+}
+
+/// p.32, the Warmaster's 3 weapons: the equipped one counts and is handed
+/// over too (unequipped first, its bonus gone); a fourth weapon stays.
+#[test]
+fn p32_the_questmaster_collects_the_warmasters_weapons_the_equipped_one_too() {
+    let mut s = town();
+    s.character_mut("w").unwrap().inventory = vec![weapon(1), weapon(2)];
+    ok(&mut s, json!({"type": "equip", "character": "w", "index": 0}));
+    assert_eq!(s.character("w").unwrap().attrs.attack, 2);
+    s.character_mut("w").unwrap().inventory.push(weapon(3));
+    ok(&mut s, json!({"type": "accept_quest", "character": "w", "quest": "warmaster"}));
+    ok(&mut s, json!({"type": "complete_quest", "character": "w", "book": "trader"}));
+    let w = s.character("w").unwrap();
+    assert!(w.inventory.is_empty(), "{:?}", w.inventory);
+    assert!(w.equipped.is_none());
+    assert_eq!(w.attrs.attack, 1);
+    // With four weapons in hand, one stays.
+    let mut s = town();
+    s.character_mut("w").unwrap().inventory = vec![weapon(1), weapon(2), weapon(3), Item::Backpack];
+    s.character_mut("w").unwrap().inventory.push(weapon(4));
+    ok(&mut s, json!({"type": "accept_quest", "character": "w", "quest": "warmaster"}));
+    ok(&mut s, json!({"type": "complete_quest", "character": "w", "book": "trader"}));
+    assert_eq!(s.character("w").unwrap().inventory, vec![Item::Backpack, weapon(4)]);
+}
+
+/// p.15: "2 characters: Take 2 item cards each", 3 take 1 each, 4 none.
+#[test]
+fn p15_starting_items_by_the_number_of_characters() {
+    let mut s = town();
+    let new = |id: &str, items: &[&str]| {
+        let items: Vec<_> = items.iter().map(|i| json!({"item": i})).collect();
+        json!({"type": "new_character", "id": id, "player": format!("p-{id}"), "character_type": "strength",
+               "attrs": {"attack": 1, "move": 3, "torch": 2, "life": 4}, "items": items})
+    };
+    let r = refused(&mut s, new("b", &["tools", "torch", "torch"]));
+    assert!(r.reason.contains("with 2 characters each takes 2 item cards (p.15), not 3"), "{r}");
+    ok(&mut s, new("b", &["tools", "torch"]));
+    assert!(refused(&mut s, new("c", &["tools", "torch"])).reason.contains("takes 1 item card "));
+    ok(&mut s, new("c", &["master_key"]));
+    assert!(refused(&mut s, new("d", &["torch"])).reason.contains("takes 0 item cards"));
+    ok(&mut s, new("d", &[]));
 }

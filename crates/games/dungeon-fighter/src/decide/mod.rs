@@ -129,6 +129,7 @@ pub(crate) fn expect(s: &State, ok: bool, rule: &str, doing: &str) -> Result<(),
 }
 
 pub fn decide(state: &State, command: &Command) -> Result<Vec<Event>, Refusal> {
+    crate::limits::check(command)?;
     if let Phase::Over(e) = &state.phase {
         return Err(Refusal::new(
             "End of the game",

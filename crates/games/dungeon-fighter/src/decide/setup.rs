@@ -9,6 +9,7 @@ use tw_rules::Refusal;
 const RULE: &str = "Setup";
 
 pub fn setup(s: &Setup) -> Result<State, Refusal> {
+    crate::limits::check_setup(s)?;
     let r = rules();
     let n = s.heroes.len();
     if !(2..=6).contains(&n) {

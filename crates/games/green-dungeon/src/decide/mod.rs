@@ -105,7 +105,25 @@ impl Ctx {
     }
 }
 
+/// Most entries a list in a command may hold, and the largest potion index:
+/// positions, cards and dice are narrow types already (`u8`, `D6`).
+const MAX_COUNT: usize = 99;
+
+/// The numbers a command carries that its types do not bound.
+fn check_numbers(command: &Command) -> Result<(), Refusal> {
+    use tw_rules::limits::in_range;
+    match command {
+        Command::UsePotion { index } => in_range("index", *index, 0, MAX_COUNT),
+        Command::Cards { cards } => in_range("cards (length)", cards.len(), 0, MAX_COUNT),
+        Command::Fight { dice, .. } | Command::Flee { dice } => {
+            in_range("dice (length)", dice.len(), 0, MAX_COUNT)
+        }
+        _ => Ok(()),
+    }
+}
+
 pub fn decide(state: &State, command: &Command) -> Result<Vec<Event>, Refusal> {
+    check_numbers(command)?;
     if state.is_over() {
         return refuse(
             "Game over",
