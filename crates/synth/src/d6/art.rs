@@ -117,10 +117,10 @@ fn sword(c: [f64; 2], angle: f64, len: f64, paint: Paint) -> Glyph {
     let n = [-d[1], d[0]];
     let at = |k: f64, s: f64| [c[0] + d[0] * k * len + n[0] * s * len, c[1] + d[1] * k * len + n[1] * s * len];
     vec![
-        (seg(at(-0.18, 0.0), at(0.5, 0.0), 0.055 * len), paint),
-        (seg(at(-0.18, -0.16), at(-0.18, 0.16), 0.04 * len), paint),
-        (seg(at(-0.18, 0.0), at(-0.42, 0.0), 0.035 * len), paint),
-        (disc(at(-0.46, 0.0)[0], at(-0.46, 0.0)[1], 0.055 * len), paint),
+        (poly(&[at(-0.18, -0.06), at(0.4, -0.06), at(0.52, 0.0), at(0.4, 0.06), at(-0.18, 0.06)]), paint),
+        (seg(at(-0.18, -0.17), at(-0.18, 0.17), 0.045 * len), paint),
+        (seg(at(-0.18, 0.0), at(-0.4, 0.0), 0.04 * len), paint),
+        (disc(at(-0.44, 0.0)[0], at(-0.44, 0.0)[1], 0.06 * len), paint),
     ]
 }
 

@@ -194,10 +194,15 @@ impl Table {
                 let (x, y) = (c * p[0] + s * p[1], -s * p[0] + c * p[1]);
                 let plank = (y / width).floor();
                 let off = hash3(plank as i64, 0, 0, seed) * 1000.0;
-                let warp = fbm([(x + off) * 0.004, y * 0.05, plank], seed);
-                let grain = ((y * 0.9 + warp * 14.0 + plank * 3.0).sin() * 0.5 + 0.5).powf(2.5);
-                let fine = noise3([(x + off) * 0.02, y * 2.0, plank], seed ^ 7);
-                let mut col = mix(*light, *dark, (grain * 0.6 + fine * 0.4).clamp(0.0, 1.0));
+                // Growth rings: wavy, unevenly spaced bands along the plank,
+                // over fine fibres and a few broad blotches.
+                let warp = fbm([(x + off) * 0.002, y * 0.02, plank], seed);
+                let bands = y * 0.25 + warp * 12.0 + plank * 3.0;
+                let grain = ((bands + 2.0 * noise3([bands * 0.3, 0.0, plank], seed ^ 5)).sin() * 0.5 + 0.5).powf(4.0);
+                let fibre = noise3([(x + off) * 0.01, y * 1.5, plank], seed ^ 7);
+                let blotch = fbm([(x + off) * 0.01, y * 0.01, plank + 0.5], seed ^ 9);
+                let t = 0.15 + grain * 0.35 + fibre * 0.25 + (blotch - 0.5) * 0.5;
+                let mut col = mix(*light, *dark, t.clamp(0.0, 1.0));
                 let shade = 0.85 + 0.3 * hash3(plank as i64, 1, 0, seed);
                 col = col.map(|v| v * shade);
                 let edge = (y - plank * width).min((plank + 1.0) * width - y);
