@@ -165,6 +165,9 @@ struct Ctx<'a> {
     scene: &'a D6Scene,
     solids: Vec<Solid<'a>>,
     parts: Parts,
+    /// Exponent of the lamp's mirror highlight: it falls to half at the
+    /// edge of the lamp's disc as seen from the table.
+    sharp: f64,
 }
 
 impl Ctx<'_> {
@@ -234,7 +237,10 @@ impl Ctx<'_> {
             let height = -p[2] / s.die.edge;
             let ao = 1.0 - 0.35 * (-height / 0.12).exp();
             let h = norm(sub(l, d));
-            let spec = (look.gloss + 0.8 * glare) * dot(n, h).max(0.0).powf(look.shininess) * vis;
+            // A broad sheen, plus the lamp's own mirror image: as sharp as the
+            // lamp is small, so a flat face flares only when it mirrors the lamp.
+            let nh = dot(n, h).max(0.0);
+            let spec = (0.25 * look.gloss * nh.powf(look.shininess) + (0.3 * look.gloss + glare) * nh.powf(self.sharp)) * vis;
             let sheen = 0.05 * (1.0 - dot(n, scale(d, -1.0)).max(0.0)).powi(4);
             let (amb, dif) = if look.body.translucent() { (light.ambient + 0.25, 0.6) } else { (light.ambient, 0.85) };
             return [0, 1, 2].map(|c| albedo[c] * (amb * ao + dif * diff * vis * light.color[c]) + (spec + sheen) * light.color[c]);
@@ -256,7 +262,8 @@ impl Ctx<'_> {
         }
         let diff = dot(n, l).max(0.0);
         let h = norm(sub(l, d));
-        let spec = self.scene.table.gloss() * (0.3 + glare) * dot(n, h).max(0.0).powf(40.0) * vis;
+        let nh = dot(n, h).max(0.0);
+        let spec = self.scene.table.gloss() * (0.3 * nh.powf(40.0) + glare * nh.powf(self.sharp * 0.25)) * vis;
         [0, 1, 2].map(|c| albedo[c] * (light.ambient * ao + 0.85 * diff * vis * light.color[c]) + spec * light.color[c])
     }
 }
@@ -292,7 +299,10 @@ pub fn render_parts(scene: &D6Scene, parts: Parts) -> Rgb8 {
             Some([p[0] - r, p[1] - r, p[0] + r, p[1] + r])
         })
         .collect();
-    let ctx = Ctx { scene, solids, parts };
+    let l = &scene.light;
+    let half_angle = (l.radius / dot(l.pos, l.pos).sqrt()).atan() / 2.0;
+    let sharp = (0.5f64.ln() / half_angle.cos().ln()).clamp(50.0, 5000.0);
+    let ctx = Ctx { scene, solids, parts, sharp };
     let mut buf = vec![0f32; w * h * 3];
     let o = cam.eye;
     for y in 0..h {
