@@ -149,3 +149,25 @@ fn top_face_boxes_hold_the_dice_and_their_art() {
         }
     }
 }
+
+#[test]
+fn glare_and_blur_leave_most_face_art_visible() {
+    // With every photographic effect on and strong glare, the lamp's highlight
+    // may flare a face that mirrors it, but must not wash out most faces.
+    let opts = D6Options { sizes: vec![(320, 240)], dice: (2, 4), face_px: (40.0, 60.0), ..D6Options::default() };
+    let (mut dice, mut visible) = (0, 0);
+    for set in DieSet::ALL {
+        for i in 0..4 {
+            let mut scene = sample_d6_scene(set, scene_seed(33, i), &opts);
+            scene.photo.glare = 1.5;
+            let full = render_d6(&scene);
+            let bare = render_parts(&scene, Parts { dice: true, art: false });
+            for d in &scene.dice {
+                let b = top_box(&scene.camera, d).unwrap();
+                dice += 1;
+                visible += usize::from(changed(&full, &bare, b, 1.0, 40) > 0.01);
+            }
+        }
+    }
+    assert!(visible * 10 >= dice * 9, "face art visible on only {visible} of {dice} dice");
+}
