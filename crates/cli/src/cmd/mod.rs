@@ -14,3 +14,4 @@ pub mod replay;
 pub mod sources;
 pub mod store;
 pub mod synth;
+pub mod synth_d6;

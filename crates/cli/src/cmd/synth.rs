@@ -1,5 +1,6 @@
 //! `warden synth`: generate target-board scenes (and throw sequences) with
 //! ground truth, deterministic by seed. See `tw_synth::write` for the layout.
+//! `warden synth d6 ...` draws six-sided dice photos instead (see `synth_d6`).
 
 use anyhow::{bail, Context, Result};
 use std::path::PathBuf;
@@ -8,10 +9,13 @@ use tw_synth::write::{write_scenes, write_throws};
 use tw_synth::Options;
 
 #[derive(clap::Args)]
+#[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
 pub struct Args {
+    #[command(subcommand)]
+    pub kind: Option<Kind>,
     /// Output folder (created if missing).
-    #[arg(long)]
-    pub out: PathBuf,
+    #[arg(long, required = true)]
+    pub out: Option<PathBuf>,
     /// Number of still scenes.
     #[arg(long, default_value_t = 20)]
     pub count: usize,
@@ -39,13 +43,19 @@ pub struct Args {
     pub art: ArtArg,
 }
 
+#[derive(clap::Subcommand)]
+pub enum Kind {
+    /// Photos of six-sided dice on a table, as a YOLO folder of top-face labels.
+    D6(super::synth_d6::Args),
+}
+
 #[derive(Clone, Copy, clap::ValueEnum)]
 pub enum ArtArg {
     Plain,
     Painted,
 }
 
-fn pair(text: &str, what: &str) -> Result<(f64, f64)> {
+pub(crate) fn pair(text: &str, what: &str) -> Result<(f64, f64)> {
     let v: Vec<&str> = text.split(',').collect();
     let [a, b] = v[..] else {
         bail!("{what}: expected \"MIN,MAX\", got {text:?}")
@@ -65,6 +75,12 @@ fn pair(text: &str, what: &str) -> Result<(f64, f64)> {
 }
 
 pub fn run(a: Args) -> Result<ExitCode> {
+    if let Some(Kind::D6(d6)) = a.kind {
+        return super::synth_d6::run(d6);
+    }
+    let Some(out) = a.out.clone() else {
+        bail!("--out: the output folder is required")
+    };
     let board = super::board::load_board(a.board.as_deref())?;
     let board_file = a.board.as_ref().map_or(
         "calibration/boards/catacombs-default.json".to_string(),
@@ -91,8 +107,8 @@ pub fn run(a: Args) -> Result<ExitCode> {
         ArtArg::Painted => tw_synth::scene::Art::Painted,
     };
     let t = std::time::Instant::now();
-    let truths = write_scenes(&board, &board_file, &a.out, a.seed, a.count, &opts)?;
-    let throws = write_throws(&board, &board_file, &a.out, a.seed, a.throws, &opts)?;
+    let truths = write_scenes(&board, &board_file, &out, a.seed, a.count, &opts)?;
+    let throws = write_throws(&board, &board_file, &out, a.seed, a.throws, &opts)?;
     let dice: usize = truths.iter().map(|t| t.dice.len()).sum();
     let border = truths
         .iter()
@@ -101,7 +117,7 @@ pub fn run(a: Args) -> Result<ExitCode> {
         .count();
     println!(
         "{}: {} scenes ({} dice, {} across a border), {} throw sequences, seed {}, {:.1} s",
-        a.out.display(),
+        out.display(),
         truths.len(),
         dice,
         border,
