@@ -19,8 +19,10 @@ use crate::faceset::FaceSet;
 use crate::reader::Die;
 use opencv::{core::Mat, prelude::*};
 
-/// A proposal the classifier must call a die with at least this probability.
+/// A proposal the classifier must call a die with at least this probability...
 const MIN_DIE_PROBABILITY: f32 = 0.5;
+/// ...and a body proposal, which has no pip layout behind it, with this.
+const BODY_MIN_DIE_PROBABILITY: f32 = 0.9;
 /// A pip reading at least this sure that disagrees with the classifier...
 const SURE_PIP_READING: f32 = 0.8;
 /// ...caps the die's confidence here, well below the asking threshold.
@@ -123,7 +125,12 @@ pub fn settle(
         if p.pip_reading.is_some() && guess.die >= MIN_DIE_PROBABILITY {
             pip_dice.push((p.center, p.side));
         }
-        if guess.die < MIN_DIE_PROBABILITY || (set.is_none() && guess.face == 0) {
+        let min_die = if p.pip_reading.is_some() {
+            MIN_DIE_PROBABILITY
+        } else {
+            BODY_MIN_DIE_PROBABILITY
+        };
+        if guess.die < min_die || (set.is_none() && guess.face == 0) {
             continue;
         }
         let (face, probability) = match set {
