@@ -140,6 +140,11 @@ pub fn arb_number_spoils(max: usize) -> impl Strategy<Value = Vec<(Index, Spoil)
     prop::collection::vec((any::<Index>(), extreme_number().prop_map(Spoil::AtNumber)), 1..=max)
 }
 
+/// Either kind: spoils anywhere, or extreme numbers in place of numbers.
+pub fn arb_any_spoils(max: usize) -> impl Strategy<Value = Vec<(Index, Spoil)>> {
+    prop_oneof![arb_spoils(max), arb_number_spoils(max)]
+}
+
 /// Up to `max` spoils, each at a node picked among all of the document's nodes.
 pub fn arb_spoils(max: usize) -> impl Strategy<Value = Vec<(Index, Spoil)>> {
     prop::collection::vec((any::<Index>(), arb_spoil()), 1..=max)

@@ -86,7 +86,7 @@ fn a_spoiled_default_never_panics() {
     let loaded = std::cell::Cell::new(0);
     let mut runner = proptest::test_runner::TestRunner::new(config(256));
     runner
-        .run(&arb_spoils(3), |spoils| {
+        .run(&arb_any_spoils(3), |spoils| {
             if let Some(b) = load(&spoil(&doc, &spoils).to_string()) {
                 loaded.set(loaded.get() + 1);
                 use_board(&b);

@@ -81,7 +81,7 @@ fn spoiled_profiles_never_panic() {
     let loaded = std::cell::Cell::new(0);
     let mut runner = TestRunner::new(config(256));
     runner
-        .run(&(any::<prop::sample::Index>(), arb_spoils(3)), |(at, spoils)| {
+        .run(&(any::<prop::sample::Index>(), arb_any_spoils(3)), |(at, spoils)| {
             if let Some(p) = load(&spoil(at.get(&docs), &spoils).to_string()) {
                 loaded.set(loaded.get() + 1);
                 use_profile(&p);

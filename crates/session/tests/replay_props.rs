@@ -124,16 +124,21 @@ fn spoiled_commands(name: &str) {
 }
 
 /// One command of an example with some of its numbers made extreme
-/// (i32 and i64 limits, 1e308, numbers as text), run on its own state.
+/// (i32 and i64 limits, 1e308, numbers as text), run on its own state;
+/// and an example's setup spoiled the same way.
 fn extreme_numbers(name: &str) {
     let game = engine(name);
     let steps: Vec<(Value, Value)> =
         scripts(name).iter().flat_map(|s| states_and_commands(game.as_ref(), s)).collect();
+    let setups: Vec<Value> = scripts(name).iter().map(|s| s["setup"].clone()).collect();
     let mut runner = TestRunner::new(config(256));
     runner
         .run(&(any::<prop::sample::Index>(), arb_number_spoils(2)), |(at, spoils)| {
             let (state, command) = at.get(&steps);
             if let Err(r) = game.execute(state, &spoil(command, &spoils)) {
+                check_refusal(&r);
+            }
+            if let Err(r) = game.setup(&spoil(at.get(&setups), &spoils)) {
                 check_refusal(&r);
             }
             Ok(())

@@ -145,7 +145,7 @@ fn spoiled_exports_never_panic_and_refusals_name_the_field() {
     let tally = RefCell::new(Tally::default());
     let mut runner = TestRunner::new(config(128));
     runner
-        .run(&(any::<prop::sample::Index>(), arb_spoils(3)), |(at, spoils)| {
+        .run(&(any::<prop::sample::Index>(), arb_any_spoils(3)), |(at, spoils)| {
             let doc = spoil(at.get(&docs), &spoils);
             n.set(n.get() + 1);
             let name = format!("fuzzed {}", n.get());

@@ -91,7 +91,7 @@ fn spoiled_sets_never_panic() {
     let loaded = std::cell::Cell::new(0);
     let mut runner = TestRunner::new(config(256));
     runner
-        .run(&arb_spoils(3), |spoils| {
+        .run(&arb_any_spoils(3), |spoils| {
             if let Some(s) = load(spoil(&shipped, &spoils).to_string().as_bytes()) {
                 loaded.set(loaded.get() + 1);
                 use_set(&s);
