@@ -237,15 +237,14 @@ macro_rules! engine_props {
 
 engine_props! {
     dungeon_fighter => "dungeon-fighter",
-    silver_mine => "silver-mine"
-        #[ignore = "panics: Silver Mine overflows on i32 limits (issue 23 item 1), fixed on the harden branch"],
+    silver_mine => "silver-mine",
     green_dungeon => "green-dungeon",
     dungeon_roll => "dungeon-roll",
     pocket_dungeon_quest => "pocket-dungeon-quest",
 }
 
-/// The cases the properties found, kept as named tests. Both are issue 23
-/// item 1 (Silver Mine has no range checks), which the harden branch fixes.
+/// The cases the properties found, kept as named tests (issue 23 item 1:
+/// Silver Mine's numbers are now range-checked at decide).
 mod silver_mine_found {
     use super::*;
 
@@ -257,7 +256,6 @@ mod silver_mine_found {
     }
 
     #[test]
-    #[ignore = "panics: attempt to negate with overflow (silver-mine build.rs), fixed on the harden branch"]
     fn a_card_placed_at_the_i32_minimum_is_refused() {
         let game = engine("silver-mine");
         let script = combat_example_with(0, "/origin/1", serde_json::json!(-2147483648));
@@ -266,7 +264,6 @@ mod silver_mine_found {
     }
 
     #[test]
-    #[ignore = "panics: attempt to add with overflow (silver-mine combat.rs), fixed on the harden branch"]
     fn an_attack_with_the_i32_maximum_does_not_overflow() {
         let game = engine("silver-mine");
         let script = combat_example_with(1, "/attrs/attack", serde_json::json!(2147483647));
