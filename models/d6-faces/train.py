@@ -30,8 +30,16 @@ CLASSES = 7
 
 
 def load_set(folder):
+    """A YOLO folder's photos and boxes. `DIR[:N]` takes the first N photos
+    by name, `DIR[N:]` the rest (how the multicolour set is split)."""
+    lo, hi = 0, None
+    if folder.endswith("]") and "[" in folder:
+        folder, sl = folder[:-1].rsplit("[", 1)
+        a, b = sl.split(":")
+        lo, hi = int(a or 0), (int(b) if b else None)
     items = []
-    for img_path in sorted(glob.glob(os.path.join(folder, "*.jpg")) + glob.glob(os.path.join(folder, "*.png"))):
+    paths = sorted(glob.glob(os.path.join(folder, "*.jpg")) + glob.glob(os.path.join(folder, "*.png")))
+    for img_path in paths[lo:hi]:
         lab = os.path.splitext(img_path)[0] + ".txt"
         img = cv2.imread(img_path, cv2.IMREAD_COLOR)
         if img is None:
