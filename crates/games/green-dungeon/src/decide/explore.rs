@@ -320,7 +320,8 @@ pub(super) fn use_potion(cx: &mut Ctx, index: usize) -> Result<(), Refusal> {
     Ok(())
 }
 
-pub(super) fn use_luck(cx: &mut Ctx, roll: D6) -> Result<(), Refusal> {
+/// Spends `1 + more.len()` luck cubes at once, healing each one's roll.
+pub(super) fn use_luck(cx: &mut Ctx, roll: D6, more: &[D6]) -> Result<(), Refusal> {
     if cx.s.player.health > 1 {
         return refuse(
             "Luck Points",
@@ -330,8 +331,17 @@ pub(super) fn use_luck(cx: &mut Ctx, roll: D6) -> Result<(), Refusal> {
     if cx.s.player.luck == 0 {
         return refuse("Luck Points", "the hero has no luck cube left");
     }
-    cx.adjust(Stat::Luck, -1, "luck spent");
-    cx.adjust(Stat::Health, roll.value() as i32, "luck");
+    let cubes = 1 + more.len();
+    if (cx.s.player.luck as usize) < cubes {
+        return refuse(
+            "Luck Points",
+            format!("the hero has {} luck cube(s), not {cubes}", cx.s.player.luck),
+        );
+    }
+    for r in std::iter::once(&roll).chain(more) {
+        cx.adjust(Stat::Luck, -1, "luck spent");
+        cx.adjust(Stat::Health, r.value() as i32, "luck");
+    }
     Ok(())
 }
 
