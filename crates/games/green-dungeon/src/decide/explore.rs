@@ -77,6 +77,12 @@ pub(super) fn flip(cx: &mut Ctx, at: Pos, kind: TileKind, exits: Exits) -> Resul
         exits,
         clairvoyant: vision.is_some(),
     });
+    // The first Straw tile flipped holds the mini boss ("When you flip the
+    // first Straw tile, that chamber contains the dungeon's mini boss"),
+    // even when a vision flipped it and another Straw is entered first.
+    if kind == TileKind::Straw && cx.s.mini_boss_room.is_none() {
+        cx.emit(Event::MiniBossRoomFound { at });
+    }
     if let Some(remaining) = vision {
         let left = remaining.saturating_sub(1);
         if left == 0 || cx.s.grid.face_down_count() == 0 {
