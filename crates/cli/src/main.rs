@@ -45,7 +45,7 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    end_quietly_on_closed_pipe();
+    set_signal_actions();
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Replay(a) => cmd::replay::run(a),
@@ -70,16 +70,20 @@ fn main() -> ExitCode {
     }
 }
 
-/// `warden … | head` closes the pipe before all is printed. Rust ignores
-/// SIGPIPE, so every `println!` would then panic on "Broken pipe"; with the
-/// signal's default action the process ends quietly instead, as `cat` does.
-/// Once here, for every command's output.
-fn end_quietly_on_closed_pipe() {
+/// Signals that would otherwise panic or kill without a word, set once here
+/// for every command:
+/// - `warden … | head` closes the pipe before all is printed. Rust ignores
+///   SIGPIPE, so every `println!` would then panic on "Broken pipe"; with the
+///   signal's default action the process ends quietly instead, as `cat` does.
+/// - Past a file-size limit (`ulimit -f`) SIGXFSZ kills the process; ignored,
+///   the write fails with "File too large" and is reported as an error.
+fn set_signal_actions() {
     #[cfg(unix)]
-    // SAFETY: run first thing in main, before any thread exists; restoring a
-    // signal's default action touches no Rust state.
+    // SAFETY: run first thing in main, before any thread exists; setting a
+    // signal's action touches no Rust state.
     unsafe {
         libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+        libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
     }
 }
 

@@ -44,3 +44,21 @@ fn printing_into_a_closed_pipe_is_not_a_panic() {
         assert_ne!(code, Some(101), "{args:?}: {err}");
     }
 }
+
+/// Past `ulimit -f` a write fails: warden reports it as an error (exit 1,
+/// a message) instead of dying by SIGXFSZ (issue 23, item 12).
+#[test]
+fn a_file_size_limit_is_a_write_error_not_a_signal() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("w.sqlite");
+    let out = Command::new("sh")
+        .arg("-c")
+        .arg("ulimit -f 2 && exec \"$0\" campaign new Crypt --game dungeon-fighter --player ann")
+        .arg(env!("CARGO_BIN_EXE_warden"))
+        .env("TABLE_WARDEN_DB", &db)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("warden"), "{err}");
+}

@@ -3,7 +3,8 @@
 //! checks that every reported entry is in the database, intact, and that
 //! `PRAGMA integrity_check` passes and resume equals a fold from scratch.
 //!
-//! Used by the test suite (200 trials) and `warden store soak` (1,000).
+//! Used by the test suite and `warden store soak` (1,000 effective trials:
+//! kills after at least one acknowledged write).
 
 use crate::db::Store;
 use crate::error::{Result, StoreError};
@@ -73,7 +74,12 @@ pub fn writer_main(db: &Path, limit: i64) -> Result<()> {
 /// Figures from a series of trials.
 #[derive(Debug, Clone, Default, serde::Serialize)]
 pub struct SoakReport {
+    /// Writers started and killed.
     pub trials: usize,
+    /// Trials killed after at least one write was acknowledged: only these
+    /// test the promise. A kill before any acknowledgment proves nothing
+    /// about acknowledged entries (it still checks the file's integrity).
+    pub effective: usize,
     pub failures: Vec<String>,
     /// Entries the writers reported committed, over all trials.
     pub acknowledged: i64,
@@ -85,8 +91,17 @@ pub struct SoakReport {
     pub elapsed_s: f64,
 }
 
-/// Run `trials` kill-at-random trials of `writer` (a command that runs
-/// [`writer_main`] on the path given as its last argument) against `db`.
+/// Largest number of writers started per effective trial asked for, so a
+/// writer that never acknowledges cannot keep the soak running forever.
+const ATTEMPTS_PER_TRIAL: usize = 4;
+
+/// Run kill-at-random trials of `writer` (a command that runs
+/// [`writer_main`] on the path given as its last argument) against `db`
+/// until `trials` of them were effective (killed after an acknowledged
+/// write), or `ATTEMPTS_PER_TRIAL` times as many were tried. Three kills in
+/// four come a random delay after the writer said it is ready; the fourth
+/// within a twentieth of that after it was started, so kills land during
+/// creation too.
 pub fn run_trials(
     writer: &[String],
     db: &Path,
@@ -96,19 +111,26 @@ pub fn run_trials(
 ) -> Result<SoakReport> {
     let start = Instant::now();
     let mut rng = SplitMix64::new(seed);
-    let mut report = SoakReport {
-        trials,
-        ..Default::default()
-    };
-    for t in 0..trials {
+    let mut report = SoakReport::default();
+    let mut t = 0;
+    while report.effective < trials && t < trials.saturating_mul(ATTEMPTS_PER_TRIAL) {
         let before = last_seq_on_disk(db)?;
         let delay = Duration::from_micros(rng.next_u64() % (max_delay.as_micros() as u64 + 1));
-        match trial(writer, db, delay, before)? {
+        let after_ready = t % 4 != 3;
+        // Creation kills come within the first few milliseconds, while the
+        // file is still being created and migrated.
+        let delay = if after_ready { delay } else { delay / 20 };
+        report.trials += 1;
+        t += 1;
+        match trial(writer, db, delay, after_ready, before)? {
             Ok(counts) => {
                 report.acknowledged += counts.0;
                 report.unacknowledged_but_present += counts.1;
                 if counts.2 {
                     report.killed_before_ready += 1;
+                }
+                if counts.3 {
+                    report.effective += 1;
                 }
             }
             Err(msg) => report
@@ -133,14 +155,21 @@ fn last_seq_on_disk(db: &Path) -> Result<i64> {
         .unwrap_or(0))
 }
 
-/// One trial. Outer `Err` is an environment failure; inner `Err` a broken promise.
+/// Longest wait for a writer to say it is ready before it is killed anyway.
+const READY_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// One trial: the kill comes `delay` after the writer's start, or after its
+/// "ready" line with `after_ready`. Returns (acknowledged this trial, extra
+/// present, killed before ready, effective). Outer `Err` is an environment
+/// failure; inner `Err` a broken promise.
 #[allow(clippy::type_complexity)]
 fn trial(
     writer: &[String],
     db: &Path,
     delay: Duration,
+    after_ready: bool,
     before: i64,
-) -> Result<Result<(i64, i64, bool), String>> {
+) -> Result<Result<(i64, i64, bool, bool), String>> {
     let io = |e: std::io::Error| StoreError::Io {
         action: "cannot run the crash writer for",
         path: db.to_path_buf(),
@@ -154,6 +183,7 @@ fn trial(
         .spawn()
         .map_err(io)?;
     let stdout = child.stdout.take().expect("piped");
+    let (ready_tx, ready_rx) = std::sync::mpsc::channel();
     let reader = std::thread::spawn(move || {
         let mut acked = None;
         let mut ready = false;
@@ -163,10 +193,15 @@ fn trial(
                 acked = n.trim().parse::<i64>().ok().or(acked);
             } else if line.starts_with("ready") {
                 ready = true;
+                let _ = ready_tx.send(());
             }
         }
         (acked, ready)
     });
+    if after_ready {
+        // A writer that ends before it is ready drops the sender: no wait.
+        let _ = ready_rx.recv_timeout(READY_TIMEOUT);
+    }
     std::thread::sleep(delay);
     let _ = child.kill(); // SIGKILL on Unix
     let status = child.wait().map_err(io)?;
@@ -184,7 +219,8 @@ fn trial(
             return Ok(Err(format!("the writer failed: {}", err.trim())));
         }
     }
-    Ok(verify(db, before, acked).map(|(a, extra)| (a, extra, !ready)))
+    let effective = acked.is_some();
+    Ok(verify(db, before, acked).map(|(a, extra)| (a, extra, !ready, effective)))
 }
 
 /// Check the promises after a kill; returns (acknowledged this trial, extra present).

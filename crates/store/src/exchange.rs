@@ -12,6 +12,7 @@ use crate::log::{LogEntry, Source};
 use rusqlite::{params, TransactionBehavior};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
+use tw_rules::DynGame;
 
 /// The `format` marker of an export file.
 pub const FORMAT: &str = "table-warden-campaign";
@@ -100,9 +101,23 @@ impl Store {
     /// Import an exported campaign from JSON text, optionally under another
     /// name; returns the new campaign's id. Nothing is written unless all of
     /// it is valid.
-    pub fn import_campaign(&mut self, text: &str, rename: Option<&str>) -> Result<i64> {
+    /// Import an export. Every session is first replayed through its engine
+    /// (`engines` finds one by game name): each command must be decided
+    /// again with the events the file holds, each undo must restore the
+    /// state before the action it reverts, each snapshot must be the state
+    /// at its entry. A file failing anywhere is refused whole, naming the
+    /// entry; nothing is written.
+    pub fn import_campaign(
+        &mut self,
+        text: &str,
+        rename: Option<&str>,
+        engines: &dyn Fn(&str) -> Option<Box<dyn DynGame>>,
+    ) -> Result<i64> {
         let doc = parse_export(text)?;
         let (new, sessions) = check_export(doc, rename)?;
+        for (i, s) in sessions.iter().enumerate() {
+            replay_session(&format!("sessions[{i}]"), s, engines)?;
+        }
         let tx = self
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)?;
@@ -187,6 +202,68 @@ fn check_export(doc: Export, rename: Option<&str>) -> Result<(NewCampaign, Vec<E
         check_session(&format!("sessions[{i}]"), s)?;
     }
     Ok((new, doc.sessions))
+}
+
+/// Replays one exported session through its engine; see
+/// [`Store::import_campaign`].
+fn replay_session(
+    at: &str,
+    s: &ExportedSession,
+    engines: &dyn Fn(&str) -> Option<Box<dyn DynGame>>,
+) -> Result<()> {
+    let Some(game) = engines(&s.game) else {
+        return Err(StoreError::invalid(
+            format!("{at}.game"),
+            format!("no game engine is called {:?}", s.game),
+        ));
+    };
+    let refused = |field: String, r: tw_rules::Refusal| StoreError::invalid(field, r.to_string());
+    let mut state = game
+        .setup(&s.setup)
+        .map_err(|r| refused(format!("{at}.setup"), r))?;
+    let snapshot_at = |seq: i64| s.snapshots.iter().position(|sn| sn.seq == seq);
+    let check_snapshot = |seq: i64, state: &Value| -> Result<()> {
+        match snapshot_at(seq) {
+            Some(k) if s.snapshots[k].state != *state => Err(StoreError::invalid(
+                format!("{at}.snapshots[{k}].state"),
+                format!("is not the state the engine reaches at entry {seq}"),
+            )),
+            _ => Ok(()),
+        }
+    };
+    check_snapshot(0, &state)?;
+    // The state before each action still active, for its undo.
+    let mut before: Vec<Value> = Vec::new();
+    for (j, e) in s.entries.iter().enumerate() {
+        let here = format!("{at}.entries[{j}]");
+        match (&e.command, &e.restore_state) {
+            (Some(cmd), _) => {
+                let out = game
+                    .execute(&state, cmd)
+                    .map_err(|r| refused(format!("{here}.command"), r))?;
+                if out.events != e.events {
+                    return Err(StoreError::invalid(
+                        format!("{here}.events"),
+                        "are not the events the engine decides for this command",
+                    ));
+                }
+                before.push(std::mem::replace(&mut state, out.state));
+            }
+            (None, Some(restore)) => {
+                let prior = before.pop().unwrap_or(Value::Null);
+                if *restore != prior {
+                    return Err(StoreError::invalid(
+                        format!("{here}.restore_state"),
+                        "is not the state before the action it reverts",
+                    ));
+                }
+                state = prior;
+            }
+            (None, None) => {} // refused by check_session already
+        }
+        check_snapshot(e.seq, &state)?;
+    }
+    Ok(())
 }
 
 fn check_session(at: &str, s: &ExportedSession) -> Result<()> {

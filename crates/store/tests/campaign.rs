@@ -10,6 +10,15 @@ use tw_store::exchange::{self, EXPORT_VERSION};
 use tw_store::tally;
 use tw_store::{CampaignRecord, GameSession, Provenance, Source, Store, StoreError};
 
+/// The engines an import replays sessions through: the test game and every
+/// registered one.
+fn engines(name: &str) -> Option<Box<dyn tw_rules::DynGame>> {
+    if name == "tally" {
+        return Some(Box::new(tally::game()));
+    }
+    tw_session::registry::find(name)
+}
+
 fn players(names: &[&str]) -> Vec<String> {
     names.iter().map(|s| s.to_string()).collect()
 }
@@ -271,7 +280,7 @@ fn export_then_import_round_trips_a_campaign_exactly() {
 
     let other = common::temp_db();
     let mut store2 = common::open(&other);
-    let id = store2.import_campaign(&text, None).unwrap();
+    let id = store2.import_campaign(&text, None, &engines).unwrap();
     let again = store2.export_campaign("Silver evenings").unwrap();
     assert_eq!(
         without_export_time(serde_json::to_value(&again).unwrap()),
@@ -291,7 +300,7 @@ fn export_then_import_round_trips_a_campaign_exactly() {
     }
     // Importing beside the original under a new name works too.
     store
-        .import_campaign(&text, Some("Silver, second table"))
+        .import_campaign(&text, Some("Silver, second table"), &engines)
         .unwrap();
     assert_eq!(store.campaigns().unwrap().len(), 2);
 }
@@ -308,6 +317,37 @@ fn bad_imports_name_the_field_and_change_nothing() {
     let before = table_counts(&store);
 
     let cases: Vec<(&str, Breakage)> = vec![
+        // Issue 23, item 10: sessions are replayed through their engine.
+        (
+            "sessions[1].game",
+            Box::new(|v| v["sessions"][1]["game"] = json!("chess")),
+        ),
+        (
+            "sessions[0].entries[2].events",
+            Box::new(|v| v["sessions"][0]["entries"][2]["command"]["amount"] = json!(5)),
+        ),
+        (
+            "sessions[0].entries[0].events",
+            Box::new(|v| v["sessions"][0]["entries"][0]["events"] = json!([])),
+        ),
+        (
+            "sessions[0].entries[7].restore_state",
+            Box::new(|v| {
+                let setup = v["sessions"][0]["snapshots"][0]["state"].clone();
+                v["sessions"][0]["entries"][7]["restore_state"] = setup;
+            }),
+        ),
+        (
+            "sessions[0].snapshots[1].state",
+            Box::new(|v| {
+                let setup = v["sessions"][0]["snapshots"][0]["state"].clone();
+                v["sessions"][0]["snapshots"][1]["state"] = setup;
+            }),
+        ),
+        (
+            "sessions[0].setup",
+            Box::new(|v| v["sessions"][0]["setup"] = json!("not a setup")),
+        ),
         (
             "version",
             Box::new(|v| v["version"] = json!(EXPORT_VERSION + 1)),
@@ -383,7 +423,7 @@ fn bad_imports_name_the_field_and_change_nothing() {
         break_it(&mut doc);
         // Import under a fresh name so that only the breakage can fail it.
         let err = store
-            .import_campaign(&doc.to_string(), Some("Imported"))
+            .import_campaign(&doc.to_string(), Some("Imported"), &engines)
             .unwrap_err();
         match &err {
             StoreError::Invalid { field: got, .. } => {
@@ -395,11 +435,11 @@ fn bad_imports_name_the_field_and_change_nothing() {
     }
     // Not JSON at all, and a name clash.
     assert_eq!(
-        field_of(store.import_campaign("{not json", None).unwrap_err()),
+        field_of(store.import_campaign("{not json", None, &engines).unwrap_err()),
         "(file)"
     );
     assert!(matches!(
-        store.import_campaign(&good.to_string(), None),
+        store.import_campaign(&good.to_string(), None, &engines),
         Err(StoreError::CampaignExists(_))
     ));
     assert_eq!(table_counts(&store), before);

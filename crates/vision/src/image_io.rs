@@ -21,6 +21,10 @@ pub fn load_bgr(path: &Path) -> Result<Mat> {
         VisionError::Undecodable { .. } => VisionError::Undecodable {
             path: path.to_path_buf(),
         },
+        VisionError::Io { error, .. } => VisionError::Io {
+            path: path.to_path_buf(),
+            error,
+        },
         other => other,
     })
 }
@@ -32,6 +36,9 @@ pub fn decode_bgr(bytes: &[u8]) -> Result<Mat> {
         return Err(VisionError::EmptyFile {
             path: Default::default(),
         });
+    }
+    if let Some((w, h)) = header_size(bytes) {
+        check_pixels(w, h)?;
     }
     let buf = Vector::<u8>::from_slice(bytes);
     // OpenCV may print a warning and return an empty Mat, or return an error,
@@ -52,4 +59,69 @@ pub fn decode_bgr(bytes: &[u8]) -> Result<Mat> {
 /// Width and height of a frame in pixels (zero for an empty matrix).
 pub fn frame_size(frame: &Mat) -> (u32, u32) {
     (frame.cols().max(0) as u32, frame.rows().max(0) as u32)
+}
+
+/// Most pixels an image may have (50 megapixels, a 9000×5500 photo): a
+/// bigger one takes tens of seconds and gigabytes to decode and read.
+pub const MAX_PIXELS: u64 = 50_000_000;
+
+/// Refuses a `w`×`h` image above [`MAX_PIXELS`], in words (the path is
+/// filled in by [`load_bgr`]).
+fn check_pixels(w: u64, h: u64) -> Result<()> {
+    if w.saturating_mul(h) > MAX_PIXELS {
+        return Err(VisionError::Io {
+            path: Default::default(),
+            error: std::io::Error::new(
+                std::io::ErrorKind::InvalidData,
+                format!(
+                    "the image is {w}×{h} pixels ({:.0} megapixels); at most {} megapixels are read",
+                    (w * h) as f64 / 1e6,
+                    MAX_PIXELS / 1_000_000
+                ),
+            ),
+        });
+    }
+    Ok(())
+}
+
+/// Width and height as a PNG, JPEG or BMP header states them, read before
+/// anything is decoded; `None` for other formats or a header cut short
+/// (OpenCV then decides).
+pub fn header_size(b: &[u8]) -> Option<(u64, u64)> {
+    let be16 = |i: usize| Some(u64::from(u16::from_be_bytes([*b.get(i)?, *b.get(i + 1)?])));
+    let be32 = |i: usize| Some(u64::from(u32::from_be_bytes(b.get(i..i + 4)?.try_into().ok()?)));
+    let le32 = |i: usize| Some(i32::from_le_bytes(b.get(i..i + 4)?.try_into().ok()?).unsigned_abs() as u64);
+    if b.starts_with(b"\x89PNG\r\n\x1a\n") {
+        return Some((be32(16)?, be32(20)?));
+    }
+    if b.starts_with(b"BM") {
+        return Some((le32(18)?, le32(22)?));
+    }
+    if !b.starts_with(&[0xFF, 0xD8]) {
+        return None;
+    }
+    // JPEG: walk the segments to the frame header (SOF0–SOF15 but DHT, JPG, DAC).
+    let mut i = 2;
+    while i + 1 < b.len() {
+        if b[i] != 0xFF {
+            return None;
+        }
+        let m = b[i + 1];
+        if m == 0xFF {
+            i += 1; // fill byte
+            continue;
+        }
+        if (0xD0..=0xD7).contains(&m) || m == 0x01 {
+            i += 2;
+            continue;
+        }
+        if (0xC0..=0xCF).contains(&m) && ![0xC4, 0xC8, 0xCC].contains(&m) {
+            return Some((be16(i + 7)?, be16(i + 5)?));
+        }
+        if m == 0xDA {
+            return None; // scan data before any frame header
+        }
+        i += 2 + be16(i + 2)? as usize;
+    }
+    None
 }

@@ -80,6 +80,14 @@ pub fn run(a: Args) -> Result<ExitCode> {
         What::Lens { images, corners, square_mm, profile } => lens(&images, &corners, square_mm, profile.as_deref()),
         What::Check { file } => {
             let p = CalibrationProfile::load(&file)?;
+            // A board the profile names must be there and be a board: the
+            // target reader would fail on it later, far from the cause.
+            if let Some(b) = &p.board {
+                let path = b.geometry_path(&file);
+                tw_board::Board::load(&path).with_context(|| {
+                    format!("{}: board.geometry names {}", file.display(), path.display())
+                })?;
+            }
             eprintln!("{}: valid", file.display());
             summarize(&p);
             Ok(ExitCode::SUCCESS)
@@ -103,6 +111,18 @@ fn mm_pair(text: &str, what: &str) -> Result<[f64; 2]> {
         bail!("{what}: both values must be positive, got {text:?}");
     }
     Ok(v)
+}
+
+/// Largest image side, in pixels, a profile may be made for.
+const MAX_IMAGE_SIDE: f64 = 100_000.0;
+
+/// One side of `--image-size`: a whole number of pixels, 1 to 100000 (an
+/// `as u32` cast would turn 1e20 into 4294967295 without a word).
+fn pixels(v: f64, text: &str) -> Result<u32> {
+    if v.fract() != 0.0 || !(1.0..=MAX_IMAGE_SIDE).contains(&v) {
+        bail!("--image-size: each side is a whole number of pixels from 1 to {MAX_IMAGE_SIDE}, got {text:?}");
+    }
+    Ok(v as u32)
 }
 
 fn detect(image: &Path, size_mm: Option<&str>, lens_from: Option<&Path>, out: Option<&Path>) -> Result<ExitCode> {
@@ -131,7 +151,7 @@ fn manual(points: &str, size_mm: &str, image_size: Option<&str>, out: Option<&Pa
     let image_size = match image_size {
         Some(s) => {
             let v = mm_pair(s, "--image-size")?;
-            Some([v[0] as u32, v[1] as u32])
+            Some([pixels(v[0], s)?, pixels(v[1], s)?])
         }
         None => None,
     };

@@ -111,7 +111,7 @@ pub fn run(a: Args) -> Result<ExitCode> {
             let text = std::fs::read_to_string(&file)
                 .with_context(|| format!("cannot read {}", file.display()))?;
             let id = store
-                .import_campaign(&text, rename.as_deref())
+                .import_campaign(&text, rename.as_deref(), &tw_session::registry::find)
                 .with_context(|| {
                     format!("{} was not imported; nothing was changed", file.display())
                 })?;

@@ -42,11 +42,13 @@ pub enum Action {
         dir: Option<PathBuf>,
     },
     /// Kill a writer process with SIGKILL at random moments and check that
-    /// nothing acknowledged was lost; prints figures.
+    /// nothing acknowledged was lost; prints figures. Fails unless `trials`
+    /// kills came after at least one acknowledged write (effective trials).
     Soak {
+        /// Effective trials wanted.
         #[arg(long, default_value_t = 1000)]
         trials: usize,
-        /// Trials per fresh database (kills also land during creation).
+        /// Effective trials per fresh database (kills also land during creation).
         #[arg(long, default_value_t = 250)]
         per_db: usize,
         /// Longest wait before the kill, in milliseconds.
@@ -170,10 +172,11 @@ pub fn run(a: Args) -> Result<ExitCode> {
                     Duration::from_millis(max_delay_ms),
                 )?;
                 println!(
-                    "database {series}: {n} trials, {} acknowledged, {} committed-not-yet-acknowledged, {} killed before ready, {} failures, {:.1} s",
-                    r.acknowledged, r.unacknowledged_but_present, r.killed_before_ready, r.failures.len(), r.elapsed_s
+                    "database {series}: {} trials, {} effective, {} acknowledged, {} committed-not-yet-acknowledged, {} killed before ready, {} failures, {:.1} s",
+                    r.trials, r.effective, r.acknowledged, r.unacknowledged_but_present, r.killed_before_ready, r.failures.len(), r.elapsed_s
                 );
-                total.trials += n;
+                total.trials += r.trials;
+                total.effective += r.effective;
                 total.acknowledged += r.acknowledged;
                 total.unacknowledged_but_present += r.unacknowledged_but_present;
                 total.killed_before_ready += r.killed_before_ready;
@@ -182,16 +185,26 @@ pub fn run(a: Args) -> Result<ExitCode> {
                 total.failures.extend(r.failures);
                 done += n;
                 series += 1;
+                if r.effective < n {
+                    break; // the writer does not acknowledge: more databases will not help
+                }
             }
             let _ = std::fs::remove_dir_all(&d);
             println!(
-                "soak: {} trials, {} failures; {} acknowledged entries all present; integrity_check ok after every kill; {:.1} s",
-                total.trials, total.failures.len(), total.acknowledged, total.elapsed_s
+                "soak: {} trials, {} effective (killed after an acknowledged write), {} failures; {} acknowledged entries all present; integrity_check ok after every kill; {:.1} s",
+                total.trials, total.effective, total.failures.len(), total.acknowledged, total.elapsed_s
             );
             if !total.failures.is_empty() {
                 for f in &total.failures {
                     eprintln!("  {f}");
                 }
+                return Ok(ExitCode::from(1));
+            }
+            if total.effective < trials {
+                eprintln!(
+                    "warden: only {} of the {trials} trials asked were killed after an acknowledged write",
+                    total.effective
+                );
                 return Ok(ExitCode::from(1));
             }
         }

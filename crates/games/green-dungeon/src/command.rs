@@ -100,9 +100,13 @@ pub enum Command {
     UsePotion {
         index: usize,
     },
-    /// Spend a luck cube at 1 health or less: heal the roll.
+    /// Spend a luck cube at 1 health or less: heal the roll. "You can use
+    /// multiple luck cubes at a time if you choose": `more` holds the rolls
+    /// of the further cubes spent at once.
     UseLuck {
         roll: D6,
+        #[serde(default)]
+        more: Vec<D6>,
     },
     /// At 0 health, decline to spend luck: the adventure ends.
     Perish,

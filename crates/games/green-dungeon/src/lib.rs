@@ -123,7 +123,10 @@ impl Game for GreenDungeon {
             time: TimeTrack::default(),
             phase: Phase::Idle(Idle::Exploring),
             dice: setup.dice,
-            mini_boss_room: None,
+            // "When you flip the first Straw tile, that chamber contains the
+            // dungeon's mini boss": one seen while choosing the entrance was
+            // flipped first.
+            mini_boss_room: setup.straw_seen.first().map(|s| s.at),
             mini_boss_defeated: false,
             failed_door: None,
         })

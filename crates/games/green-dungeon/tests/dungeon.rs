@@ -330,3 +330,29 @@ fn a_misspelt_setup_field_is_refused() {
     let err = tw_rules::DynGame::setup(&r, &bad).unwrap_err();
     assert!(err.reason.contains("straw_sen"), "{err}");
 }
+
+/// "When you flip the first Straw tile, that chamber contains the dungeon's
+/// mini boss": a Straw turned up in a vision is the mini boss's room, so
+/// the other Straw, though entered first, is the final stage (issue 23,
+/// item 16). One seen while choosing the entrance counts the same way.
+#[test]
+fn the_first_straw_flipped_holds_the_mini_boss_even_when_seen_in_a_vision() {
+    let mut s = game(TileKind::Cog, Exits::EastWest);
+    run(&mut s, flip(0, 1, TileKind::Wood, Exits::EastWest));
+    run(&mut s, mv(Dir::East));
+    run(&mut s, cards(&[(2, Symbol::Wood)]));
+    run(&mut s, flip(4, 4, TileKind::Straw, Exits::NorthSouth));
+    run(&mut s, tw_green_dungeon::command::Command::EndVision);
+    assert_eq!(s.mini_boss_room, Some(pos(4, 4)));
+    run(&mut s, flip(0, 2, TileKind::Straw, Exits::EastWest));
+    run(&mut s, mv(Dir::East));
+    assert_eq!(s.phase, Phase::FinalBossChoice);
+
+    let mut st = setup((0, 0), TileKind::Cog);
+    st.straw_seen = vec![PlacedTile {
+        at: pos(4, 4),
+        kind: TileKind::Straw,
+        exits: Exits::NorthSouth,
+    }];
+    assert_eq!(GreenDungeon::setup(&st).unwrap().mini_boss_room, Some(pos(4, 4)));
+}

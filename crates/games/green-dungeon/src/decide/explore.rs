@@ -77,6 +77,12 @@ pub(super) fn flip(cx: &mut Ctx, at: Pos, kind: TileKind, exits: Exits) -> Resul
         exits,
         clairvoyant: vision.is_some(),
     });
+    // The first Straw tile flipped holds the mini boss ("When you flip the
+    // first Straw tile, that chamber contains the dungeon's mini boss"),
+    // even when a vision flipped it and another Straw is entered first.
+    if kind == TileKind::Straw && cx.s.mini_boss_room.is_none() {
+        cx.emit(Event::MiniBossRoomFound { at });
+    }
     if let Some(remaining) = vision {
         let left = remaining.saturating_sub(1);
         if left == 0 || cx.s.grid.face_down_count() == 0 {
@@ -320,7 +326,8 @@ pub(super) fn use_potion(cx: &mut Ctx, index: usize) -> Result<(), Refusal> {
     Ok(())
 }
 
-pub(super) fn use_luck(cx: &mut Ctx, roll: D6) -> Result<(), Refusal> {
+/// Spends `1 + more.len()` luck cubes at once, healing each one's roll.
+pub(super) fn use_luck(cx: &mut Ctx, roll: D6, more: &[D6]) -> Result<(), Refusal> {
     if cx.s.player.health > 1 {
         return refuse(
             "Luck Points",
@@ -330,8 +337,17 @@ pub(super) fn use_luck(cx: &mut Ctx, roll: D6) -> Result<(), Refusal> {
     if cx.s.player.luck == 0 {
         return refuse("Luck Points", "the hero has no luck cube left");
     }
-    cx.adjust(Stat::Luck, -1, "luck spent");
-    cx.adjust(Stat::Health, roll.value() as i32, "luck");
+    let cubes = 1 + more.len();
+    if (cx.s.player.luck as usize) < cubes {
+        return refuse(
+            "Luck Points",
+            format!("the hero has {} luck cube(s), not {cubes}", cx.s.player.luck),
+        );
+    }
+    for r in std::iter::once(&roll).chain(more) {
+        cx.adjust(Stat::Luck, -1, "luck spent");
+        cx.adjust(Stat::Health, r.value() as i32, "luck");
+    }
     Ok(())
 }
 

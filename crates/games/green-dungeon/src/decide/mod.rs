@@ -115,6 +115,7 @@ fn check_numbers(command: &Command) -> Result<(), Refusal> {
     match command {
         Command::UsePotion { index } => in_range("index", *index, 0, MAX_COUNT),
         Command::Cards { cards } => in_range("cards (length)", cards.len(), 0, MAX_COUNT),
+        Command::UseLuck { more, .. } => in_range("more (length)", more.len(), 0, MAX_COUNT),
         Command::Fight { dice, .. } | Command::Flee { dice } => {
             in_range("dice (length)", dice.len(), 0, MAX_COUNT)
         }
@@ -136,7 +137,7 @@ pub fn decide(state: &State, command: &Command) -> Result<Vec<Event>, Refusal> {
     };
     let checks_due = state.time.pending_checks.len();
     match command {
-        Command::UseLuck { roll } => explore::use_luck(&mut cx, *roll)?,
+        Command::UseLuck { roll, more } => explore::use_luck(&mut cx, *roll, more)?,
         Command::Perish => explore::perish(&mut cx)?,
         _ if state.player.health == 0 => {
             return refuse(
