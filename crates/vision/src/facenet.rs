@@ -91,8 +91,75 @@ pub struct FaceGuess {
     /// Probability of each class: none, 1, …, 6.
     pub probs: [f32; 7],
     /// The last hidden layer (after ReLU): what the crop looks like to the
-    /// model, used to match enrolled faces (see [`crate::faceset`]).
+    /// model.
     pub features: Vec<f32>,
+    /// The crop's appearance, the same whichever way the die is turned
+    /// ([`appearance`]); enrolled faces are matched on it (see
+    /// [`crate::faceset`]).
+    pub appearance: Vec<f32>,
+}
+
+/// Rings and harmonics of [`appearance`].
+const RINGS: usize = 6;
+const HARMONICS: usize = 7;
+const RING_SAMPLES: usize = 32;
+/// Name of the appearance description, stored in enrolled sets.
+pub const APPEARANCE: &str = "tw-d6-appearance/1";
+
+/// A description of a normalised crop that no in-plane turn of the die
+/// changes: the gray level sampled on rings round the crop's centre, each
+/// ring by the magnitudes of its first angular harmonics (a turn only
+/// shifts a ring's phase), then the mean colour of the face's middle and of
+/// its outer ring (a white party die and a black dungeon die differ there).
+pub fn appearance(input: &[f32], size: usize, context: f32) -> Vec<f32> {
+    let at = |x: f32, y: f32, c: usize| -> f32 {
+        let x = x.clamp(0.0, size as f32 - 1.0);
+        let y = y.clamp(0.0, size as f32 - 1.0);
+        let (x0, y0) = (x.floor() as usize, y.floor() as usize);
+        let (x1, y1) = ((x0 + 1).min(size - 1), (y0 + 1).min(size - 1));
+        let (fx, fy) = (x - x0 as f32, y - y0 as f32);
+        let v = |xx: usize, yy: usize| input[(yy * size + xx) * 3 + c];
+        (v(x0, y0) * (1.0 - fx) + v(x1, y0) * fx) * (1.0 - fy) + (v(x0, y1) * (1.0 - fx) + v(x1, y1) * fx) * fy
+    };
+    let gray = |x: f32, y: f32| (at(x, y, 0) + at(x, y, 1) + at(x, y, 2)) / 3.0;
+    let centre = (size as f32 - 1.0) / 2.0;
+    let face_radius = size as f32 / (2.0 * context);
+    let mut out = Vec::with_capacity(RINGS * HARMONICS + 6);
+    for ring in 0..RINGS {
+        let r = (ring as f32 + 0.5) / RINGS as f32 * face_radius;
+        let samples: Vec<f32> = (0..RING_SAMPLES)
+            .map(|j| {
+                let t = j as f32 / RING_SAMPLES as f32 * std::f32::consts::TAU;
+                gray(centre + r * t.cos(), centre + r * t.sin())
+            })
+            .collect();
+        for k in 0..HARMONICS {
+            let (mut re, mut im) = (0.0f32, 0.0f32);
+            for (j, v) in samples.iter().enumerate() {
+                let t = (k * j) as f32 / RING_SAMPLES as f32 * std::f32::consts::TAU;
+                re += v * t.cos();
+                im -= v * t.sin();
+            }
+            out.push((re * re + im * im).sqrt() / RING_SAMPLES as f32);
+        }
+    }
+    for (lo, hi) in [(0.0, 0.4), (0.65, 1.0)] {
+        let mut sum = [0f32; 3];
+        let mut n = 0;
+        for y in 0..size {
+            for x in 0..size {
+                let d = ((x as f32 - centre).powi(2) + (y as f32 - centre).powi(2)).sqrt() / face_radius;
+                if d >= lo && d < hi {
+                    for (c, s) in sum.iter_mut().enumerate() {
+                        *s += input[(y * size + x) * 3 + c];
+                    }
+                    n += 1;
+                }
+            }
+        }
+        out.extend(sum.iter().map(|s| s / n.max(1) as f32));
+    }
+    out
 }
 
 fn bad(name: &str, reason: String) -> VisionError {
@@ -182,6 +249,11 @@ impl FaceNet {
         })
     }
 
+    /// Side of the square crop the model reads, pixels.
+    pub fn input_size(&self) -> usize {
+        self.size
+    }
+
     /// Length of the last hidden layer (the descriptor enrolled sets use).
     pub fn hidden_len(&self) -> usize {
         self.dense.last().map_or(0, |d| d.nin)
@@ -196,7 +268,10 @@ impl FaceNet {
     /// frame (widened by the model's context, edges replicated).
     pub fn classify(&self, frame: &Mat, center: [f32; 2], side: f32) -> Result<FaceGuess> {
         let input = self.crop(frame, center, side)?;
-        Ok(self.run(input))
+        let look = appearance(&input, self.size, self.context);
+        let mut guess = self.run(input);
+        guess.appearance = look;
+        Ok(guess)
     }
 
     /// The normalised input the model sees: size × size × 3 (BGR), row-major.
@@ -297,6 +372,7 @@ impl FaceNet {
             die: 1.0 - probs[0],
             probs,
             features,
+            appearance: Vec::new(),
         }
     }
 }

@@ -3,8 +3,8 @@
 //! from labelled photos, and the face reading that uses it.
 //!
 //! Each labelled top face is cropped as the face classifier crops it
-//! ([`crate::facenet`]) and described by the classifier's last hidden
-//! layer. A face's *prototype* is the mean of its examples' unit-length
+//! ([`crate::facenet`]) and described by its appearance, in a form no turn
+//! of the die changes ([`crate::facenet::appearance`]). A face's *prototype* is the mean of its examples' unit-length
 //! descriptions. Reading matches a die's description to the prototypes by
 //! cosine similarity. For plain pip faces ("1"–"6") the match is combined
 //! with the classifier's own answer; faces with other names (an emblem, a
@@ -14,7 +14,7 @@
 
 use crate::error::{Result, VisionError};
 use crate::eval::LabelBox;
-use crate::facenet::{FaceGuess, FaceNet};
+use crate::facenet::{FaceGuess, FaceNet, APPEARANCE};
 use opencv::{core::Mat, prelude::*};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
@@ -94,9 +94,10 @@ fn dot(a: &[f32], b: &[f32]) -> f32 {
     a.iter().zip(b).map(|(x, y)| x * y).sum()
 }
 
-/// The descriptor name of a classifier's hidden layer.
+/// The name of the description prototypes are in (the crop's appearance,
+/// taken as the classifier crops).
 pub fn descriptor_name(net: &FaceNet) -> String {
-    format!("tw-d6-facenet/1 hidden {}", net.hidden_len())
+    format!("{APPEARANCE} crop {}", net.input_size())
 }
 
 impl FaceSet {
@@ -173,29 +174,38 @@ impl FaceSet {
     }
 
     /// The face a classified crop shows by this set, and how sure that is.
+    ///
+    /// A set of plain pip faces is read by the classifier, which knows pips
+    /// in general: on the held-out multicolour photos, matching prototypes
+    /// enrolled from five photos read fewer faces right than the classifier
+    /// alone (docs/measurements/2026-11-25-d6-reader.md). Faces with other
+    /// names are matched to their prototypes; pip faces among them also
+    /// hear the classifier.
     pub fn read(&self, guess: &FaceGuess) -> (String, f32) {
-        let d = unit(&guess.features);
+        let pip_index = |f: &FacePrototype| f.face.parse::<usize>().ok().filter(|k| (1..=6).contains(k));
+        let all_pips = self.faces.iter().all(|f| pip_index(f).is_some());
+        let d = unit(&guess.appearance);
         let sims: Vec<f32> = self.faces.iter().map(|f| dot(&d, &f.prototype)).collect();
         let max = sims.iter().cloned().fold(f32::MIN, f32::max);
-        let mut p: Vec<f32> = sims.iter().map(|s| ((s - max) * SIMILARITY_SHARPNESS).exp()).collect();
-        // Pip faces also hear the classifier, which knows pips in general.
-        for (pi, f) in p.iter_mut().zip(&self.faces) {
-            if let Ok(k) = f.face.parse::<usize>() {
-                if (1..=6).contains(&k) {
-                    *pi *= guess.probs[k].max(1e-4);
-                }
-            }
-        }
+        let mut p: Vec<f32> = self
+            .faces
+            .iter()
+            .zip(&sims)
+            .map(|(f, s)| {
+                let matched = if all_pips { 1.0 } else { ((s - max) * SIMILARITY_SHARPNESS).exp() };
+                matched * pip_index(f).map_or(1.0, |k| guess.probs[k].max(1e-4))
+            })
+            .collect();
         let total: f32 = p.iter().sum();
-        let (best, pb) = p
+        p.iter_mut().for_each(|v| *v /= total.max(f32::MIN_POSITIVE));
+        let (best, &pb) = p
             .iter()
             .enumerate()
             .max_by(|a, b| a.1.total_cmp(b.1))
-            .map(|(i, v)| (i, v / total.max(f32::MIN_POSITIVE)))
-            .unwrap_or((0, 0.0));
+            .unwrap_or((0, &0.0));
         let face = &self.faces[best];
         let mut confidence = pb;
-        if sims[best] < face.min_similarity - SIMILARITY_SLACK {
+        if !all_pips && sims[best] < face.min_similarity - SIMILARITY_SLACK {
             // Looks like none of the enrolled examples: ask.
             confidence = confidence.min(0.3);
         }
@@ -285,7 +295,7 @@ impl<'a> Enrolment<'a> {
             }
             let center = [(b.x0 + b.x1) / 2.0, (b.y0 + b.y1) / 2.0];
             let guess = self.net.classify(frame, center, side)?;
-            let d = unit(&guess.features);
+            let d = unit(&guess.appearance);
             match self.by_face.iter_mut().find(|(f, _)| *f == b.name) {
                 Some((_, v)) => v.push(d),
                 None => self.by_face.push((b.name.clone(), vec![d])),

@@ -131,17 +131,30 @@ pub fn settle(
             BODY_MIN_DIE_PROBABILITY
         };
         if guess.die < min_die || (set.is_none() && guess.face == 0) {
+            // A pip layout the pip reader is sure of stays a die when the
+            // classifier does not see one (small dice, faint crops), but it
+            // is put to the player.
+            if let Some(pr) = p.pip_reading.as_ref().filter(|r| set.is_none() && r.confidence >= SURE_PIP_READING) {
+                if let Some(face) = pr.face.clone() {
+                    judged.push((guess.die, face, DISPUTED_CONFIDENCE, true, p));
+                }
+            }
             continue;
         }
         let (face, probability) = match set {
             Some(s) => s.read(&guess),
             None => (net.class_name(guess.face).to_string(), guess.probability),
         };
-        judged.push((guess.die, face, probability, p));
+        judged.push((guess.die, face, probability, false, p));
     }
     judged.sort_by(|a, b| b.0.total_cmp(&a.0).then(b.2.total_cmp(&a.2)));
     let mut dice: Vec<(Die, f32)> = Vec::new();
-    for (_, face, probability, p) in judged {
+    for (_, face, probability, fallback, p) in judged {
+        // A die kept only for its pips gives way to any die the classifier
+        // accepted within a die's width of it (the same die, centred on its body).
+        if fallback && dice.iter().any(|(d, s)| (d.center[0] - p.center[0]).hypot(d.center[1] - p.center[1]) < s.max(p.side)) {
+            continue;
+        }
         if let Some((kept, kept_side)) = dice
             .iter_mut()
             .find(|(d, s)| (d.center[0] - p.center[0]).hypot(d.center[1] - p.center[1]) < 0.5 * s.max(p.side))
