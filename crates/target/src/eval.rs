@@ -10,6 +10,28 @@ use std::path::{Path, PathBuf};
 use tw_board::{Board, Webs};
 use tw_synth::SceneTruth;
 
+/// A read die counts as a true die when its top face's centre on the board
+/// lies within this many mm of the truth.
+pub const MATCH_MM: f64 = 12.0;
+
+/// The read die, not yet matched, nearest a true die's centre on the board
+/// (mm) and within [`MATCH_MM`] of it.
+pub fn nearest_unused(reading: &crate::TargetReading, used: &[bool], centre_mm: [f64; 2]) -> Option<usize> {
+    reading
+        .dice
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| !used[*i])
+        .map(|(i, x)| {
+            let n = x.corners_mm.len().max(1) as f64;
+            let c = x.corners_mm.iter().fold([0.0, 0.0], |s, p| [s[0] + p[0] / n, s[1] + p[1] / n]);
+            (i, (c[0] - centre_mm[0]).hypot(c[1] - centre_mm[1]))
+        })
+        .filter(|(_, dist)| *dist < MATCH_MM)
+        .min_by(|a, b| a.1.total_cmp(&b.1))
+        .map(|(i, _)| i)
+}
+
 #[derive(Debug, thiserror::Error)]
 pub enum EvalError {
     #[error("{file}: {reason}")]
@@ -220,22 +242,9 @@ pub fn evaluate(dir: &Path, board: &Board, set: &DieSet) -> Result<Report, EvalE
             if border {
                 r.border += 1;
             }
-            let near = reading
-                .dice
-                .iter()
-                .enumerate()
-                .filter(|(i, _)| !used[*i])
-                .map(|(i, x)| {
-                    let c = x
-                        .corners_mm
-                        .iter()
-                        .fold([0.0, 0.0], |s, p| [s[0] + p[0] / 5.0, s[1] + p[1] / 5.0]);
-                    (i, (c[0] - centre[0]).hypot(c[1] - centre[1]))
-                })
-                .filter(|(_, dist)| *dist < 12.0)
-                .min_by(|a, b| a.1.total_cmp(&b.1));
+            let near = nearest_unused(&reading, &used, centre);
             let truth_face = d.face.name();
-            let Some((i, _)) = near else {
+            let Some(i) = near else {
                 *r.confusion
                     .entry((label(d.section.value), "not found".into()))
                     .or_default() += 1;

@@ -92,21 +92,7 @@ fn tally(truth: &SceneTruth, reading: &TargetReading) -> Tally {
     let mut t = Tally::default();
     for d in &truth.dice {
         t.dice += 1;
-        let near = reading
-            .dice
-            .iter()
-            .enumerate()
-            .filter(|(i, _)| !used[*i])
-            .map(|(i, x)| {
-                let c = x
-                    .corners_mm
-                    .iter()
-                    .fold([0.0, 0.0], |s, p| [s[0] + p[0] / 5.0, s[1] + p[1] / 5.0]);
-                (i, (c[0] - d.center_mm[0]).hypot(c[1] - d.center_mm[1]))
-            })
-            .filter(|(_, dist)| *dist < 12.0)
-            .min_by(|a, b| a.1.total_cmp(&b.1));
-        let Some((i, _)) = near else { continue };
+        let Some(i) = tw_target::eval::nearest_unused(reading, &used, d.center_mm) else { continue };
         used[i] = true;
         let x = &reading.dice[i];
         t.found += 1;

@@ -45,6 +45,19 @@ pub enum TileKind {
     Gems10,
 }
 
+impl TileKind {
+    /// Every kind, in declaration order.
+    pub const ALL: [TileKind; 32] = {
+        use TileKind::*;
+        [
+            Floor, Wall, SpikeTrap, Sword, BrokenSword, Potion, Bomb, BigBag, MultiTool, Teleport,
+            SwapTiles, ExtraMove, Foresight, PhoenixFeather, Confusion, Slime, Goblin, Flayer,
+            Minotaur, SkellyArcher, WingedShriekingEel, RedBeholder, Poisoner, Boss, RelicCircle,
+            RelicSquare, RelicTriangle, Exit, Merchant, Pegasus, Gems5, Gems10,
+        ]
+    };
+}
+
 /// What a tile is, for the order of resolution and the pile it goes to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Category {

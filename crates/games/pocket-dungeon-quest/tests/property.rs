@@ -13,43 +13,7 @@ use tw_pocket_dungeon_quest::{
 };
 use tw_rules::{DynGame, Game, JsonGame, SplitMix64};
 
-const TILES: [TileKind; 32] = {
-    use TileKind::*;
-    [
-        Floor,
-        Wall,
-        SpikeTrap,
-        Sword,
-        BrokenSword,
-        Potion,
-        Bomb,
-        BigBag,
-        MultiTool,
-        Teleport,
-        SwapTiles,
-        ExtraMove,
-        Foresight,
-        PhoenixFeather,
-        Confusion,
-        Slime,
-        Goblin,
-        Flayer,
-        Minotaur,
-        SkellyArcher,
-        WingedShriekingEel,
-        RedBeholder,
-        Poisoner,
-        Boss,
-        RelicCircle,
-        RelicSquare,
-        RelicTriangle,
-        Exit,
-        Merchant,
-        Pegasus,
-        Gems5,
-        Gems10,
-    ]
-};
+const TILES: [TileKind; 32] = TileKind::ALL;
 const HEROES: [HeroKind; 6] = [
     HeroKind::Warrior,
     HeroKind::Rogue,
