@@ -16,7 +16,8 @@ use tw_capture::{
 };
 
 use crate::frames::{pack, PackedFrame};
-use crate::throws::{ActiveCalibration, SeenDie, TableReader, ThrowReading, ThrowWatcher};
+use crate::early_read::{Finished, LiveThrows};
+use crate::throws::{ActiveCalibration, SeenDie, TableReader, ThrowReading};
 
 /// Environment variable naming the source to open instead of the first camera
 /// (`demo`, `camera`, `camera:N`, or a path); see `tw_capture::open_spec`.
@@ -211,8 +212,8 @@ fn run(hub: &Hub) {
     };
     let mut calibration = calibration_for(&active);
     let mut meter = FpsMeter::new(Duration::from_secs(2));
-    let mut reader = TableReader::Pips(tw_vision::DiceReader::default());
-    let mut watcher = ThrowWatcher::default();
+    let mut reader = Arc::new(TableReader::Pips(tw_vision::DiceReader::default()));
+    let mut throws = LiveThrows::default();
     // The overlay is read at most every other frame, and less often when a
     // read is slow, so reading never starves the live view.
     let mut next_read = Instant::now();
@@ -229,7 +230,7 @@ fn run(hub: &Hub) {
                         calibration: calibration_path,
                     };
                     announce(hub, &active);
-                    watcher.reset();
+                    throws.reset();
                     calibration = calibration_for(&active);
                     hub.update(|s| s.error = None);
                 }
@@ -252,7 +253,7 @@ fn run(hub: &Hub) {
             Err(e) if e.is_terminal() => {
                 active = replace_source(hub, active, e);
                 announce(hub, &active);
-                watcher.reset();
+                throws.reset();
                 calibration = calibration_for(&active);
                 continue;
             }
@@ -276,35 +277,35 @@ fn run(hub: &Hub) {
             ),
         }
         if let Some((fresh, problem)) = calibration.poll(now) {
-            reader = fresh;
+            reader = Arc::new(fresh);
             let kind = reader.kind().to_string();
             hub.update(|s| {
                 s.reader = kind;
                 s.calibration_problem = problem;
             });
         }
-        match watcher.step(&frame) {
-            Ok(Some(settled)) => match reader.read_throw(&frame, &settled, watcher.table()) {
-                Ok((dice, table)) => {
-                    watcher.keep_table(table);
-                    let throw = watcher.finish(&frame, &settled, reader.kind(), dice);
-                    hub.update(|s| {
-                        s.dice = throw.dice.clone();
-                        s.dice_frame = frame.index;
-                        s.last_throw = Some(throw);
-                    });
-                }
+        match throws.step(&frame, &reader) {
+            Ok(Some(Finished { frame: read, reading })) => match reading {
+                Ok(throw) => hub.update(|s| {
+                    s.dice = throw.dice.clone();
+                    s.dice_frame = read;
+                    s.last_throw = Some(throw);
+                }),
                 Err(e) => set_error(
                     hub,
                     &mut last_error,
-                    format!("the throw came to rest but frame {} could not be read: {e}; enter it by hand", frame.index),
+                    format!("the throw came to rest but frame {read} could not be read: {e}; enter it by hand"),
                 ),
             },
             Ok(None) => {}
             Err(e) => set_error(hub, &mut last_error, format!("motion stage: {e}")),
         }
-        let state = watcher.state();
-        if frame.index % READ_EVERY == 0 && now >= next_read {
+        let state = throws.state();
+        // The overlay reads the whole frame; during a throw, and on the
+        // target board once a throw has been read (its reading is the
+        // overlay then), that read would only delay the throw's.
+        let overlay_wanted = !throws.busy() && !(reader.kind() == "target" && throws.table().is_some());
+        if overlay_wanted && frame.index % READ_EVERY == 0 && now >= next_read {
             let took = read_dice(hub, &reader, &frame, &mut last_error);
             next_read = now + took.mul_f64(2.0);
         }

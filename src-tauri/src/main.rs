@@ -14,6 +14,7 @@ mod calibration;
 mod capture;
 mod commands;
 mod demo_combat;
+mod early_read;
 mod frames;
 mod game;
 mod throws;

@@ -98,10 +98,24 @@ pub struct ThrowReading {
 }
 
 /// What a finished throw's frame needs to be read.
+#[derive(Debug)]
 pub struct Settled {
     pub settle_ms: f64,
     /// Boxes (x, y, w, h) that differ from the scene before the throw.
     pub changed: Vec<[f64; 4]>,
+}
+
+/// What one frame did to the throw in progress.
+#[derive(Debug)]
+pub enum Step {
+    Nothing,
+    /// The dice went still on this frame; the boxes that differ from the
+    /// scene before the throw. The throw finishes on a later frame unless
+    /// the dice move again.
+    Settling(Vec<[f64; 4]>),
+    /// Motion again before the rest window ran out.
+    Resumed,
+    Finished(Settled),
 }
 
 /// The motion stage over the capture thread's frames.
@@ -157,12 +171,22 @@ impl ThrowWatcher {
     }
 
     /// Feeds one frame; `Some` when a throw has just come to rest on it.
+    pub fn step(&mut self, frame: &Frame) -> Result<Option<Settled>, MotionError> {
+        Ok(match self.advance(frame)? {
+            Step::Finished(s) => Some(s),
+            _ => None,
+        })
+    }
+
+    /// Feeds one frame and says what it did to the throw in progress:
+    /// the dice just went still (a read may start on this frame), moved
+    /// again, or finished the throw.
     ///
     /// A frame the stage cannot take (size or clock jumped, as when a file
     /// loops or the camera changes mode) restarts the stage on that frame
     /// instead of failing: the throw in progress is then read on the next
     /// rest, never lost silently.
-    pub fn step(&mut self, frame: &Frame) -> Result<Option<Settled>, MotionError> {
+    pub fn advance(&mut self, frame: &Frame) -> Result<Step, MotionError> {
         let view = FrameView::bgr(frame.width as usize, frame.height as usize, &frame.data);
         let t_ms = frame.timestamp.as_secs_f64() * 1000.0;
         let out = match self.stage.process(&view, t_ms) {
@@ -173,6 +197,14 @@ impl ThrowWatcher {
             }
             Err(e) => return Err(e),
         };
+        let die_boxes = |regions: &[tw_motion::Region]| -> Vec<[f64; 4]> {
+            regions
+                .iter()
+                .filter(|r| r.kind == RegionKind::Die)
+                .map(|r| [r.x as f64, r.y as f64, r.width as f64, r.height as f64])
+                .collect()
+        };
+        let mut step = Step::Nothing;
         for ev in out.events {
             let (still_since, regions) = match ev {
                 Event::ThrowFinished {
@@ -182,19 +214,22 @@ impl ThrowWatcher {
                     ..
                 } => (Some(still_since_ms), regions),
                 Event::MotionTimeout { regions, .. } => (None, regions),
+                Event::Settling { regions, .. } => {
+                    step = Step::Settling(die_boxes(&regions));
+                    continue;
+                }
+                Event::MotionResumed { .. } => {
+                    step = Step::Resumed;
+                    continue;
+                }
                 _ => continue,
             };
-            let changed = regions
-                .iter()
-                .filter(|r| r.kind == RegionKind::Die)
-                .map(|r| [r.x as f64, r.y as f64, r.width as f64, r.height as f64])
-                .collect();
-            return Ok(Some(Settled {
+            return Ok(Step::Finished(Settled {
                 settle_ms: still_since.map_or(0.0, |s| (t_ms - s).max(0.0)),
-                changed,
+                changed: die_boxes(&regions),
             }));
         }
-        Ok(None)
+        Ok(step)
     }
 
     /// Numbers the throw and works out which dice it moved: those inside a
