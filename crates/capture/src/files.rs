@@ -47,7 +47,10 @@ fn read_image(path: &Path) -> Result<Mat, CaptureError> {
 pub(crate) fn check_openable(path: &Path) -> Result<(), CaptureError> {
     let meta = std::fs::metadata(path).map_err(|e| CaptureError::Unreadable {
         path: path.to_path_buf(),
-        reason: e.to_string(),
+        reason: match e.kind() {
+            std::io::ErrorKind::NotFound => "no such file or folder".into(),
+            _ => e.to_string(),
+        },
     })?;
     if meta.is_file() || meta.is_dir() {
         return Ok(());

@@ -122,6 +122,10 @@ pub fn header_size(b: &[u8]) -> Option<(u64, u64)> {
         Some(i32::from_le_bytes(b.get(i..i + 4)?.try_into().ok()?).unsigned_abs() as u64)
     };
     if b.starts_with(b"\x89PNG\r\n\x1a\n") {
+        // The first chunk must be IHDR; anything else is not a PNG header.
+        if b.get(12..16) != Some(b"IHDR") {
+            return None;
+        }
         return Some((be32(16)?, be32(20)?));
     }
     if b.starts_with(b"BM") {
