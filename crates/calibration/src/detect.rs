@@ -5,9 +5,9 @@ use crate::error::{CalibrationError, Result};
 use crate::lens::to_gray;
 use crate::profile::{CalibrationProfile, Layout, Method};
 use crate::sheet::{Corner, SheetLayout};
+use opencv::aruco;
 use opencv::core::{Mat, Point2f, Vector};
 use opencv::prelude::*;
-use opencv::{aruco, imgcodecs};
 use std::path::Path;
 
 /// One marker found in the image: its id and corners in ArUco's order.
@@ -45,26 +45,19 @@ pub enum Placement {
     Corners([f64; 2]),
 }
 
-/// Reads an image file, with errors that name it.
+/// Reads an image file, with errors that name it, through the shared loader
+/// ([`tw_vision::image_io::load_bgr`]: size cap, truncated JPEGs, non-files).
 pub fn read_image(path: &Path) -> Result<Mat> {
-    let meta = std::fs::metadata(path).map_err(|e| CalibrationError::ImageRead {
+    use tw_vision::VisionError as V;
+    tw_vision::image_io::load_bgr(path).map_err(|e| CalibrationError::ImageRead {
         path: path.to_path_buf(),
-        reason: e.to_string(),
-    })?;
-    if meta.len() == 0 {
-        return Err(CalibrationError::ImageRead {
-            path: path.to_path_buf(),
-            reason: "the file is empty".into(),
-        });
-    }
-    let img = imgcodecs::imread(&path.to_string_lossy(), imgcodecs::IMREAD_COLOR)?;
-    if img.empty() {
-        return Err(CalibrationError::ImageRead {
-            path: path.to_path_buf(),
-            reason: "not a readable image (corrupt or unsupported format)".into(),
-        });
-    }
-    Ok(img)
+        reason: match e {
+            V::EmptyFile { .. } => "the file is empty".into(),
+            V::Undecodable { .. } => "not a readable image (corrupt or unsupported format)".into(),
+            V::Io { error, .. } => error.to_string(),
+            other => other.to_string(),
+        },
+    })
 }
 
 /// All markers of the layout's dictionary visible in `image`.

@@ -10,7 +10,7 @@ use crate::frame::{Frame, SizeWatch};
 use crate::{FrameSource, SourceKind};
 use opencv::core::Mat;
 use opencv::prelude::*;
-use opencv::{imgcodecs, videoio};
+use opencv::videoio;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -27,26 +27,46 @@ pub fn is_image_path(path: &Path) -> bool {
         .unwrap_or(false)
 }
 
+/// One image through the shared loader (size cap, truncated JPEGs refused,
+/// FIFOs and devices refused without opening them).
 fn read_image(path: &Path) -> Result<Mat, CaptureError> {
-    let unreadable = |reason: String| CaptureError::Unreadable {
+    use tw_vision::VisionError as V;
+    tw_vision::image_io::load_bgr(path).map_err(|e| CaptureError::Unreadable {
         path: path.to_path_buf(),
-        reason,
+        reason: match e {
+            V::EmptyFile { .. } => "the file is empty".into(),
+            V::Undecodable { .. } => "not a readable image (corrupt or unsupported format)".into(),
+            V::Io { error, .. } => error.to_string(),
+            other => other.to_string(),
+        },
+    })
+}
+
+/// Refuses a path that is neither a regular file nor a folder (a FIFO, a
+/// socket, a device): opening one could block the capture thread forever.
+pub(crate) fn check_openable(path: &Path) -> Result<(), CaptureError> {
+    let meta = std::fs::metadata(path).map_err(|e| CaptureError::Unreadable {
+        path: path.to_path_buf(),
+        reason: match e.kind() {
+            std::io::ErrorKind::NotFound => "no such file or folder".into(),
+            _ => e.to_string(),
+        },
+    })?;
+    if meta.is_file() || meta.is_dir() {
+        return Ok(());
+    }
+    let hint = if path.to_string_lossy().starts_with("/dev/video") {
+        "; open a camera as camera:N (see `warden sources`)"
+    } else {
+        ""
     };
-    let meta = std::fs::metadata(path).map_err(|e| unreadable(e.to_string()))?;
-    if meta.len() == 0 {
-        return Err(unreadable("the file is empty".into()));
-    }
-    let name = path
-        .to_str()
-        .ok_or_else(|| unreadable("the path is not valid UTF-8".into()))?;
-    let mat =
-        imgcodecs::imread(name, imgcodecs::IMREAD_COLOR).map_err(|e| unreadable(e.message))?;
-    if mat.empty() {
-        return Err(unreadable(
-            "not a readable image (corrupt or unsupported format)".into(),
-        ));
-    }
-    Ok(mat)
+    Err(CaptureError::Unreadable {
+        path: path.to_path_buf(),
+        reason: format!(
+            "{} is not a regular file; frames are read from image or video files, folders of images, cameras or the demo{hint}",
+            tw_vision::image_io::file_kind(&meta)
+        ),
+    })
 }
 
 /// The image files of a folder, in file-name order, played as a stream at a
@@ -232,8 +252,9 @@ impl VideoFile {
             path: path.clone(),
             reason,
         };
+        check_openable(&path)?;
         if !path.is_file() {
-            return Err(unreadable("no such file".into()));
+            return Err(unreadable("a folder, not a video file".into()));
         }
         let name = path
             .to_str()

@@ -136,6 +136,7 @@ pub fn open_spec(spec: &str, fps: Option<f64>) -> Result<Box<dyn FrameSource>, C
         }
         _ => {
             let path = Path::new(spec);
+            files::check_openable(path)?;
             if path.is_dir() {
                 Ok(paced(Box::new(ImageSequence::open(
                     path,

@@ -410,3 +410,38 @@ fn fps_meter_measures_over_its_window() {
     }
     assert!((meter.fps() - 50.0).abs() < 1.5, "{}", meter.fps());
 }
+
+/// `--source` naming a FIFO (any extension) or a device is refused up front,
+/// naming the path, instead of blocking the capture thread on open.
+#[cfg(unix)]
+#[test]
+fn a_fifo_or_device_source_is_refused_without_blocking() {
+    let dir = scratch("fifo");
+    let mut specs = Vec::new();
+    for name in ["pipe", "pipe.jpg", "pipe.mp4"] {
+        let p = dir.join(name);
+        assert!(std::process::Command::new("mkfifo")
+            .arg(&p)
+            .status()
+            .unwrap()
+            .success());
+        specs.push(p.display().to_string());
+    }
+    specs.push("/dev/null".into());
+    for spec in specs {
+        let (tx, rx) = std::sync::mpsc::channel();
+        let s = spec.clone();
+        std::thread::spawn(move || {
+            let _ = tx.send(open_spec(&s, None).map(|_| ()).map_err(|e| e.to_string()));
+        });
+        let got = rx
+            .recv_timeout(Duration::from_secs(10))
+            .unwrap_or_else(|_| panic!("opening {spec} blocked"));
+        let err = got.expect_err("refused");
+        assert!(
+            err.contains(&spec) && err.contains("not a regular file"),
+            "{err}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

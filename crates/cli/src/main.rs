@@ -8,9 +8,14 @@ use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
 mod cmd;
+mod resources;
 
 #[derive(Parser)]
-#[command(name = "warden", version, about = "Table Warden: the camera-assisted companion for dungeon-crawl board games")]
+#[command(
+    name = "warden",
+    version,
+    about = "Table Warden: the camera-assisted companion for dungeon-crawl board games"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,

@@ -5,10 +5,16 @@
 //! newer version is refused untouched. Only then are WAL mode and the
 //! migrations applied, with an online backup taken before any migration of an
 //! existing database.
+//!
+//! Reading needs no write access: [`Store::open_read_only`] opens the file
+//! with `SQLITE_OPEN_READ_ONLY` (and, when the folder cannot hold WAL's side
+//! files, as immutable), and [`Store::open_for_reading`] falls back to it when
+//! the folder or file is not writable. A read-only store refuses every write
+//! with [`StoreError::ReadOnly`], naming the file.
 
 use crate::error::{Result, StoreError};
 use crate::paths;
-use rusqlite::{Connection, OpenFlags};
+use rusqlite::{Connection, OpenFlags, Transaction, TransactionBehavior};
 use rusqlite_migration::{Migrations, M};
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -39,6 +45,8 @@ pub struct Store {
     pub(crate) conn: Connection,
     path: PathBuf,
     backup_taken: Option<PathBuf>,
+    /// Opened with `SQLITE_OPEN_READ_ONLY`: writes are refused up front.
+    read_only: bool,
 }
 
 impl Store {
@@ -60,7 +68,8 @@ impl Store {
                 | OpenFlags::SQLITE_OPEN_NO_MUTEX,
         )
         .map_err(|e| classify(&path, e))?;
-        conn.busy_timeout(BUSY_TIMEOUT)?;
+        conn.busy_timeout(BUSY_TIMEOUT)
+            .map_err(|e| classify(&path, e))?;
 
         // Read-only inspection first.
         let version: i64 = conn
@@ -88,14 +97,17 @@ impl Store {
         }
 
         // Durable settings. WAL + synchronous=FULL: a commit is on disk when it returns.
-        let mode: String = conn.query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0))?;
+        let mode: String = conn
+            .query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0))
+            .map_err(|e| classify(&path, e))?;
         if !mode.eq_ignore_ascii_case("wal") {
             return Err(StoreError::Migration(format!(
                 "could not switch {} to WAL mode (got {mode})",
                 path.display()
             )));
         }
-        conn.execute_batch("PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON;")?;
+        conn.execute_batch("PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON;")
+            .map_err(|e| classify(&path, e))?;
 
         let mut backup_taken = None;
         if version < SCHEMA_VERSION {
@@ -111,7 +123,98 @@ impl Store {
             conn,
             path,
             backup_taken,
+            read_only: false,
         })
+    }
+
+    /// Open an existing database for reading only (`SQLITE_OPEN_READ_ONLY`):
+    /// nothing is created, migrated or written. When SQLite cannot open it
+    /// that way because the folder cannot hold the WAL's `-shm` file, it is
+    /// opened as immutable (nobody can be writing a folder no one may write).
+    pub fn open_read_only(path: impl AsRef<Path>) -> Result<Store> {
+        let path = path.as_ref().to_path_buf();
+        if !path.is_file() {
+            return Err(StoreError::Io {
+                action: "cannot open for reading",
+                path: path.clone(),
+                source: std::io::Error::new(
+                    std::io::ErrorKind::NotFound,
+                    "no database file is there",
+                ),
+            });
+        }
+        check_header(&path)?;
+        let conn = match open_ro(&path, false) {
+            Ok(c) => c,
+            Err(StoreError::Database { .. }) => open_ro(&path, true)?,
+            Err(e) => return Err(e),
+        };
+        let version: i64 = conn
+            .query_row("PRAGMA user_version", [], |r| r.get(0))
+            .map_err(|e| classify(&path, e))?;
+        if version > SCHEMA_VERSION {
+            return Err(StoreError::TooNew {
+                path,
+                found: version,
+                supported: SCHEMA_VERSION,
+            });
+        }
+        if version < SCHEMA_VERSION {
+            return Err(StoreError::ReadOnly {
+                path,
+                what: format!(
+                    "its schema (version {version}) needs an upgrade to version {SCHEMA_VERSION} first"
+                ),
+            });
+        }
+        let check: String = conn
+            .query_row("PRAGMA quick_check", [], |r| r.get(0))
+            .map_err(|e| classify(&path, e))?;
+        if check != "ok" {
+            return Err(StoreError::Corrupt {
+                latest_backup: paths::latest_backup(&path),
+                path,
+                detail: check,
+            });
+        }
+        Ok(Store {
+            conn,
+            path,
+            backup_taken: None,
+            read_only: true,
+        })
+    }
+
+    /// Open for a command that only reads: read-write when possible (so a
+    /// new database is created and an old one upgraded as usual), read-only
+    /// when the file or its folder may not be written.
+    pub fn open_for_reading(path: impl AsRef<Path>) -> Result<Store> {
+        let path = path.as_ref();
+        match Store::open(path) {
+            Ok(s) => Ok(s),
+            Err(e) if e.is_access_problem() && path.is_file() => Store::open_read_only(path),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// True when this store was opened read-only.
+    pub fn is_read_only(&self) -> bool {
+        self.read_only
+    }
+
+    /// Begin the immediate transaction every write goes through; refused on
+    /// a read-only store, and any SQLite failure names the file.
+    pub(crate) fn write_transaction(&mut self) -> Result<Transaction<'_>> {
+        if self.read_only {
+            return Err(StoreError::ReadOnly {
+                path: self.path.clone(),
+                what: "it was opened read-only (the file or its folder may not be written)".into(),
+            });
+        }
+        let path = self.path.clone();
+        self.conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)
+            .map_err(|e| classify(&path, e))
     }
 
     /// The database file.
@@ -169,6 +272,38 @@ impl Store {
     }
 }
 
+/// A read-only connection to `path`; `immutable` skips WAL's shared-memory
+/// file, for folders where it cannot be created.
+fn open_ro(path: &Path, immutable: bool) -> Result<Connection> {
+    // SQLite URI: only these three characters need escaping in the path.
+    let mut uri = String::from("file:");
+    for c in path.to_string_lossy().chars() {
+        match c {
+            '?' | '#' | '%' => uri.push_str(&format!("%{:02X}", c as u32)),
+            _ => uri.push(c),
+        }
+    }
+    let uri = format!(
+        "{uri}?mode=ro{}",
+        if immutable { "&immutable=1" } else { "" }
+    );
+    let conn = Connection::open_with_flags(
+        &uri,
+        OpenFlags::SQLITE_OPEN_READ_ONLY
+            | OpenFlags::SQLITE_OPEN_URI
+            | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+    )
+    .map_err(|e| classify(path, e))?;
+    conn.busy_timeout(BUSY_TIMEOUT)
+        .map_err(|e| classify(path, e))?;
+    // Touch the schema now, so a missing -shm shows up here and not later.
+    conn.query_row("SELECT count(*) FROM sqlite_master", [], |r| {
+        r.get::<_, i64>(0)
+    })
+    .map_err(|e| classify(path, e))?;
+    Ok(conn)
+}
+
 /// Refuse a file that exists but is not SQLite, before SQLite touches it.
 fn check_header(path: &Path) -> Result<()> {
     let mut f = match std::fs::File::open(path) {
@@ -214,7 +349,10 @@ fn classify(path: &Path, e: rusqlite::Error) -> StoreError {
             detail: e.to_string(),
             latest_backup: paths::latest_backup(path),
         },
-        _ => StoreError::Sqlite(e),
+        _ => StoreError::Database {
+            path: path.to_path_buf(),
+            source: e,
+        },
     }
 }
 

@@ -57,6 +57,16 @@ pub enum StoreError {
     #[error("database error: {0}")]
     Sqlite(#[from] rusqlite::Error),
 
+    /// An SQLite failure while opening or writing, with the file it concerns.
+    #[error("database {path}: {source}")]
+    Database {
+        path: PathBuf,
+        source: rusqlite::Error,
+    },
+
+    #[error("cannot write to database {path}: {what}")]
+    ReadOnly { path: PathBuf, what: String },
+
     #[error("no game session with id {0}")]
     UnknownSession(i64),
 
@@ -107,6 +117,21 @@ fn backup_hint(b: &Option<PathBuf>) -> String {
 }
 
 impl StoreError {
+    /// True for failures that mean "may not write here" (read-only file or
+    /// folder, permission denied), after which reading read-only may work.
+    pub fn is_access_problem(&self) -> bool {
+        use rusqlite::ffi::ErrorCode;
+        match self {
+            StoreError::Io { source, .. } => source.kind() == std::io::ErrorKind::PermissionDenied,
+            StoreError::Database { source, .. } | StoreError::Sqlite(source) => matches!(
+                source.sqlite_error_code(),
+                Some(ErrorCode::ReadOnly | ErrorCode::CannotOpen | ErrorCode::PermissionDenied)
+            ),
+            StoreError::Backup { .. } | StoreError::ReadOnly { .. } => true,
+            _ => false,
+        }
+    }
+
     /// A validation or import error about one named field.
     pub fn invalid(field: impl Into<String>, problem: impl Into<String>) -> Self {
         StoreError::Invalid {

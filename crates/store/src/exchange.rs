@@ -9,7 +9,7 @@ use crate::campaign::{self, canonical_game, CampaignRecord, NewCampaign};
 use crate::db::Store;
 use crate::error::{Result, StoreError};
 use crate::log::{LogEntry, Source};
-use rusqlite::{params, TransactionBehavior};
+use rusqlite::params;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use tw_rules::DynGame;
@@ -118,9 +118,7 @@ impl Store {
         for (i, s) in sessions.iter().enumerate() {
             replay_session(&format!("sessions[{i}]"), s, engines)?;
         }
-        let tx = self
-            .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let tx = self.write_transaction()?;
         let id = campaign::insert_campaign(&tx, &new)?;
         for s in &sessions {
             tx.execute(

@@ -18,7 +18,7 @@
 
 use crate::db::Store;
 use crate::error::{Result, StoreError};
-use rusqlite::{params, OptionalExtension, TransactionBehavior};
+use rusqlite::{params, OptionalExtension};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use tw_rules::DynGame;
@@ -130,9 +130,7 @@ impl Store {
         if snapshot_every == 0 {
             return Err(StoreError::invalid("snapshot_every", "must be at least 1"));
         }
-        let tx = self
-            .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let tx = self.write_transaction()?;
         tx.execute(
             "INSERT INTO sessions (campaign_id, game, setup, snapshot_every, created_at_ms) VALUES (?1, ?2, ?3, ?4, ?5)",
             params![campaign_id, game, json_text(setup), snapshot_every, crate::now_ms()],
@@ -353,9 +351,7 @@ impl Store {
         let Some(last) = entries.last() else {
             return Ok(());
         };
-        let tx = self
-            .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let tx = self.write_transaction()?;
         {
             let max: i64 = tx
                 .prepare_cached(

@@ -124,7 +124,8 @@ impl DieSet {
                     ),
                 }
             })
-            .collect();
+            .collect::<Vec<Prototype>>();
+        refuse_twin_faces(name, &prototypes)?;
         let set = DieSet {
             format: FORMAT.into(),
             name: name.into(),
@@ -362,4 +363,39 @@ fn color_dist(ch: &[f64; 3], p: &Prototype) -> f64 {
     (0..3)
         .map(|k| (ch[k] - p.chroma[k]).powi(2) * if k == 2 { 0.5 } else { 4.0 })
         .sum::<f64>()
+}
+
+/// Refuses a set in which a colour's icon and blank prototypes measure the
+/// same: the reader could not tell the faces apart (e.g. crops too small or
+/// all of one picture).
+fn refuse_twin_faces(name: &str, prototypes: &[Prototype]) -> Result<(), DieSetError> {
+    let key = |p: &Prototype| {
+        [
+            p.glyph_fraction,
+            p.glyph_contrast,
+            p.centre_lift.unwrap_or(0.0),
+            p.centre_desat.unwrap_or(0.0),
+        ]
+    };
+    for icon in prototypes.iter().filter(|p| p.face == "icon") {
+        for blank in prototypes
+            .iter()
+            .filter(|p| p.face == "blank" && p.color == icon.color)
+        {
+            let same = key(icon)
+                .iter()
+                .zip(key(blank))
+                .all(|(a, b)| (a - b).abs() < 1e-6);
+            if same {
+                return Err(DieSetError::Invalid {
+                    file: format!("die set {name:?}"),
+                    field: format!("prototypes ({})", icon.color),
+                    problem: "the icon and blank examples measure the same, so the faces could \
+                              not be told apart; enrol from clearer, larger face crops"
+                        .into(),
+                });
+            }
+        }
+    }
+    Ok(())
 }

@@ -5,6 +5,7 @@
 use crate::dieset::{DieSet, Example};
 use crate::face::{describe, face_patch};
 use crate::read::read_target;
+use opencv::prelude::MatTraitConst;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use tw_board::{Board, Webs};
@@ -16,7 +17,11 @@ pub const MATCH_MM: f64 = 12.0;
 
 /// The read die, not yet matched, nearest a true die's centre on the board
 /// (mm) and within [`MATCH_MM`] of it.
-pub fn nearest_unused(reading: &crate::TargetReading, used: &[bool], centre_mm: [f64; 2]) -> Option<usize> {
+pub fn nearest_unused(
+    reading: &crate::TargetReading,
+    used: &[bool],
+    centre_mm: [f64; 2],
+) -> Option<usize> {
     reading
         .dice
         .iter()
@@ -24,7 +29,10 @@ pub fn nearest_unused(reading: &crate::TargetReading, used: &[bool], centre_mm: 
         .filter(|(i, _)| !used[*i])
         .map(|(i, x)| {
             let n = x.corners_mm.len().max(1) as f64;
-            let c = x.corners_mm.iter().fold([0.0, 0.0], |s, p| [s[0] + p[0] / n, s[1] + p[1] / n]);
+            let c = x
+                .corners_mm
+                .iter()
+                .fold([0.0, 0.0], |s, p| [s[0] + p[0] / n, s[1] + p[1] / n]);
             (i, (c[0] - centre_mm[0]).hypot(c[1] - centre_mm[1]))
         })
         .filter(|(_, dist)| *dist < MATCH_MM)
@@ -308,6 +316,10 @@ pub fn evaluate(dir: &Path, board: &Board, set: &DieSet) -> Result<Report, EvalE
 
 /// Labelled face examples from crop files named `<colour>-<icon|blank>[-anything].<ext>`:
 /// each crop shows one top face, roughly centred and filling the crop.
+/// Smallest face crop (pixels a side) enrolment learns from: below it the
+/// glyph is a handful of pixels and icon and blank look alike.
+pub const MIN_CROP: i32 = 16;
+
 pub fn examples_from_crops(dir: &Path) -> Result<Vec<Example>, EvalError> {
     let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
         .map_err(|e| ferr(dir, e))?
@@ -341,6 +353,16 @@ pub fn examples_from_crops(dir: &Path) -> Result<Vec<Example>, EvalError> {
             ));
         };
         let img = load_image(&f)?;
+        if img.cols() < MIN_CROP || img.rows() < MIN_CROP {
+            return Err(ferr(
+                &f,
+                format!(
+                    "the crop is {}×{} pixels; a face crop must be at least {MIN_CROP}×{MIN_CROP} to learn from",
+                    img.cols(),
+                    img.rows()
+                ),
+            ));
+        }
         let mut patch = opencv::core::Mat::default();
         opencv::imgproc::resize(
             &img,

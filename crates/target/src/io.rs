@@ -5,16 +5,28 @@ use opencv::imgcodecs;
 use opencv::prelude::*;
 use std::path::Path;
 
+/// Loads a colour image through [`tw_vision::image_io::load_bgr`]: errors
+/// name the file; images above 50 megapixels, truncated JPEGs and things that
+/// are not regular files (a FIFO, a folder, a device) are refused before
+/// anything is decoded.
 pub fn load_image(path: &Path) -> Result<Mat, String> {
-    if !path.is_file() {
-        return Err(format!("{}: no such image file", path.display()));
-    }
-    let img = imgcodecs::imread(&path.to_string_lossy(), imgcodecs::IMREAD_COLOR)
-        .map_err(|e| format!("{}: {e}", path.display()))?;
-    if img.empty() {
+    tw_vision::image_io::load_bgr(path).map_err(|e| e.to_string())
+}
+
+/// Smallest frame (pixels a side) the target reader works on: below it the
+/// board cannot be seen, and the reader's half-size pass would be empty.
+pub const MIN_FRAME: i32 = 64;
+
+/// [`load_image`] for a photo of the board: also refuses one smaller than
+/// [`MIN_FRAME`] on a side, naming the file and its size.
+pub fn load_frame(path: &Path) -> Result<Mat, String> {
+    let img = load_image(path)?;
+    if img.cols() < MIN_FRAME || img.rows() < MIN_FRAME {
         return Err(format!(
-            "{}: not a readable image (corrupt or unsupported format)",
-            path.display()
+            "{}: the image is {}×{} pixels; a photo of the board must be at least {MIN_FRAME}×{MIN_FRAME}",
+            path.display(),
+            img.cols(),
+            img.rows()
         ));
     }
     Ok(img)

@@ -113,7 +113,7 @@ pub fn overlay_file(
     reading: Option<&TargetReading>,
     out: &std::path::Path,
 ) -> Result<(), String> {
-    let mut img = crate::io::load_image(image)?;
+    let mut img = crate::io::load_frame(image)?;
     draw_board(&mut img, board_to_image, board)
         .map_err(|e| format!("drawing on {}: {e}", image.display()))?;
     if let Some(r) = reading {

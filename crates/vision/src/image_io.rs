@@ -3,6 +3,12 @@
 //! We read the bytes ourselves and decode from memory rather than calling
 //! `imread`, because `imread` answers every failure (missing file, empty file,
 //! corrupt data) with the same empty matrix.
+//!
+//! Before decoding, a file is refused when it is not a regular file (reading
+//! a FIFO or a device could block forever), when its header claims more than
+//! [`MAX_PIXELS`], or when it is a JPEG cut short: OpenCV would decode the
+//! part that arrived and grey out the rest with only a warning on stderr, so
+//! a truncated photo is refused rather than read wrong.
 
 use crate::error::{Result, VisionError};
 use opencv::{core::Mat, core::Vector, imgcodecs, prelude::*};
@@ -10,10 +16,18 @@ use std::path::Path;
 
 /// Load a colour (BGR, 8-bit) image from `path`.
 pub fn load_bgr(path: &Path) -> Result<Mat> {
-    let bytes = std::fs::read(path).map_err(|error| VisionError::Io {
+    let io = |error| VisionError::Io {
         path: path.to_path_buf(),
         error,
-    })?;
+    };
+    let meta = std::fs::metadata(path).map_err(io)?;
+    if !meta.is_file() {
+        return Err(io(std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            format!("{} is not a regular file", file_kind(&meta)),
+        )));
+    }
+    let bytes = std::fs::read(path).map_err(io)?;
     decode_bgr(&bytes).map_err(|e| match e {
         VisionError::EmptyFile { .. } => VisionError::EmptyFile {
             path: path.to_path_buf(),
@@ -53,6 +67,16 @@ pub fn decode_bgr(bytes: &[u8]) -> Result<Mat> {
             path: Default::default(),
         });
     }
+    // Decoded but cut short: what OpenCV filled in is not the photo.
+    if bytes.starts_with(&[0xFF, 0xD8]) && !jpeg_complete(bytes) {
+        return Err(VisionError::Io {
+            path: Default::default(),
+            error: std::io::Error::new(
+                std::io::ErrorKind::UnexpectedEof,
+                "the JPEG is cut short (its end-of-image marker is missing); it was not read",
+            ),
+        });
+    }
     Ok(mat)
 }
 
@@ -89,9 +113,19 @@ fn check_pixels(w: u64, h: u64) -> Result<()> {
 /// (OpenCV then decides).
 pub fn header_size(b: &[u8]) -> Option<(u64, u64)> {
     let be16 = |i: usize| Some(u64::from(u16::from_be_bytes([*b.get(i)?, *b.get(i + 1)?])));
-    let be32 = |i: usize| Some(u64::from(u32::from_be_bytes(b.get(i..i + 4)?.try_into().ok()?)));
-    let le32 = |i: usize| Some(i32::from_le_bytes(b.get(i..i + 4)?.try_into().ok()?).unsigned_abs() as u64);
+    let be32 = |i: usize| {
+        Some(u64::from(u32::from_be_bytes(
+            b.get(i..i + 4)?.try_into().ok()?,
+        )))
+    };
+    let le32 = |i: usize| {
+        Some(i32::from_le_bytes(b.get(i..i + 4)?.try_into().ok()?).unsigned_abs() as u64)
+    };
     if b.starts_with(b"\x89PNG\r\n\x1a\n") {
+        // The first chunk must be IHDR; anything else is not a PNG header.
+        if b.get(12..16) != Some(b"IHDR") {
+            return None;
+        }
         return Some((be32(16)?, be32(20)?));
     }
     if b.starts_with(b"BM") {
@@ -124,4 +158,77 @@ pub fn header_size(b: &[u8]) -> Option<(u64, u64)> {
         i += 2 + be16(i + 2)? as usize;
     }
     None
+}
+
+/// What a non-regular file is, in words ("a FIFO (named pipe)", "a folder").
+pub fn file_kind(meta: &std::fs::Metadata) -> &'static str {
+    let t = meta.file_type();
+    if t.is_dir() {
+        return "a folder";
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if t.is_fifo() {
+            return "a FIFO (named pipe)";
+        }
+        if t.is_char_device() || t.is_block_device() {
+            return "a device";
+        }
+        if t.is_socket() {
+            return "a socket";
+        }
+    }
+    if t.is_file() {
+        "a file"
+    } else {
+        "a special file"
+    }
+}
+
+/// True when a JPEG's segments and entropy-coded scans run on to the
+/// end-of-image marker (0xFFD9). Walks the structure rather than looking at
+/// the last bytes, so an EXIF thumbnail's own end marker does not count and
+/// bytes padded after the end are accepted.
+pub fn jpeg_complete(b: &[u8]) -> bool {
+    let mut i = 2;
+    loop {
+        // Find the next marker.
+        while i < b.len() && b[i] == 0xFF && b.get(i + 1) == Some(&0xFF) {
+            i += 1; // fill bytes
+        }
+        if i + 1 >= b.len() || b[i] != 0xFF {
+            return false;
+        }
+        let m = b[i + 1];
+        match m {
+            0xD9 => return true,
+            0x01 | 0xD0..=0xD7 => i += 2,
+            _ => {
+                let Some(len) = b
+                    .get(i + 2..i + 4)
+                    .map(|l| u16::from_be_bytes([l[0], l[1]]) as usize)
+                else {
+                    return false;
+                };
+                i += 2 + len;
+                if i > b.len() {
+                    return false;
+                }
+                if m == 0xDA {
+                    // Entropy-coded data: runs to the next marker that is
+                    // neither a stuffed 0xFF00 nor a restart marker.
+                    loop {
+                        match b.get(i..i + 2) {
+                            None => return false,
+                            Some([0xFF, 0x00]) | Some([0xFF, 0xD0..=0xD7]) => i += 2,
+                            Some([0xFF, 0xFF]) => i += 1,
+                            Some([0xFF, _]) => break,
+                            Some(_) => i += 1,
+                        }
+                    }
+                }
+            }
+        }
+    }
 }

@@ -70,3 +70,77 @@ fn tiny_frames_read_as_no_dice() {
         assert!(reader.read(&m).unwrap().dice.is_empty());
     }
 }
+
+/// A real JPEG of a gradient (so the scan data is not trivially short).
+fn jpeg(w: i32, h: i32) -> Vec<u8> {
+    use opencv::core::{Mat, Vector, CV_8UC3};
+    use opencv::prelude::*;
+    let mut m =
+        Mat::new_rows_cols_with_default(h, w, CV_8UC3, opencv::core::Scalar::all(0.0)).unwrap();
+    for y in 0..h {
+        for x in 0..w {
+            let v = ((x * 7 + y * 3) % 256) as u8;
+            *m.at_2d_mut::<opencv::core::Vec3b>(y, x).unwrap() = [v, 255 - v, v / 2].into();
+        }
+    }
+    let mut buf = Vector::<u8>::new();
+    opencv::imgcodecs::imencode(".jpg", &m, &mut buf, &Vector::new()).unwrap();
+    buf.as_slice().to_vec()
+}
+
+#[test]
+fn a_truncated_jpeg_is_refused_naming_the_file() {
+    let whole = jpeg(96, 64);
+    assert!(tw_vision::image_io::jpeg_complete(&whole));
+    // Bytes padded after the end marker are harmless.
+    let mut padded = whole.clone();
+    padded.extend_from_slice(&[0, 0, 0, 0]);
+    assert!(load_bgr(&temp_file("padded.jpg", &padded)).is_ok());
+    // Cut in the middle of the scan: OpenCV alone would decode it with a warning.
+    let cut = &whole[..whole.len() * 2 / 3];
+    assert!(!tw_vision::image_io::jpeg_complete(cut));
+    let err = load_bgr(&temp_file("cut.jpg", cut))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("cut.jpg") && err.contains("cut short"),
+        "{err}"
+    );
+    // Only the end marker missing.
+    let err = load_bgr(&temp_file("noeoi.jpg", &whole[..whole.len() - 2]))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("noeoi.jpg") && err.contains("cut short"),
+        "{err}"
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn a_fifo_or_a_folder_is_refused_without_blocking() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("pipe.jpg");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap();
+    assert!(made.success(), "mkfifo");
+    // Reading a FIFO with no writer would block for ever: run it on a thread
+    // and fail the test instead of hanging.
+    let (tx, rx) = std::sync::mpsc::channel();
+    let p = fifo.clone();
+    std::thread::spawn(move || {
+        let _ = tx.send(load_bgr(&p).map(|_| ()).map_err(|e| e.to_string()));
+    });
+    let got = rx
+        .recv_timeout(std::time::Duration::from_secs(10))
+        .expect("load_bgr blocked on a FIFO");
+    let err = got.unwrap_err();
+    assert!(err.contains("pipe.jpg") && err.contains("FIFO"), "{err}");
+    let err = load_bgr(dir.path()).unwrap_err().to_string();
+    assert!(
+        err.contains("a folder") && err.contains(&dir.path().display().to_string()),
+        "{err}"
+    );
+}

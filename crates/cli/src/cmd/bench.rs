@@ -24,7 +24,9 @@ pub enum What {
 
 pub fn run(a: Args) -> Result<ExitCode> {
     if cfg!(debug_assertions) {
-        eprintln!("warden bench: note: debug build, timings are pessimistic (build with --release)");
+        eprintln!(
+            "warden bench: note: debug build, timings are pessimistic (build with --release)"
+        );
     }
     match a.what {
         What::Motion(m) => motion(m),
@@ -64,6 +66,7 @@ fn motion(a: MotionArgs) -> Result<ExitCode> {
     if a.width < 64 || a.height < 64 || a.frames == 0 || !(a.fps > 1.0) {
         bail!("need --width and --height ≥ 64, --frames ≥ 1 and --fps > 1");
     }
+    check_frame_pixels(a.width as u64, a.height as u64)?;
     let cfg = tw_motion::bench::BenchConfig {
         width: a.width,
         height: a.height,
@@ -78,8 +81,14 @@ fn motion(a: MotionArgs) -> Result<ExitCode> {
         return Ok(ExitCode::SUCCESS);
     }
     let verdict = |ok: bool| if ok { "met" } else { "MISSED" };
-    println!("motion stage, {}×{}, one thread, {} frames per format", r.width, r.height, a.frames);
-    for (name, cpu, wall) in [("grey", r.stage_gray_cpu_ms, r.stage_gray_wall_ms), ("BGR", r.stage_bgr_cpu_ms, r.stage_bgr_wall_ms)] {
+    println!(
+        "motion stage, {}×{}, one thread, {} frames per format",
+        r.width, r.height, a.frames
+    );
+    for (name, cpu, wall) in [
+        ("grey", r.stage_gray_cpu_ms, r.stage_gray_wall_ms),
+        ("BGR", r.stage_bgr_cpu_ms, r.stage_bgr_wall_ms),
+    ] {
         println!(
             "  {name:<4} CPU ms/frame: mean {:.3}, median {:.3}, p95 {:.3}, max {:.3}   (wall: median {:.3}, p95 {:.3})  [target ≤ {STAGE_BUDGET_MS} ms: {}]",
             cpu.mean,
@@ -92,7 +101,10 @@ fn motion(a: MotionArgs) -> Result<ExitCode> {
         );
     }
     let l = r.latency_ms;
-    println!("throw finished after the last die stops, {} generated throws at {} fps:", r.sequences, a.fps);
+    println!(
+        "throw finished after the last die stops, {} generated throws at {} fps:",
+        r.sequences, a.fps
+    );
     println!(
         "  latency ms: mean {:.0}, median {:.0}, p95 {:.0}, min {:.0}, max {:.0}  [target ≤ {LATENCY_BUDGET_MS} ms: {}]",
         l.mean,
@@ -131,6 +143,7 @@ fn read(a: ReadArgs) -> Result<ExitCode> {
     if a.width < 320 || a.height < 240 || a.iterations == 0 {
         bail!("need --width ≥ 320, --height ≥ 240 and --iterations ≥ 1");
     }
+    check_frame_pixels(a.width as u64, a.height as u64)?;
     let r = tw_vision::bench::run_read_bench(a.width, a.height, a.iterations)?;
     if a.json {
         println!("{}", serde_json::to_string_pretty(&r)?);
@@ -149,4 +162,18 @@ fn read(a: ReadArgs) -> Result<ExitCode> {
         if r.p95_ms <= READ_BUDGET_MS { "met" } else { "MISSED" }
     );
     Ok(ExitCode::SUCCESS)
+}
+
+/// Benchmark frames obey the same 50-megapixel cap as images read from disk:
+/// a bigger one would take gigabytes before the first figure.
+fn check_frame_pixels(w: u64, h: u64) -> Result<()> {
+    let max = tw_vision::image_io::MAX_PIXELS;
+    if w.saturating_mul(h) > max {
+        bail!(
+            "--width {w} --height {h} is {:.0} megapixels; benchmark frames are at most {} megapixels",
+            w as f64 * h as f64 / 1e6,
+            max / 1_000_000
+        );
+    }
+    Ok(())
 }

@@ -48,14 +48,41 @@ pub enum Action {
     },
 }
 
-pub fn open(db: Option<&std::path::Path>) -> Result<Store> {
+/// Runs `body` on the store, naming the database in any error that does not
+/// already (a full disk or a locked file otherwise shows as a bare SQLite
+/// message). Commands that only read open it read-only when it may not be written.
+pub fn with_store<T>(
+    db: Option<&std::path::Path>,
+    reading: bool,
+    body: impl FnOnce(&mut Store) -> Result<T>,
+) -> Result<T> {
     let path = paths::resolve_db_path(db)?;
-    Ok(Store::open(&path)?)
+    let result = if reading {
+        Store::open_for_reading(&path)
+    } else {
+        Store::open(&path)
+    }
+    .map_err(anyhow::Error::from)
+    .and_then(|mut store| body(&mut store));
+    result.map_err(|e| {
+        if format!("{e:#}").contains(&path.display().to_string()) {
+            e
+        } else {
+            e.context(format!("database {}", path.display()))
+        }
+    })
 }
 
 pub fn run(a: Args) -> Result<ExitCode> {
-    let mut store = open(a.db.as_deref())?;
-    match a.action {
+    let reading = matches!(
+        a.action,
+        Action::List | Action::Show { .. } | Action::Export { .. }
+    );
+    with_store(a.db.as_deref(), reading, |store| act(store, a.action))
+}
+
+fn act(store: &mut Store, action: Action) -> Result<ExitCode> {
+    match action {
         Action::List => {
             let list = store.campaigns()?;
             if list.is_empty() {

@@ -15,8 +15,9 @@ use tw_board::{Board, Webs};
 use tw_calibration::CalibrationProfile;
 use tw_target::{DieSet, DieShape};
 
-/// Where die sets live, relative to the repository / app data root.
-pub const DICE_SETS_DIR: &str = "models/dice-sets";
+/// The shipped board's name as profiles write it; it resolves to the
+/// built-in geometry when no such file is found beside the profile or here.
+pub const SHIPPED_BOARD: &str = "calibration/boards/catacombs-default.json";
 /// The die set used when none is named.
 pub const DEFAULT_SET: &str = "dungeon-fighter";
 
@@ -160,16 +161,25 @@ fn check_name(name: &str) -> Result<()> {
 
 /// `dice enroll --yolo`: a d6 set from labelled photos. Nothing is written
 /// unless the whole folder reads and every face has enough examples.
-fn enroll_d6(name: &str, dir: &Path, max_images: Option<usize>, out: Option<PathBuf>) -> Result<ExitCode> {
+fn enroll_d6(
+    name: &str,
+    dir: &Path,
+    max_images: Option<usize>,
+    out: Option<PathBuf>,
+) -> Result<ExitCode> {
     check_name(name)?;
     if max_images == Some(0) {
         bail!("--max-images 0: enrol from at least one photo");
     }
-    let net = tw_vision::reader::shipped_net().context("the built-in face classifier does not load")?;
+    let net =
+        tw_vision::reader::shipped_net().context("the built-in face classifier does not load")?;
     let names = tw_vision::faceset::class_names(dir)?;
     let mut images = tw_vision::eval::list_images(dir)?;
     if images.is_empty() {
-        bail!("{}: no .jpg, .jpeg or .png photos to enrol from", dir.display());
+        bail!(
+            "{}: no .jpg, .jpeg or .png photos to enrol from",
+            dir.display()
+        );
     }
     if let Some(n) = max_images {
         images.truncate(n);
@@ -189,16 +199,26 @@ fn enroll_d6(name: &str, dir: &Path, max_images: Option<usize>, out: Option<Path
             .map_err(|reason| anyhow::anyhow!("{}: {reason}", label_path.display()))?;
         faces += enrolment.add(&frame, &labels, &img.display().to_string())?;
     }
-    let set = enrolment.finish(name).with_context(|| format!("enrolling {}", dir.display()))?;
-    let out = out.unwrap_or_else(|| Path::new(DICE_SETS_DIR).join(format!("{name}.json")));
+    let set = enrolment
+        .finish(name)
+        .with_context(|| format!("enrolling {}", dir.display()))?;
+    let out = out.unwrap_or_else(|| crate::resources::dice_sets_dir().join(format!("{name}.json")));
     let text = serde_json::to_string_pretty(&set)?;
     if let Some(parent) = out.parent().filter(|p| !p.as_os_str().is_empty()) {
-        std::fs::create_dir_all(parent).with_context(|| format!("creating {}", parent.display()))?;
+        std::fs::create_dir_all(parent)
+            .with_context(|| format!("creating {}", parent.display()))?;
     }
     std::fs::write(&out, text).with_context(|| format!("writing {}", out.display()))?;
-    println!("{}: d6 set {name:?} from {faces} faces in {} photos:", out.display(), images.len());
+    println!(
+        "{}: d6 set {name:?} from {faces} faces in {} photos:",
+        out.display(),
+        images.len()
+    );
     for f in &set.faces {
-        println!("  {:<10} {:>4} samples  least similarity {:.2}", f.face, f.samples, f.min_similarity);
+        println!(
+            "  {:<10} {:>4} samples  least similarity {:.2}",
+            f.face, f.samples, f.min_similarity
+        );
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -211,7 +231,10 @@ pub fn d6_reader(set: Option<&str>) -> Result<tw_vision::DiceReader> {
         Some(arg) => {
             let path = set_path(Some(arg));
             let set = tw_vision::faceset::FaceSet::load(&path)?;
-            Ok(tw_vision::DiceReader::with_face_set(set, &path.display().to_string())?)
+            Ok(tw_vision::DiceReader::with_face_set(
+                set,
+                &path.display().to_string(),
+            )?)
         }
     }
 }
@@ -227,10 +250,12 @@ fn enroll(
     let examples = match (crops, scenes) {
         (Some(dir), None) => tw_target::eval::examples_from_crops(&dir)?,
         (None, Some(dir)) => tw_target::eval::examples_from_scenes(&dir)?,
-        _ => bail!("give the examples with --crops DIR, --scenes DIR or (six-sided dice) --yolo DIR"),
+        _ => {
+            bail!("give the examples with --crops DIR, --scenes DIR or (six-sided dice) --yolo DIR")
+        }
     };
     let set = DieSet::enroll(name, DieShape { edge_mm }, &examples)?;
-    let out = out.unwrap_or_else(|| Path::new(DICE_SETS_DIR).join(format!("{name}.json")));
+    let out = out.unwrap_or_else(|| crate::resources::dice_sets_dir().join(format!("{name}.json")));
     set.save(&out)?;
     println!(
         "{}: die set {name:?} from {} examples:",
@@ -331,14 +356,15 @@ fn train_verifier(
     Ok(ExitCode::SUCCESS)
 }
 
-/// The file of a die-set name (under models/dice-sets) or path.
+/// The file of a die-set name (under the `models/dice-sets` folder that
+/// [`crate::resources::models_dir`] finds) or path (taken as given).
 fn set_path(name_or_path: Option<&str>) -> PathBuf {
     let arg = name_or_path.unwrap_or(DEFAULT_SET);
     let p = Path::new(arg);
     if p.extension().is_some() || p.components().count() > 1 {
         p.to_path_buf()
     } else {
-        Path::new(DICE_SETS_DIR).join(format!("{arg}.json"))
+        crate::resources::dice_sets_dir().join(format!("{arg}.json"))
     }
 }
 
@@ -359,6 +385,9 @@ pub fn board_for(
     match &profile.board {
         Some(b) => {
             let path = b.geometry_path(profile_path);
+            if b.geometry == SHIPPED_BOARD && !path.is_file() {
+                return Ok(Board::catacombs_default());
+            }
             Board::load(&path)
                 .with_context(|| format!("{}: board.geometry", profile_path.display()))
         }
@@ -378,7 +407,7 @@ fn read(
     let board = board_for(&profile, calibration, board)?;
     let set = load_set(set)?;
     let webs = Webs::on(&board, webs)?;
-    let img = tw_target::io::load_image(image).map_err(anyhow::Error::msg)?;
+    let img = tw_target::io::load_frame(image).map_err(anyhow::Error::msg)?;
     let t = std::time::Instant::now();
     let reading = tw_target::read_target(&img, &profile.table_to_image.0, &board, &webs, &set)?;
     let ms = t.elapsed().as_secs_f64() * 1000.0;

@@ -67,14 +67,27 @@ fn json_arg(what: &str, text: &str) -> Result<Value> {
         ("inline JSON".to_string(), text.to_string())
     } else {
         let p = Path::new(text);
-        (p.display().to_string(), std::fs::read_to_string(p).with_context(|| format!("cannot read {what} file {}", p.display()))?)
+        (
+            p.display().to_string(),
+            std::fs::read_to_string(p)
+                .with_context(|| format!("cannot read {what} file {}", p.display()))?,
+        )
     };
     serde_json::from_str(&body).with_context(|| format!("{what} ({source}) is not valid JSON"))
 }
 
-fn resume<'g>(store: &Store, id: i64, holder: &'g mut Option<Box<dyn tw_rules::DynGame>>) -> Result<GameSession<'g>> {
+fn resume<'g>(
+    store: &Store,
+    id: i64,
+    holder: &'g mut Option<Box<dyn tw_rules::DynGame>>,
+) -> Result<GameSession<'g>> {
     let info = store.session(id)?;
-    let game = registry::find(&info.game).with_context(|| format!("game {:?} of session {id} is unknown to this build", info.game))?;
+    let game = registry::find(&info.game).with_context(|| {
+        format!(
+            "game {:?} of session {id} is unknown to this build",
+            info.game
+        )
+    })?;
     *holder = Some(game);
     let holder: &'g Option<Box<dyn tw_rules::DynGame>> = holder;
     let game = holder.as_deref().expect("just set");
@@ -89,19 +102,36 @@ fn print(v: &Value) -> Result<ExitCode> {
 }
 
 pub fn run(a: Args) -> Result<ExitCode> {
-    let mut store = super::campaign::open(a.db.as_deref())?;
+    let reading = matches!(a.action, Action::List | Action::Show { .. });
+    super::campaign::with_store(a.db.as_deref(), reading, |store| act(store, a.action))
+}
+
+fn act(store: &mut Store, action: Action) -> Result<ExitCode> {
     let mut holder = None;
-    match a.action {
-        Action::New { game, setup, campaign } => {
+    match action {
+        Action::New {
+            game,
+            setup,
+            campaign,
+        } => {
             let Some(engine) = registry::find(&game) else {
-                bail!("unknown game {game:?}; known games: {}", registry::names().join(", "));
+                bail!(
+                    "unknown game {game:?}; known games: {}",
+                    registry::names().join(", ")
+                );
             };
             let setup = json_arg("setup", &setup)?;
             let campaign_id = match campaign {
                 Some(name) => Some(store.campaign(&name)?.id),
                 None => None,
             };
-            let s = GameSession::start(&mut store, engine.as_ref(), &setup, campaign_id, tw_store::log::DEFAULT_SNAPSHOT_EVERY)?;
+            let s = GameSession::start(
+                store,
+                engine.as_ref(),
+                &setup,
+                campaign_id,
+                tw_store::log::DEFAULT_SNAPSHOT_EVERY,
+            )?;
             print(&json!({"session": s.id(), "game": engine.name(), "state": s.state()}))
         }
         Action::List => {
@@ -115,20 +145,21 @@ pub fn run(a: Args) -> Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Action::Show { id } => {
-            let s = resume(&store, id, &mut holder)?;
+            let s = resume(store, id, &mut holder)?;
             let log = store.entries(id, 0, s.last_seq())?;
             print(&json!({"session": id, "state": s.state(), "log": log}))
         }
         Action::Do { id, command } => {
             let command = json_arg("command", &command)?;
-            let mut s = resume(&store, id, &mut holder)?;
-            let out = s.execute(&mut store, &command, Source::Manual, Provenance::default())?;
+            let mut s = resume(store, id, &mut holder)?;
+            let out = s.execute(store, &command, Source::Manual, Provenance::default())?;
             print(&json!({"seq": s.last_seq(), "events": out.events, "state": out.state}))
         }
         Action::Observe { id, reading, image } => {
             let raw = json_arg("reading", &reading)?;
-            let die: DieReading = serde_json::from_value(raw.clone()).context("the reading does not match the `warden read` die format")?;
-            let mut s = resume(&store, id, &mut holder)?;
+            let die: DieReading = serde_json::from_value(raw.clone())
+                .context("the reading does not match the `warden read` die format")?;
+            let mut s = resume(store, id, &mut holder)?;
             let game = store.session(id)?.game;
             if game != "dungeon-fighter" {
                 bail!("camera observations are mapped for dungeon-fighter games only; this is {game} (use `warden game do`)");
@@ -137,9 +168,14 @@ pub fn run(a: Args) -> Result<ExitCode> {
             match dungeon_fighter::throw_from_reading(&die) {
                 Ok(cmd) => {
                     let command = serde_json::to_value(cmd)?;
-                    let prov = Provenance { original_reading: Some(serde_json::to_value(&record)?), image_path: image };
-                    let out = s.execute(&mut store, &command, Source::Camera, prov)?;
-                    print(&json!({"seq": s.last_seq(), "command": command, "events": out.events, "state": out.state}))
+                    let prov = Provenance {
+                        original_reading: Some(serde_json::to_value(&record)?),
+                        image_path: image,
+                    };
+                    let out = s.execute(store, &command, Source::Camera, prov)?;
+                    print(
+                        &json!({"seq": s.last_seq(), "command": command, "events": out.events, "state": out.state}),
+                    )
                 }
                 Err(ask) => {
                     // Nothing is written: the player answers, then `warden game do`.
@@ -148,23 +184,33 @@ pub fn run(a: Args) -> Result<ExitCode> {
                 }
             }
         }
-        Action::Correct { id, command, original } => {
+        Action::Correct {
+            id,
+            command,
+            original,
+        } => {
             let command = json_arg("command", &command)?;
-            let mut s = resume(&store, id, &mut holder)?;
+            let mut s = resume(store, id, &mut holder)?;
             let original = match original {
                 Some(o) => json_arg("original reading", &o)?,
                 None => {
                     let last = s.undo_target().context("there is no action to correct")?;
-                    let entry = store.entries(id, last - 1, last)?.pop().context("the last action is missing from the log")?;
-                    entry.original_reading.or(entry.command).context("the last action has no reading to keep")?
+                    let entry = store
+                        .entries(id, last - 1, last)?
+                        .pop()
+                        .context("the last action is missing from the log")?;
+                    entry
+                        .original_reading
+                        .or(entry.command)
+                        .context("the last action has no reading to keep")?
                 }
             };
-            let out = s.correct(&mut store, &command, original, None)?;
+            let out = s.correct(store, &command, original, None)?;
             print(&json!({"seq": s.last_seq(), "events": out.events, "state": out.state}))
         }
         Action::Undo { id } => {
-            let mut s = resume(&store, id, &mut holder)?;
-            let reverted = s.undo(&mut store)?;
+            let mut s = resume(store, id, &mut holder)?;
+            let reverted = s.undo(store)?;
             print(&json!({"reverted": reverted, "seq": s.last_seq(), "state": s.state()}))
         }
     }

@@ -149,7 +149,7 @@ fn read_board(args: &Args, path: &Path, profile: &CalibrationProfile) -> Result<
     let set = super::dice::load_set(args.dice_set.as_deref())?;
     let webs = tw_board::Webs::on(&board, &args.webs)
         .with_context(|| format!("--web for the board of {}", path.display()))?;
-    let img = tw_target::io::load_image(&args.image).map_err(anyhow::Error::msg)?;
+    let img = tw_target::io::load_frame(&args.image).map_err(anyhow::Error::msg)?;
     let start = Instant::now();
     let reading = tw_target::read_target(&img, &profile.table_to_image.0, &board, &webs, &set)
         .with_context(|| format!("reading dice in {}", args.image.display()))?;

@@ -82,9 +82,12 @@ pub fn run(a: Args) -> Result<ExitCode> {
         bail!("--out: the output folder is required")
     };
     let board = super::board::load_board(a.board.as_deref())?;
-    let board_file = a.board.as_ref().map_or(
-        "calibration/boards/catacombs-default.json".to_string(),
-        |p| p.display().to_string(),
+    // Profiles name a given board by its absolute path, so they read from
+    // any folder; the shipped board by its name, which resolves to the
+    // built-in geometry (`dice::board_for`).
+    let board_file = a.board.as_deref().map_or(
+        super::dice::SHIPPED_BOARD.to_string(),
+        crate::resources::absolute,
     );
     let mut opts = Options::default();
     if let Some(e) = &a.elevation {

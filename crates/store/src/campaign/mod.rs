@@ -9,7 +9,7 @@ pub mod records;
 use crate::db::Store;
 use crate::error::{Result, StoreError};
 pub use records::{canonical_game, CampaignRecord, CAMPAIGN_GAMES};
-use rusqlite::{params, OptionalExtension, Transaction, TransactionBehavior};
+use rusqlite::{params, OptionalExtension, Transaction};
 
 /// A campaign as stored.
 #[derive(Debug, Clone, PartialEq)]
@@ -106,9 +106,7 @@ pub struct CampaignSummary {
 impl Store {
     /// Add a player profile (or return the existing one's id).
     pub fn ensure_profile(&mut self, name: &str) -> Result<i64> {
-        let tx = self
-            .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let tx = self.write_transaction()?;
         let id = ensure_profile(&tx, name)?;
         tx.commit()?;
         Ok(id)
@@ -126,9 +124,7 @@ impl Store {
     /// Create a campaign (its players become profiles if new); returns its id.
     pub fn create_campaign(&mut self, c: &NewCampaign) -> Result<i64> {
         c.validate("")?;
-        let tx = self
-            .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let tx = self.write_transaction()?;
         let id = insert_campaign(&tx, c)?;
         tx.commit()?;
         Ok(id)
@@ -218,9 +214,7 @@ impl Store {
             ));
         }
         record.validate("record", &c.players)?;
-        let tx = self
-            .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let tx = self.write_transaction()?;
         tx.execute(
             "UPDATE campaigns SET record = ?2, updated_at_ms = ?3 WHERE id = ?1",
             params![campaign_id, record.to_json().to_string(), crate::now_ms()],
