@@ -208,6 +208,13 @@ fn the_ui_uses_no_tauri_api_beyond_invoke() {
     }
 }
 
+/// The policy's choices: scripts only from the bundle (Tauri adds hashes of
+/// its own); images from the bundle or `data:` (snapshots arrive as base64
+/// data URLs); IPC through Tauri's `ipc:` protocol. Styles allow
+/// `'unsafe-inline'` because the UI needs it: `dom.ts` sets `style`
+/// attributes for board layouts and the Green Dungeon screen adds its own
+/// `<style>` element. The end-to-end test checks that an inline script is
+/// refused in the running window.
 #[test]
 fn the_window_has_a_content_security_policy() {
     let path = manifest_dir().join("tauri.conf.json");
