@@ -178,6 +178,39 @@ try {
     return `sources: ${sources.join(", ")}`;
   });
 
+  await check("the window runs under its content security policy", async () => {
+    // Tauri sends the policy from tauri.conf.json with the page; an inline
+    // script added to the page must be refused, and the refusal reports
+    // the policy in force.
+    await session.execute(`
+      window.__cspViolation = null;
+      document.addEventListener('securitypolicyviolation', (e) => {
+        window.__cspViolation = { directive: e.violatedDirective, policy: e.originalPolicy };
+      }, { once: true });
+      const probe = document.createElement('script');
+      probe.textContent = 'window.__cspProbe = 1;';
+      document.head.append(probe);
+      probe.remove();`);
+    const v = await waitFor("the policy to refuse an inline script", () => session.execute("return window.__cspViolation;"), 5000);
+    assert((await session.execute("return window.__cspProbe === 1;")) === false, "an inline script ran despite the policy");
+    assert(/script-src 'self'/.test(v.policy) && /object-src 'none'/.test(v.policy), `the policy in force is ${JSON.stringify(v.policy)}`);
+    return `refused by ${v.directive}`;
+  });
+
+  await check("the window may call only the commands its capability grants", async () => {
+    // No core permission is granted (the UI uses none), so a core plugin
+    // command is refused; an app command the UI uses still answers.
+    await session.execute(`
+      window.__aclProbe = null;
+      const call = (cmd, args) => window.__TAURI_INTERNALS__.invoke(cmd, args).then(() => "ok", (e) => String(e));
+      Promise.all([call("plugin:app|version", {}), call("campaign_list", {})])
+        .then((r) => { window.__aclProbe = r; });`);
+    const [core, app] = await waitFor("the two calls to answer", () => session.execute("return window.__aclProbe;"), 5000);
+    assert(/not allowed/i.test(core), `plugin:app|version answered ${JSON.stringify(core)}`);
+    assert(app === "ok", `campaign_list answered ${JSON.stringify(app)}`);
+    return core.slice(0, 60);
+  });
+
   if (screenshotPath) {
     await check("a screenshot of the window is saved", async () => {
       // Let a few frames land after the tab switch so the picture is live.

@@ -13,8 +13,9 @@
 
 use serde::Serialize;
 use serde_json::Value;
+use crate::snapshot_file;
 use base64::Engine as _;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::{Mutex, MutexGuard};
 use tw_rules::DynGame;
 use tw_session::{correction::ReadingRecord, dungeon_fighter, observation::DieReading, registry};
@@ -417,26 +418,32 @@ pub fn observe_with_snapshot(
     }
 }
 
-/// The folder beside the database where throw snapshots are kept.
-fn snapshots_dir(store: &Store) -> PathBuf {
-    store
-        .path()
-        .parent()
-        .map(Path::to_path_buf)
-        .unwrap_or_default()
-        .join("snapshots")
+/// The data folder: the one holding the database. Snapshots live in its
+/// `snapshots/` folder, and only files inside it are ever read back.
+fn data_dir(store: &Store) -> PathBuf {
+    match store.path().parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
+    }
 }
 
-/// Writes a base64 JPEG snapshot for session `id`; returns its path.
+/// Writes a base64 JPEG snapshot for session `id`; returns its absolute
+/// path (so it does not depend on the working directory).
 fn save_snapshot(store: &Store, id: i64, b64: &str) -> Result<String, String> {
     let bytes = base64::engine::general_purpose::STANDARD
         .decode(b64.trim())
         .map_err(|e| format!("the throw snapshot is not base64: {e}"))?;
-    if bytes.len() < 4 || bytes[..3] != [0xFF, 0xD8, 0xFF] {
+    if !snapshot_file::is_jpeg(&bytes) {
         return Err("the throw snapshot is not a JPEG image".into());
     }
-    let dir = snapshots_dir(store);
+    if bytes.len() as u64 > snapshot_file::MAX_SNAPSHOT_BYTES {
+        return Err("the throw snapshot is too large to keep".into());
+    }
+    let dir = data_dir(store).join("snapshots");
     std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let dir = dir
+        .canonicalize()
+        .map_err(|e| format!("{}: {e}", dir.display()))?;
     let nanos = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map(|d| d.as_nanos())
@@ -447,7 +454,9 @@ fn save_snapshot(store: &Store, id: i64, b64: &str) -> Result<String, String> {
 }
 
 /// The snapshot of log entry `seq` of game `id`, base64; `None` when it has
-/// none or the file is gone. Only paths the log itself holds are read.
+/// none or the file is gone. The path comes from the log, which an import or
+/// the CLI may have filled: only a JPEG inside the data folder is read (see
+/// [`snapshot_file`]); any other path is refused, naming it.
 pub fn snapshot_of(store: &Store, id: i64, seq: i64) -> Result<Option<String>, String> {
     let entry = store
         .entries(id, seq - 1, seq)
@@ -457,8 +466,7 @@ pub fn snapshot_of(store: &Store, id: i64, seq: i64) -> Result<Option<String>, S
     let Some(path) = entry.image_path else {
         return Ok(None);
     };
-    Ok(std::fs::read(&path)
-        .ok()
+    Ok(snapshot_file::read(&data_dir(store), &path)?
         .map(|b| base64::engine::general_purpose::STANDARD.encode(b)))
 }
 
@@ -956,6 +964,56 @@ mod tests {
         assert_eq!(snapshot_of(&db.store, id, v.last_seq).unwrap(), Some(jpeg));
         assert_eq!(snapshot_of(&db.store, id, 1).unwrap(), None, "a manual entry has none");
         assert!(snapshot_of(&db.store, id, 99).is_err());
+    }
+
+    /// Logs a camera throw whose entry points at `image_path`, as an
+    /// import or `warden game observe --image` could, and undoes it so the
+    /// die can be thrown again; returns the throw's seq.
+    fn throw_with_image(store: &mut Store, id: i64, image_path: &str) -> i64 {
+        let mut holder = None;
+        let mut s = resume(store, id, &mut holder).unwrap();
+        let prov = Provenance {
+            original_reading: None,
+            image_path: Some(image_path.to_string()),
+        };
+        s.execute(
+            store,
+            &throw("blue", "blank", "score", Some(5)),
+            Source::Camera,
+            prov,
+        )
+        .unwrap();
+        let seq = s.last_seq();
+        s.undo(store).unwrap();
+        seq
+    }
+
+    #[test]
+    fn a_logged_path_outside_the_data_folder_is_never_read() {
+        let mut db = TempDb::new("snap-out");
+        let id = into_combat(&mut db.store);
+        // A JPEG outside the data folder, one level up from the database.
+        let outside = db.dir.with_extension("outside.jpg");
+        std::fs::write(&outside, [0xFF, 0xD8, 0xFF, 0xE0, 9]).unwrap();
+        for path in [
+            "../../../../etc/passwd".to_string(),
+            outside.display().to_string(),
+        ] {
+            let seq = throw_with_image(&mut db.store, id, &path);
+            let e = snapshot_of(&db.store, id, seq).unwrap_err();
+            assert!(e.contains(&path), "the refusal names {path}: {e}");
+        }
+        let _ = std::fs::remove_file(&outside);
+        // A relative path is read from the data folder, not the working directory.
+        std::fs::create_dir_all(db.dir.join("snapshots")).unwrap();
+        std::fs::write(
+            db.dir.join("snapshots/kept.jpg"),
+            [0xFF, 0xD8, 0xFF, 0xE0, 7],
+        )
+        .unwrap();
+        let seq = throw_with_image(&mut db.store, id, "snapshots/kept.jpg");
+        let want = base64::engine::general_purpose::STANDARD.encode([0xFF, 0xD8, 0xFF, 0xE0, 7]);
+        assert_eq!(snapshot_of(&db.store, id, seq).unwrap(), Some(want));
     }
 
     #[test]

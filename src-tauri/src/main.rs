@@ -9,14 +9,19 @@
 // No console window on Windows release builds.
 #![cfg_attr(not(debug_assertions), windows_subsystem = "windows")]
 
+#[cfg(test)]
+mod acl_check;
 mod active_calibration;
 mod calibration;
 mod capture;
+#[cfg(test)]
+mod command_names;
 mod commands;
 mod demo_combat;
 mod early_read;
 mod frames;
 mod game;
+mod snapshot_file;
 mod throws;
 
 use std::process::ExitCode;

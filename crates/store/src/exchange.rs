@@ -12,6 +12,7 @@ use crate::log::{LogEntry, Source};
 use rusqlite::params;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
+use std::path::Path;
 use tw_rules::DynGame;
 
 /// The `format` marker of an export file.
@@ -101,12 +102,18 @@ impl Store {
     /// Import an exported campaign from JSON text, optionally under another
     /// name; returns the new campaign's id. Nothing is written unless all of
     /// it is valid.
-    /// Import an export. Every session is first replayed through its engine
+    ///
+    /// Every session is first replayed through its engine
     /// (`engines` finds one by game name): each command must be decided
     /// again with the events the file holds, each undo must restore the
     /// state before the action it reverts, each snapshot must be the state
     /// at its entry. A file failing anywhere is refused whole, naming the
     /// entry; nothing is written.
+    ///
+    /// An entry's `image_path` is kept only when it lies inside this
+    /// database's data folder ([`image_path_inside`]); any other is dropped.
+    /// The pictures do not travel in the file, so such a path can only name
+    /// a file on the exporting machine, or one the window must not read.
     pub fn import_campaign(
         &mut self,
         text: &str,
@@ -114,9 +121,16 @@ impl Store {
         engines: &dyn Fn(&str) -> Option<Box<dyn DynGame>>,
     ) -> Result<i64> {
         let doc = parse_export(text)?;
-        let (new, sessions) = check_export(doc, rename)?;
+        let (new, mut sessions) = check_export(doc, rename)?;
         for (i, s) in sessions.iter().enumerate() {
             replay_session(&format!("sessions[{i}]"), s, engines)?;
+        }
+        let data_dir = crate::paths::data_dir_of(self.path());
+        for e in sessions.iter_mut().flat_map(|s| s.entries.iter_mut()) {
+            e.image_path = e
+                .image_path
+                .take()
+                .filter(|p| image_path_inside(&data_dir, p));
         }
         let tx = self.write_transaction()?;
         let id = campaign::insert_campaign(&tx, &new)?;
@@ -138,6 +152,28 @@ impl Store {
         }
         tx.commit()?;
         Ok(id)
+    }
+}
+
+/// Whether an imported `image_path` names a place inside `data_dir` (the
+/// folder holding the database), judged on the text alone: a relative path
+/// (read from the data folder) or an absolute one under `data_dir`, in
+/// either case without `..`. Symlinks are the reader's to check: the window
+/// resolves them before it reads a snapshot.
+pub fn image_path_inside(data_dir: &Path, image_path: &str) -> bool {
+    use std::path::Component;
+    let p = Path::new(image_path);
+    let plain = |p: &Path| {
+        p.components()
+            .all(|c| matches!(c, Component::Normal(_) | Component::CurDir))
+    };
+    if image_path.trim().is_empty() {
+        return false;
+    }
+    if p.is_absolute() {
+        p.strip_prefix(data_dir).is_ok_and(plain)
+    } else {
+        plain(p)
     }
 }
 

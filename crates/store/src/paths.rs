@@ -25,6 +25,19 @@ pub fn resolve_db_path(explicit: Option<&Path>) -> Result<PathBuf> {
     Ok(dirs.data_dir().join(DB_FILE))
 }
 
+/// The data folder of `db`: the folder holding it, as an absolute path
+/// (symlinks resolved when it exists), the working directory for a bare
+/// file name. Relative snapshot paths in the log are read from here.
+pub fn data_dir_of(db: &Path) -> PathBuf {
+    let dir = db
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or_else(|| Path::new("."));
+    dir.canonicalize()
+        .or_else(|_| std::path::absolute(dir))
+        .unwrap_or_else(|_| dir.to_path_buf())
+}
+
 /// The folder holding backups of `db`.
 pub fn backups_dir(db: &Path) -> PathBuf {
     db.parent()

@@ -263,6 +263,43 @@ fn populated(store: &mut Store) {
     }
 }
 
+/// An import keeps only snapshot paths inside the importing database's
+/// data folder: `..` escapes and paths elsewhere on the machine are dropped,
+/// so the window is never pointed at them.
+#[test]
+fn an_import_drops_snapshot_paths_outside_the_data_folder() {
+    let db = common::temp_db();
+    let mut store = common::open(&db);
+    populated(&mut store);
+    let mut doc = serde_json::to_value(store.export_campaign("Silver evenings").unwrap()).unwrap();
+
+    let other = common::temp_db();
+    let data = other.dir.path().canonicalize().unwrap();
+    let inside_abs = data.join("snapshots/a.jpg").display().to_string();
+    let paths = [
+        ("../../../../etc/passwd", false),
+        ("/etc/passwd", false),
+        ("snapshots/../../x.jpg", false),
+        ("", false),
+        ("snapshots/b.jpg", true),
+        (inside_abs.as_str(), true),
+    ];
+    let entries = doc["sessions"][0]["entries"].as_array_mut().unwrap();
+    for (i, (p, _)) in paths.iter().enumerate() {
+        entries[i]["image_path"] = json!(p);
+    }
+    let mut store2 = common::open(&other);
+    let id = store2
+        .import_campaign(&doc.to_string(), None, &engines)
+        .unwrap();
+    let session = store2.sessions(Some(id)).unwrap().pop().unwrap(); // oldest last
+    let kept = store2.entries(session.id, 0, session.last_seq).unwrap();
+    for (i, (p, keep)) in paths.iter().enumerate() {
+        let want = keep.then(|| p.to_string());
+        assert_eq!(kept[i].image_path, want, "entry {i}: {p:?}");
+    }
+}
+
 fn without_export_time(mut v: Value) -> Value {
     v.as_object_mut().unwrap().remove("exported_at_ms");
     v
