@@ -79,6 +79,7 @@ fn room_for(cx: &Ctx, id: &str, item: &Item) -> Result<(), Refusal> {
 
 pub fn start_turn(cx: &mut Ctx, id: &str) -> Result<(), Refusal> {
     cx.in_dungeon(id)?;
+    crate::order::check_start(cx, id)?;
     cx.emit(Event::TurnStarted {
         character: id.to_string(),
     });
@@ -526,14 +527,18 @@ pub fn loot(
     }
     if rules.torch > 0 {
         let c = cx.s.character(id).expect("looter");
-        let t = c.attrs.torch.saturating_add(rules.torch).min(c.cap(Attribute::Torch).max(c.attrs.torch));
+        let t = c
+            .attrs
+            .torch
+            .saturating_add(rules.torch)
+            .min(c.cap(Attribute::Torch).max(c.attrs.torch));
         cx.set_torch(id, t, "barrel");
     }
     Ok(())
 }
 
 pub fn disarm_trap(cx: &mut Ctx, id: &str) -> Result<(), Refusal> {
-    let c = cx.in_dungeon(id)?;
+    let c = cx.acting(id)?;
     let Some(at) = c.on_trap else {
         return refuse("Trap", format!("{id} is not standing on a trap"));
     };
@@ -553,7 +558,7 @@ pub fn disarm_trap(cx: &mut Ctx, id: &str) -> Result<(), Refusal> {
 }
 
 pub fn trigger_trap(cx: &mut Ctx, id: &str, roll: D6, source: DiceSource) -> Result<(), Refusal> {
-    let c = cx.in_dungeon(id)?;
+    let c = cx.acting(id)?;
     let Some(at) = c.on_trap else {
         return refuse("Trap", format!("{id} is not standing on a trap"));
     };
@@ -617,8 +622,16 @@ pub fn short_rest(cx: &mut Ctx, id: &str, campfire: Pos) -> Result<(), Refusal> 
             ),
         );
     }
-    let life = c.attrs.life.saturating_add(1).min(c.cap(Attribute::Life).max(c.attrs.life));
-    let torch = c.attrs.torch.saturating_add(1).min(c.cap(Attribute::Torch).max(c.attrs.torch));
+    let life = c
+        .attrs
+        .life
+        .saturating_add(1)
+        .min(c.cap(Attribute::Life).max(c.attrs.life));
+    let torch = c
+        .attrs
+        .torch
+        .saturating_add(1)
+        .min(c.cap(Attribute::Torch).max(c.attrs.torch));
     cx.emit(Event::Rested {
         character: id.to_string(),
         at: campfire,
@@ -705,7 +718,11 @@ pub fn equip(cx: &mut Ctx, id: &str, index: usize) -> Result<(), Refusal> {
                 character: id.to_string(),
                 index,
             });
-            cx.set_attr(id, *attribute, c.attrs.get(*attribute).saturating_add(*bonus));
+            cx.set_attr(
+                id,
+                *attribute,
+                c.attrs.get(*attribute).saturating_add(*bonus),
+            );
         }
         Item::Rune(r) => {
             let Some(eq) = &c.equipped else {
@@ -724,7 +741,11 @@ pub fn equip(cx: &mut Ctx, id: &str, index: usize) -> Result<(), Refusal> {
                 character: id.to_string(),
                 index,
             });
-            cx.set_attr(id, r.attribute, c.attrs.get(r.attribute).saturating_add(r.bonus));
+            cx.set_attr(
+                id,
+                r.attribute,
+                c.attrs.get(r.attribute).saturating_add(r.bonus),
+            );
         }
         other => return refuse("Items", format!("{other:?} cannot be equipped")),
     }
@@ -793,7 +814,11 @@ pub fn pick_up(cx: &mut Ctx, id: &str, index: usize) -> Result<(), Refusal> {
     if let Item::Coins { amount } = d.item {
         // Coin cards turn into coins at once.
         let n = cx.s.character(id).map(|c| c.inventory.len()).unwrap_or(1) - 1;
-        let coins = cx.s.character(id).map(|c| c.coins).unwrap_or(0).saturating_add(amount);
+        let coins =
+            cx.s.character(id)
+                .map(|c| c.coins)
+                .unwrap_or(0)
+                .saturating_add(amount);
         cx.emit(Event::ItemLost {
             character: id.to_string(),
             index: n,
@@ -853,7 +878,7 @@ pub fn give(cx: &mut Ctx, from: &str, to: &str, index: usize) -> Result<(), Refu
 /// Leave through a Gate (from anywhere once the dungeon has no enemies). The
 /// coins carried go to the stash.
 pub fn exit_dungeon(cx: &mut Ctx, id: &str) -> Result<(), Refusal> {
-    let c = cx.in_dungeon(id)?.clone();
+    let c = cx.acting(id)?.clone();
     let on_gate = c
         .pos
         .and_then(|p| cx.s.card_at(p))

@@ -78,7 +78,10 @@ impl TryFrom<SetupObject> for Setup {
     fn try_from(SetupObject(m): SetupObject) -> Result<Setup, String> {
         let f: SetupFields =
             serde_json::from_value(serde_json::Value::Object(m)).map_err(|e| e.to_string())?;
-        Ok(Setup { mode: f.mode, seed: f.seed })
+        Ok(Setup {
+            mode: f.mode,
+            seed: f.seed,
+        })
     }
 }
 

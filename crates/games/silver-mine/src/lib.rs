@@ -13,6 +13,7 @@
 //! - [`turn`]: the dungeon turn (path finding, targeting, attacks).
 //! - [`combat`]: opposed rolls, damage, afflictions, defeat.
 //! - [`actions`]: the character turn helpers.
+//! - [`order`]: whose turn it is; nobody acts in another's turn.
 //! - [`town`]: Crossroads Town and the campaign.
 //! - [`paths`]: path charges and special powers.
 //! - [`quests`]: quest progress, counted from what is played.
@@ -30,6 +31,7 @@ mod evolve;
 pub mod grid;
 pub mod limits;
 pub mod model;
+pub mod order;
 pub mod paths;
 pub mod quests;
 pub mod town;
@@ -60,6 +62,8 @@ impl Game for SilverMine {
             dropped: vec![],
             stashes: Default::default(),
             current: None,
+            turn_order: vec![],
+            turns_taken: vec![],
             goblins_placed: 0,
             bosses_due: vec![],
             enemies_defeated: 0,
