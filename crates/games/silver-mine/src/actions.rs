@@ -402,7 +402,8 @@ pub fn unlock(cx: &mut Ctx, id: &str, at: Pos, with: UnlockWith) -> Result<(), R
     Ok(())
 }
 
-fn flag_acted(cx: &mut Ctx, id: &str) {
+/// Record that `id` took an action other than moving (Run is then closed).
+pub(crate) fn flag_acted(cx: &mut Ctx, id: &str) {
     if let Some(c) = cx.s.character(id) {
         let mut flags = c.turn.clone();
         flags.acted = true;
@@ -843,25 +844,9 @@ pub fn drop_item(cx: &mut Ctx, id: &str, index: usize) -> Result<(), Refusal> {
     Ok(())
 }
 
-/// Give an item to an adjacent character (or freely in town).
+/// Give an item to an adjacent character (or freely in town); see `trade`.
 pub fn give(cx: &mut Ctx, from: &str, to: &str, index: usize) -> Result<(), Refusal> {
-    let a = cx.character(from)?.clone();
-    let b = cx.character(to)?.clone();
-    if !a.alive || !b.alive {
-        return refuse("Trade", "both characters must be alive");
-    }
-    match (a.pos, b.pos) {
-        (Some(p), Some(q)) if p.adjacent(q) => {
-            cx.can_act(from, "trading")?;
-        }
-        (None, None) => {}
-        _ => {
-            return refuse(
-                "Trade",
-                format!("{from} and {to} must stand on adjacent squares (or both be in town)"),
-            )
-        }
-    }
+    let place = crate::trade::meet(cx, from, to, "trading")?;
     let item = item_at(cx, from, index)?;
     room_for(cx, to, &item)?;
     cx.emit(Event::ItemLost {
@@ -872,6 +857,9 @@ pub fn give(cx: &mut Ctx, from: &str, to: &str, index: usize) -> Result<(), Refu
         character: to.to_string(),
         item,
     });
+    if place == crate::trade::Meeting::Dungeon {
+        flag_acted(cx, from);
+    }
     Ok(())
 }
 

@@ -413,6 +413,6 @@ pub fn evolve(s: &mut State, e: &Event) {
             }
         }
         // Records only: what the player sees, nothing to fold.
-        Event::Combat { .. } | Event::EnemyWaits { .. } => {}
+        Event::Combat { .. } | Event::EnemyWaits { .. } | Event::CoinsGiven { .. } => {}
     }
 }

@@ -13,6 +13,8 @@ use tw_rules::Refusal;
 pub const MAX_ATTR: i32 = 99;
 /// Largest coin card.
 pub const MAX_COIN_CARD: u32 = 1_000;
+/// Largest number of coins one command may move (far above any stash).
+pub const MAX_COINS: u32 = 1_000_000;
 /// Largest inventory index, path length or defeat count a command may name.
 pub const MAX_COUNT: usize = 999;
 
@@ -102,6 +104,7 @@ pub fn check(command: &Command) -> Result<(), Refusal> {
         | Command::Drop { index: i, .. }
         | Command::Give { index: i, .. }
         | Command::Sell { index: i, .. } => index(*i),
+        Command::GiveCoins { amount, .. } => in_range("amount", *amount, 0, MAX_COINS),
         Command::DungeonTurn { dice, .. } => in_range("dice (length)", dice.len(), 0, MAX_COUNT),
         Command::CompleteQuest { item: Some(i), .. } => item("item", i),
         Command::Buy { item: i, .. } => item("item", i),
