@@ -87,7 +87,7 @@ pub fn check(command: &Command) -> Result<(), Refusal> {
         BuyHealing { gold } => in_range("gold", *gold, 0, MAX_GOLD),
         BuyWhiteDice { count } => in_range("count", *count, 0, MAX_VALUE),
         PlaceTemplate { .. } | TemplateFlipFailed | AddSpecialDie { .. } | SkipAbility | RetrieveDice
-        | BackDown | EndRest | LeaveShop => Ok(()),
+        | BackDown | AcceptFaint | EndRest | LeaveShop => Ok(()),
     }
 }
 
