@@ -1,7 +1,7 @@
 //! What happened: each event is one change to the state, applied by `evolve`.
 
 use crate::cards::{BossCard, DungeonCard, EquipmentCard, MonsterCard, SpecialDie, Template};
-use crate::model::{AfterFaint, Ability, CharmedMonster, Colour, Die, Ending, PendingThrow};
+use crate::model::{Ability, AfterFaint, CharmedMonster, Colour, Die, Ending, PendingThrow};
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

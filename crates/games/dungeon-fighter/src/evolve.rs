@@ -23,7 +23,11 @@ pub fn evolve(s: &mut State, e: &Event) {
         GoldGained { amount, .. } => s.chest.gold = s.chest.gold.saturating_add(*amount),
         GoldSpent { amount, .. } => s.chest.gold = s.chest.gold.saturating_sub(*amount),
         WhiteDiceGained { count, .. } => {
-            s.chest.white_dice = s.chest.white_dice.saturating_add(*count).min(rules().max_white_dice)
+            s.chest.white_dice = s
+                .chest
+                .white_dice
+                .saturating_add(*count)
+                .min(rules().max_white_dice)
         }
         WhiteDieLost { .. } => s.chest.white_dice = s.chest.white_dice.saturating_sub(1),
         HeroHealed { hero, amount } => {

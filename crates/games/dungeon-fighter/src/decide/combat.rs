@@ -931,11 +931,10 @@ pub(super) fn sent_away(tx: &mut Tx) {
         tx.game_over(false, "all heroes fainted during a combat");
         return;
     }
-    let name = tx
-        .s
-        .combat
-        .as_ref()
-        .map(|c| c.foe.name().to_string())
-        .unwrap_or_default();
+    let name =
+        tx.s.combat
+            .as_ref()
+            .map(|c| c.foe.name().to_string())
+            .unwrap_or_default();
     tx.emit(Event::MonsterSentAway { name });
 }
