@@ -169,6 +169,8 @@ pub enum Command {
         #[serde(default)]
         target: Option<usize>,
     },
+    /// Let the heroes about to faint faint, with no (more) spendables used.
+    AcceptFaint,
     /// Impossible situation: the party backs down from this monster.
     BackDown,
     TakeScar {

@@ -1,7 +1,7 @@
 //! What happened: each event is one change to the state, applied by `evolve`.
 
 use crate::cards::{BossCard, DungeonCard, EquipmentCard, MonsterCard, SpecialDie, Template};
-use crate::model::{Ability, CharmedMonster, Colour, Die, Ending, PendingThrow};
+use crate::model::{Ability, AfterFaint, CharmedMonster, Colour, Die, Ending, PendingThrow};
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -36,6 +36,16 @@ pub enum Event {
         why: String,
     },
     HeroFainted {
+        hero: usize,
+    },
+    /// These heroes fell below 1 life point with a spendable still in the
+    /// party: they faint on `accept_faint` unless one saves them first.
+    FaintPending {
+        heroes: Vec<usize>,
+        then: AfterFaint,
+    },
+    /// Healed back above 0 before fainting: the hero stays in the fight.
+    FaintAverted {
         hero: usize,
     },
     EquipmentGiven {

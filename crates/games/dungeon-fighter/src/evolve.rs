@@ -23,7 +23,11 @@ pub fn evolve(s: &mut State, e: &Event) {
         GoldGained { amount, .. } => s.chest.gold = s.chest.gold.saturating_add(*amount),
         GoldSpent { amount, .. } => s.chest.gold = s.chest.gold.saturating_sub(*amount),
         WhiteDiceGained { count, .. } => {
-            s.chest.white_dice = s.chest.white_dice.saturating_add(*count).min(rules().max_white_dice)
+            s.chest.white_dice = s
+                .chest
+                .white_dice
+                .saturating_add(*count)
+                .min(rules().max_white_dice)
         }
         WhiteDieLost { .. } => s.chest.white_dice = s.chest.white_dice.saturating_sub(1),
         HeroHealed { hero, amount } => {
@@ -38,7 +42,15 @@ pub fn evolve(s: &mut State, e: &Event) {
             let h = &mut s.heroes[*hero];
             h.life = 0;
             h.fainted = true;
+            leave_fainting(s, *hero);
         }
+        FaintPending { heroes, then } => with_combat(s, |c| {
+            c.fainting = Some(crate::model::Fainting {
+                heroes: heroes.clone(),
+                then: *then,
+            })
+        }),
+        FaintAverted { hero } => leave_fainting(s, *hero),
         EquipmentGiven { hero, card } => s.heroes[*hero].equipment.push(card.clone()),
         EquipmentMoved { from, to, item } => {
             if let Some(i) = s.heroes[*from]
@@ -225,6 +237,19 @@ fn with_combat(s: &mut State, f: impl FnOnce(&mut Combat)) {
     }
 }
 
+/// `hero` no longer waits to faint (fainted, or saved); the window closes
+/// with its last hero.
+fn leave_fainting(s: &mut State, hero: usize) {
+    with_combat(s, |c| {
+        if let Some(f) = &mut c.fainting {
+            f.heroes.retain(|&h| h != hero);
+            if f.heroes.is_empty() {
+                c.fainting = None;
+            }
+        }
+    })
+}
+
 fn unawait(s: &mut State, hero: usize) {
     if let Phase::Resting(r) = &mut s.phase {
         r.awaiting_scar.retain(|&h| h != hero);
@@ -288,6 +313,7 @@ fn start_combat(s: &mut State, foe: Foe, life: i32) {
         relics_used: Vec::new(),
         white_dice_thrown: 0,
         retrievals: 0,
+        fainting: None,
     });
     s.phase = Phase::Combat;
 }
@@ -299,6 +325,7 @@ fn heroes_named(e: &Event) -> Vec<usize> {
         HeroHealed { hero, .. }
         | HeroDamaged { hero, .. }
         | HeroFainted { hero }
+        | FaintAverted { hero }
         | EquipmentGiven { hero, .. }
         | WhiteDieTaken { hero }
         | DieThrown { hero, .. }
@@ -325,6 +352,7 @@ fn heroes_named(e: &Event) -> Vec<usize> {
         TurnPassed { to } => vec![*to],
         EquipmentMoved { from, to, .. } => vec![*from, *to],
         AbilityOffered { pending } => vec![pending.hero],
+        FaintPending { heroes, .. } => heroes.clone(),
         _ => Vec::new(),
     }
 }

@@ -26,7 +26,9 @@ fn opt_hero(path: &str, i: Option<usize>) -> Result<(), Refusal> {
 
 fn throw(t: &Throw) -> Result<(), Refusal> {
     opt_hero("hero", t.hero)?;
-    t.landing.value.map_or(Ok(()), |v| in_range("landing.value", v, 0, MAX_VALUE))
+    t.landing
+        .value
+        .map_or(Ok(()), |v| in_range("landing.value", v, 0, MAX_VALUE))
 }
 
 /// Every number among the fields typed into a card, under `path`.
@@ -37,8 +39,13 @@ fn numbers(path: &str, v: &Value) -> Result<(), Refusal> {
             let m = f64::from(MAX_VALUE);
             in_range(path, x, -m, m)
         }
-        Value::Array(a) => a.iter().enumerate().try_for_each(|(k, x)| numbers(&format!("{path}[{k}]"), x)),
-        Value::Object(o) => o.iter().try_for_each(|(k, x)| numbers(&format!("{path}.{k}"), x)),
+        Value::Array(a) => a
+            .iter()
+            .enumerate()
+            .try_for_each(|(k, x)| numbers(&format!("{path}[{k}]"), x)),
+        Value::Object(o) => o
+            .iter()
+            .try_for_each(|(k, x)| numbers(&format!("{path}.{k}"), x)),
         _ => Ok(()),
     }
 }
@@ -55,7 +62,11 @@ pub fn card(input: &crate::cards::CardInput) -> Result<(), Refusal> {
 pub fn check(command: &Command) -> Result<(), Refusal> {
     use Command::*;
     match command {
-        EnterDungeon { card: c, free_equipment, .. } => {
+        EnterDungeon {
+            card: c,
+            free_equipment,
+            ..
+        } => {
             card(c)?;
             free_equipment.as_ref().map_or(Ok(()), |a| {
                 hero("free_equipment.hero", a.hero)?;
@@ -71,8 +82,12 @@ pub fn check(command: &Command) -> Result<(), Refusal> {
                 in_range(&format!("heals[{k}].amount"), h.amount, 0, MAX_VALUE)
             })
         }
-        DiscardCharmed { hero: h, .. } | TakeScar { hero: h, .. } | LevelUp { hero: h, .. } => hero("hero", *h),
-        UseItem { hero: h, target, .. } => {
+        DiscardCharmed { hero: h, .. } | TakeScar { hero: h, .. } | LevelUp { hero: h, .. } => {
+            hero("hero", *h)
+        }
+        UseItem {
+            hero: h, target, ..
+        } => {
             opt_hero("hero", *h)?;
             opt_hero("target", *target)
         }
@@ -86,8 +101,15 @@ pub fn check(command: &Command) -> Result<(), Refusal> {
         }
         BuyHealing { gold } => in_range("gold", *gold, 0, MAX_GOLD),
         BuyWhiteDice { count } => in_range("count", *count, 0, MAX_VALUE),
-        PlaceTemplate { .. } | TemplateFlipFailed | AddSpecialDie { .. } | SkipAbility | RetrieveDice
-        | BackDown | EndRest | LeaveShop => Ok(()),
+        PlaceTemplate { .. }
+        | TemplateFlipFailed
+        | AddSpecialDie { .. }
+        | SkipAbility
+        | RetrieveDice
+        | BackDown
+        | AcceptFaint
+        | EndRest
+        | LeaveShop => Ok(()),
     }
 }
 
@@ -97,7 +119,12 @@ pub fn check_setup(s: &Setup) -> Result<(), Refusal> {
         in_range("players", p, 0, MAX_HERO as u32)?;
     }
     if let Some(b) = s.monster_life_bonus {
-        in_range("monster_life_bonus", b, -(MAX_VALUE as i32), MAX_VALUE as i32)?;
+        in_range(
+            "monster_life_bonus",
+            b,
+            -(MAX_VALUE as i32),
+            MAX_VALUE as i32,
+        )?;
     }
     hero("leader", s.leader)?;
     if let Some(c) = &s.chest {
@@ -110,7 +137,10 @@ pub fn check_setup(s: &Setup) -> Result<(), Refusal> {
                 in_range(&format!("heroes[{k}].life"), l, 0, MAX_VALUE)?;
             }
             for (j, c) in d.equipment.iter().enumerate() {
-                numbers(&format!("heroes[{k}].equipment[{j}]"), &Value::Object(c.fields.clone()))?;
+                numbers(
+                    &format!("heroes[{k}].equipment[{j}]"),
+                    &Value::Object(c.fields.clone()),
+                )?;
             }
         }
     }

@@ -297,6 +297,27 @@ pub struct PendingThrow {
     pub options: Vec<Ability>,
 }
 
+/// What play goes on with once the heroes about to faint are settled.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AfterFaint {
+    /// A throw's Miss: the turn ends (or the monster falls) as after any throw.
+    EndOfThrow,
+    /// Damage outside a throw (a failed template flip, retrieving the dice):
+    /// the turn passes only if the active hero fainted.
+    OtherDamage,
+    /// The party backed down: the monster goes back to the box.
+    BackDown,
+}
+
+/// Heroes brought below 1 life point who have not fainted yet: spendables
+/// may still be used "immediately before a Hero faints" (Equipment).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Fainting {
+    pub heroes: Vec<usize>,
+    pub then: AfterFaint,
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Combat {
     pub foe: Foe,
@@ -323,6 +344,9 @@ pub struct Combat {
     pub relics_used: Vec<String>,
     pub white_dice_thrown: u32,
     pub retrievals: u32,
+    /// Heroes about to faint, waiting for a spendable or `accept_faint`.
+    #[serde(default)]
+    pub fainting: Option<Fainting>,
 }
 
 impl Combat {
@@ -421,7 +445,7 @@ impl State {
         else {
             return Vec::new();
         };
-        if c.pending.is_some() {
+        if c.pending.is_some() || c.fainting.is_some() {
             return Vec::new();
         }
         if let Some(d) = c.rethrow {

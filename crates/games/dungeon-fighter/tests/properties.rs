@@ -55,6 +55,18 @@ fn command(s: &State, b: [u8; 6]) -> Value {
         }
         Phase::Combat => {
             let c = s.combat.as_ref().unwrap();
+            if let Some(f) = &c.fainting {
+                // About to faint: a hero's spendable on one of them, or let them faint.
+                let user = &s.heroes[(b[2] % n) as usize];
+                let item = user.equipment.iter().find(|e| e.type_name() == "spendable");
+                return match item {
+                    Some(e) if b[0] % 3 != 0 => {
+                        json!({"type": "use_item", "hero": b[2] % n, "item": e.name,
+                        "target": f.heroes[b[1] as usize % f.heroes.len()]})
+                    }
+                    _ => json!({"type": "accept_faint"}),
+                };
+            }
             if let Some(p) = &c.pending {
                 if b[0] % 3 == 0 {
                     return json!({"type": "skip_ability"});
@@ -147,6 +159,17 @@ fn check_invariants(s: &State) -> Result<(), TestCaseError> {
         if let Some(p) = &c.pending {
             prop_assert!(!p.options.is_empty());
         }
+        // Below 1 life point and not fainted: only while waiting to faint.
+        let waiting = c
+            .fainting
+            .as_ref()
+            .map(|f| f.heroes.clone())
+            .unwrap_or_default();
+        prop_assert!(c.fainting.is_none() || !waiting.is_empty());
+        for (i, h) in s.heroes.iter().enumerate() {
+            let about_to_faint = h.can_act() && h.life == 0;
+            prop_assert_eq!(about_to_faint, waiting.contains(&i), "hero {}", i);
+        }
     }
     if let Phase::Over(e) = &s.phase {
         let sc = &e.score;
@@ -230,10 +253,24 @@ fn random_games_reach_every_phase() {
                     .to_string(),
             };
             seen.insert(name);
+            if h.state()
+                .combat
+                .as_ref()
+                .is_some_and(|c| c.fainting.is_some())
+            {
+                seen.insert("about to faint".to_string());
+            }
         }
     }
     for p in &[
-        "dungeon", "monster", "combat", "resting", "shop", "boss", "lost",
+        "dungeon",
+        "monster",
+        "combat",
+        "resting",
+        "shop",
+        "boss",
+        "lost",
+        "about to faint",
     ] {
         assert!(seen.contains(*p), "never reached {p}: {seen:?}");
     }

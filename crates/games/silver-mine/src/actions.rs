@@ -79,6 +79,7 @@ fn room_for(cx: &Ctx, id: &str, item: &Item) -> Result<(), Refusal> {
 
 pub fn start_turn(cx: &mut Ctx, id: &str) -> Result<(), Refusal> {
     cx.in_dungeon(id)?;
+    crate::order::check_start(cx, id)?;
     cx.emit(Event::TurnStarted {
         character: id.to_string(),
     });
@@ -401,7 +402,8 @@ pub fn unlock(cx: &mut Ctx, id: &str, at: Pos, with: UnlockWith) -> Result<(), R
     Ok(())
 }
 
-fn flag_acted(cx: &mut Ctx, id: &str) {
+/// Record that `id` took an action other than moving (Run is then closed).
+pub(crate) fn flag_acted(cx: &mut Ctx, id: &str) {
     if let Some(c) = cx.s.character(id) {
         let mut flags = c.turn.clone();
         flags.acted = true;
@@ -526,14 +528,18 @@ pub fn loot(
     }
     if rules.torch > 0 {
         let c = cx.s.character(id).expect("looter");
-        let t = c.attrs.torch.saturating_add(rules.torch).min(c.cap(Attribute::Torch).max(c.attrs.torch));
+        let t = c
+            .attrs
+            .torch
+            .saturating_add(rules.torch)
+            .min(c.cap(Attribute::Torch).max(c.attrs.torch));
         cx.set_torch(id, t, "barrel");
     }
     Ok(())
 }
 
 pub fn disarm_trap(cx: &mut Ctx, id: &str) -> Result<(), Refusal> {
-    let c = cx.in_dungeon(id)?;
+    let c = cx.acting(id)?;
     let Some(at) = c.on_trap else {
         return refuse("Trap", format!("{id} is not standing on a trap"));
     };
@@ -553,7 +559,7 @@ pub fn disarm_trap(cx: &mut Ctx, id: &str) -> Result<(), Refusal> {
 }
 
 pub fn trigger_trap(cx: &mut Ctx, id: &str, roll: D6, source: DiceSource) -> Result<(), Refusal> {
-    let c = cx.in_dungeon(id)?;
+    let c = cx.acting(id)?;
     let Some(at) = c.on_trap else {
         return refuse("Trap", format!("{id} is not standing on a trap"));
     };
@@ -617,8 +623,16 @@ pub fn short_rest(cx: &mut Ctx, id: &str, campfire: Pos) -> Result<(), Refusal> 
             ),
         );
     }
-    let life = c.attrs.life.saturating_add(1).min(c.cap(Attribute::Life).max(c.attrs.life));
-    let torch = c.attrs.torch.saturating_add(1).min(c.cap(Attribute::Torch).max(c.attrs.torch));
+    let life = c
+        .attrs
+        .life
+        .saturating_add(1)
+        .min(c.cap(Attribute::Life).max(c.attrs.life));
+    let torch = c
+        .attrs
+        .torch
+        .saturating_add(1)
+        .min(c.cap(Attribute::Torch).max(c.attrs.torch));
     cx.emit(Event::Rested {
         character: id.to_string(),
         at: campfire,
@@ -705,7 +719,11 @@ pub fn equip(cx: &mut Ctx, id: &str, index: usize) -> Result<(), Refusal> {
                 character: id.to_string(),
                 index,
             });
-            cx.set_attr(id, *attribute, c.attrs.get(*attribute).saturating_add(*bonus));
+            cx.set_attr(
+                id,
+                *attribute,
+                c.attrs.get(*attribute).saturating_add(*bonus),
+            );
         }
         Item::Rune(r) => {
             let Some(eq) = &c.equipped else {
@@ -724,7 +742,11 @@ pub fn equip(cx: &mut Ctx, id: &str, index: usize) -> Result<(), Refusal> {
                 character: id.to_string(),
                 index,
             });
-            cx.set_attr(id, r.attribute, c.attrs.get(r.attribute).saturating_add(r.bonus));
+            cx.set_attr(
+                id,
+                r.attribute,
+                c.attrs.get(r.attribute).saturating_add(r.bonus),
+            );
         }
         other => return refuse("Items", format!("{other:?} cannot be equipped")),
     }
@@ -793,7 +815,11 @@ pub fn pick_up(cx: &mut Ctx, id: &str, index: usize) -> Result<(), Refusal> {
     if let Item::Coins { amount } = d.item {
         // Coin cards turn into coins at once.
         let n = cx.s.character(id).map(|c| c.inventory.len()).unwrap_or(1) - 1;
-        let coins = cx.s.character(id).map(|c| c.coins).unwrap_or(0).saturating_add(amount);
+        let coins =
+            cx.s.character(id)
+                .map(|c| c.coins)
+                .unwrap_or(0)
+                .saturating_add(amount);
         cx.emit(Event::ItemLost {
             character: id.to_string(),
             index: n,
@@ -818,25 +844,9 @@ pub fn drop_item(cx: &mut Ctx, id: &str, index: usize) -> Result<(), Refusal> {
     Ok(())
 }
 
-/// Give an item to an adjacent character (or freely in town).
+/// Give an item to an adjacent character (or freely in town); see `trade`.
 pub fn give(cx: &mut Ctx, from: &str, to: &str, index: usize) -> Result<(), Refusal> {
-    let a = cx.character(from)?.clone();
-    let b = cx.character(to)?.clone();
-    if !a.alive || !b.alive {
-        return refuse("Trade", "both characters must be alive");
-    }
-    match (a.pos, b.pos) {
-        (Some(p), Some(q)) if p.adjacent(q) => {
-            cx.can_act(from, "trading")?;
-        }
-        (None, None) => {}
-        _ => {
-            return refuse(
-                "Trade",
-                format!("{from} and {to} must stand on adjacent squares (or both be in town)"),
-            )
-        }
-    }
+    let place = crate::trade::meet(cx, from, to, "trading")?;
     let item = item_at(cx, from, index)?;
     room_for(cx, to, &item)?;
     cx.emit(Event::ItemLost {
@@ -847,13 +857,16 @@ pub fn give(cx: &mut Ctx, from: &str, to: &str, index: usize) -> Result<(), Refu
         character: to.to_string(),
         item,
     });
+    if place == crate::trade::Meeting::Dungeon {
+        flag_acted(cx, from);
+    }
     Ok(())
 }
 
 /// Leave through a Gate (from anywhere once the dungeon has no enemies). The
 /// coins carried go to the stash.
 pub fn exit_dungeon(cx: &mut Ctx, id: &str) -> Result<(), Refusal> {
-    let c = cx.in_dungeon(id)?.clone();
+    let c = cx.acting(id)?.clone();
     let on_gate = c
         .pos
         .and_then(|p| cx.s.card_at(p))

@@ -292,7 +292,12 @@ pub fn new_character(
     }
     // p.15: 1 character takes 3 item cards, 2 take 2 each, 3 take 1 each,
     // 4 take none. Counted with this character among those in play.
-    let in_play = cx.s.characters.iter().filter(|c| c.alive && c.id != id).count() + 1;
+    let in_play =
+        cx.s.characters
+            .iter()
+            .filter(|c| c.alive && c.id != id)
+            .count()
+            + 1;
     let allowed = 3usize.saturating_sub(in_play - 1);
     if items.len() > allowed {
         return refuse(

@@ -78,7 +78,10 @@ impl TryFrom<SetupObject> for Setup {
     fn try_from(SetupObject(m): SetupObject) -> Result<Setup, String> {
         let f: SetupFields =
             serde_json::from_value(serde_json::Value::Object(m)).map_err(|e| e.to_string())?;
-        Ok(Setup { mode: f.mode, seed: f.seed })
+        Ok(Setup {
+            mode: f.mode,
+            seed: f.seed,
+        })
     }
 }
 
@@ -216,10 +219,19 @@ pub enum Command {
         character: String,
         index: usize,
     },
+    /// Hand an item to another character: on adjacent squares in the
+    /// giver's turn, or both in town.
     Give {
         from: String,
         to: String,
         index: usize,
+    },
+    /// Hand coins to another character, where `give` allows it: carried
+    /// coins in the dungeon, stash to stash in town.
+    GiveCoins {
+        from: String,
+        to: String,
+        amount: u32,
     },
     ExitDungeon {
         character: String,

@@ -50,10 +50,16 @@ impl Ctx {
         }
         Ok(c)
     }
-    /// In the dungeon and free to act: not snared, not standing on an
+    /// In the dungeon and it is their turn (see `order`).
+    pub fn acting(&self, id: &str) -> Result<&Character, Refusal> {
+        self.in_dungeon(id)?;
+        crate::order::on_turn(self, id)?;
+        self.character(id)
+    }
+    /// Acting in their turn and free to act: not snared, not standing on an
     /// unresolved trap, not after a Run.
     pub fn can_act(&self, id: &str, what: &str) -> Result<&Character, Refusal> {
-        let c = self.in_dungeon(id)?;
+        let c = self.acting(id)?;
         if c.turn.stopped {
             return Err(Refusal::new(
                 "Trap: Snared",

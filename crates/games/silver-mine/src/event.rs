@@ -189,6 +189,13 @@ pub enum Event {
     Unequipped {
         character: String,
     },
+    /// A trade of coins (the coin counts follow as `coins_changed` in the
+    /// dungeon, `stash_changed` in town).
+    CoinsGiven {
+        from: String,
+        to: String,
+        amount: u32,
+    },
     CoinsChanged {
         character: String,
         coins: u32,

@@ -66,6 +66,15 @@ pub fn evolve(s: &mut State, e: &Event) {
         }
         Event::TurnStarted { character } => {
             s.current = Some(character.clone());
+            if !s.turn_order.contains(character) {
+                s.turn_order.push(character.clone());
+            }
+            // A second turn in one round only passes `decide` when the
+            // round is over with no enemies: it opens the next round.
+            if s.turns_taken.contains(character) {
+                s.turns_taken.clear();
+            }
+            s.turns_taken.push(character.clone());
             if let Some(c) = s.character_mut(character) {
                 c.turn = TurnFlags::default();
                 for a in &mut c.afflictions {
@@ -115,7 +124,12 @@ pub fn evolve(s: &mut State, e: &Event) {
                 c.on_trap = Some(*at);
             }
         }
-        Event::DungeonTurnStarted { .. } => s.dungeon_turns += 1,
+        Event::DungeonTurnStarted { .. } => {
+            // The characters' turns are over; the next round starts after it.
+            s.dungeon_turns += 1;
+            s.current = None;
+            s.turns_taken.clear();
+        }
         Event::CompanionsDue { enemy, .. } => {
             if let Some(en) = s.enemy_mut(enemy) {
                 en.companions_called = true;
@@ -310,6 +324,9 @@ pub fn evolve(s: &mut State, e: &Event) {
             s.bosses_due.clear();
             s.goblins_placed = 0;
             s.current = None;
+            // Initiative is rolled again before each exploration.
+            s.turn_order.clear();
+            s.turns_taken.clear();
         }
         Event::StashChanged {
             player,
@@ -396,6 +413,6 @@ pub fn evolve(s: &mut State, e: &Event) {
             }
         }
         // Records only: what the player sees, nothing to fold.
-        Event::Combat { .. } | Event::EnemyWaits { .. } => {}
+        Event::Combat { .. } | Event::EnemyWaits { .. } | Event::CoinsGiven { .. } => {}
     }
 }

@@ -13,7 +13,9 @@
 //! - [`turn`]: the dungeon turn (path finding, targeting, attacks).
 //! - [`combat`]: opposed rolls, damage, afflictions, defeat.
 //! - [`actions`]: the character turn helpers.
+//! - [`order`]: whose turn it is; nobody acts in another's turn.
 //! - [`town`]: Crossroads Town and the campaign.
+//! - [`trade`]: items and coins handed between characters.
 //! - [`paths`]: path charges and special powers.
 //! - [`quests`]: quest progress, counted from what is played.
 //! - [`limits`]: range checks on every number in a command.
@@ -30,9 +32,11 @@ mod evolve;
 pub mod grid;
 pub mod limits;
 pub mod model;
+pub mod order;
 pub mod paths;
 pub mod quests;
 pub mod town;
+pub mod trade;
 pub mod turn;
 
 pub use command::{Command, Cube, DicePair, DiceSource, Setup, UnlockWith};
@@ -60,6 +64,8 @@ impl Game for SilverMine {
             dropped: vec![],
             stashes: Default::default(),
             current: None,
+            turn_order: vec![],
+            turns_taken: vec![],
             goblins_placed: 0,
             bosses_due: vec![],
             enemies_defeated: 0,
@@ -147,6 +153,7 @@ impl Game for SilverMine {
             Command::PickUp { character, index } => actions::pick_up(c, character, *index),
             Command::Drop { character, index } => actions::drop_item(c, character, *index),
             Command::Give { from, to, index } => actions::give(c, from, to, *index),
+            Command::GiveCoins { from, to, amount } => trade::give_coins(c, from, to, *amount),
             Command::ExitDungeon { character } => actions::exit_dungeon(c, character),
             Command::NewDungeon => actions::new_dungeon(c),
             Command::DungeonTurn {

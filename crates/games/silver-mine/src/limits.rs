@@ -13,6 +13,8 @@ use tw_rules::Refusal;
 pub const MAX_ATTR: i32 = 99;
 /// Largest coin card.
 pub const MAX_COIN_CARD: u32 = 1_000;
+/// Largest number of coins one command may move (far above any stash).
+pub const MAX_COINS: u32 = 1_000_000;
 /// Largest inventory index, path length or defeat count a command may name.
 pub const MAX_COUNT: usize = 999;
 
@@ -22,7 +24,12 @@ fn pos(path: &str, p: Pos) -> Result<(), Refusal> {
 }
 
 fn attrs(path: &str, a: &Attributes) -> Result<(), Refusal> {
-    for (name, v) in [("attack", a.attack), ("move", a.move_), ("torch", a.torch), ("life", a.life)] {
+    for (name, v) in [
+        ("attack", a.attack),
+        ("move", a.move_),
+        ("torch", a.torch),
+        ("life", a.life),
+    ] {
         in_range(&format!("{path}.{name}"), v, -MAX_ATTR, MAX_ATTR)?;
     }
     Ok(())
@@ -30,9 +37,13 @@ fn attrs(path: &str, a: &Attributes) -> Result<(), Refusal> {
 
 fn item(path: &str, i: &Item) -> Result<(), Refusal> {
     match i {
-        Item::Weapon { bonus, .. } => in_range(&format!("{path}.bonus"), *bonus, -MAX_ATTR, MAX_ATTR),
+        Item::Weapon { bonus, .. } => {
+            in_range(&format!("{path}.bonus"), *bonus, -MAX_ATTR, MAX_ATTR)
+        }
         Item::Rune(r) => in_range(&format!("{path}.bonus"), r.bonus, -MAX_ATTR, MAX_ATTR),
-        Item::MasterKey { charges } => in_range(&format!("{path}.charges"), i32::from(*charges), 0, MAX_ATTR),
+        Item::MasterKey { charges } => {
+            in_range(&format!("{path}.charges"), i32::from(*charges), 0, MAX_ATTR)
+        }
         Item::Coins { amount } => in_range(&format!("{path}.amount"), *amount, 0, MAX_COIN_CARD),
         _ => Ok(()),
     }
@@ -40,7 +51,9 @@ fn item(path: &str, i: &Item) -> Result<(), Refusal> {
 
 fn items(path: &str, list: &[Item]) -> Result<(), Refusal> {
     in_range(&format!("{path} (length)"), list.len(), 0, MAX_COUNT)?;
-    list.iter().enumerate().try_for_each(|(k, i)| item(&format!("{path}[{k}]"), i))
+    list.iter()
+        .enumerate()
+        .try_for_each(|(k, i)| item(&format!("{path}[{k}]"), i))
 }
 
 fn index(i: usize) -> Result<(), Refusal> {
@@ -52,21 +65,34 @@ pub fn check(command: &Command) -> Result<(), Refusal> {
     match command {
         Command::PlaceCard { origin, .. } => pos("origin", *origin),
         Command::PlaceCube { at, .. } => pos("at", *at),
-        Command::PlaceEnemy { at, attrs: a, carries, .. } => {
+        Command::PlaceEnemy {
+            at,
+            attrs: a,
+            carries,
+            ..
+        } => {
             pos("at", *at)?;
             attrs("attrs", a)?;
             items("carries", carries)
         }
-        Command::NewCharacter { attrs: a, items: list, .. } => {
+        Command::NewCharacter {
+            attrs: a,
+            items: list,
+            ..
+        } => {
             attrs("attrs", a)?;
             items("items", list)
         }
         Command::EnterDungeon { at, .. } => pos("at", *at),
         Command::Move { path, .. } => {
             in_range("path (length)", path.len(), 0, MAX_COUNT)?;
-            path.iter().enumerate().try_for_each(|(k, p)| pos(&format!("path[{k}]"), *p))
+            path.iter()
+                .enumerate()
+                .try_for_each(|(k, p)| pos(&format!("path[{k}]"), *p))
         }
-        Command::Loot { at, items: list, .. } => {
+        Command::Loot {
+            at, items: list, ..
+        } => {
             pos("at", *at)?;
             items("items", list)
         }
@@ -78,13 +104,16 @@ pub fn check(command: &Command) -> Result<(), Refusal> {
         | Command::Drop { index: i, .. }
         | Command::Give { index: i, .. }
         | Command::Sell { index: i, .. } => index(*i),
+        Command::GiveCoins { amount, .. } => in_range("amount", *amount, 0, MAX_COINS),
         Command::DungeonTurn { dice, .. } => in_range("dice (length)", dice.len(), 0, MAX_COUNT),
         Command::CompleteQuest { item: Some(i), .. } => item("item", i),
         Command::Buy { item: i, .. } => item("item", i),
-        Command::ChoosePath { charges, .. } => in_range("charges", i32::from(*charges), 0, MAX_ATTR),
-        Command::ArenaEnded { defeats } => defeats
-            .iter()
-            .try_for_each(|(who, n)| in_range(&format!("defeats.{who}"), *n as usize, 0, MAX_COUNT)),
+        Command::ChoosePath { charges, .. } => {
+            in_range("charges", i32::from(*charges), 0, MAX_ATTR)
+        }
+        Command::ArenaEnded { defeats } => defeats.iter().try_for_each(|(who, n)| {
+            in_range(&format!("defeats.{who}"), *n as usize, 0, MAX_COUNT)
+        }),
         _ => Ok(()),
     }
 }

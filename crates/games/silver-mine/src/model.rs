@@ -644,8 +644,16 @@ pub struct State {
     pub enemies: Vec<Enemy>,
     pub dropped: Vec<Dropped>,
     pub stashes: BTreeMap<String, Stash>,
-    /// The character whose turn it is.
+    /// The character whose turn it is; none before the first `start_turn`
+    /// and again from each dungeon turn until the next one.
     pub current: Option<String>,
+    /// This exploration's turn order: characters in the order of their first
+    /// turn (the initiative winner, then clockwise as the table plays it).
+    #[serde(default)]
+    pub turn_order: Vec<String>,
+    /// Characters who have started a turn since the last dungeon turn.
+    #[serde(default)]
+    pub turns_taken: Vec<String>,
     /// Goblins placed this dungeon, defeated ones included (8th calls a boss).
     pub goblins_placed: u32,
     pub bosses_due: Vec<BossDue>,

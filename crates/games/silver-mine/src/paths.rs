@@ -84,7 +84,7 @@ pub fn charge(cx: &mut Ctx, before: &State) {
 
 /// Use a fully charged special power; the players apply its effect.
 pub fn use_power(cx: &mut Ctx, id: &str) -> Result<(), Refusal> {
-    let c = cx.in_dungeon(id)?;
+    let c = cx.acting(id)?;
     let Some(active) = c
         .active_path
         .as_deref()

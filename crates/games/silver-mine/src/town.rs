@@ -484,7 +484,12 @@ pub fn arena_ended(cx: &mut Ctx, defeats: &BTreeMap<String, u32>) -> Result<(), 
             .collect();
     for c in alive {
         let n = defeats.get(&c.id).copied().unwrap_or(0);
-        earn(cx, &c.player, q.arena_bonus.saturating_add(n.saturating_mul(q.arena_per_defeat)));
+        earn(
+            cx,
+            &c.player,
+            q.arena_bonus
+                .saturating_add(n.saturating_mul(q.arena_per_defeat)),
+        );
     }
     Ok(())
 }

@@ -28,6 +28,13 @@ fn start() -> State {
     s
 }
 
+/// The dungeon turn (with these dice for its attacks), then w's next turn:
+/// w cannot take two turns in a row while enemies are on the table.
+fn next_turn(s: &mut State, dice: &[(u8, u8)]) {
+    turn(s, 1, dice);
+    ok(s, json!({"type": "start_turn", "character": "w"}));
+}
+
 fn give(s: &mut State, id: &str, item: Item) {
     s.character_mut(id).unwrap().inventory.push(item);
 }
@@ -128,8 +135,8 @@ fn attack_once_per_turn_with_strength_potion_bonus() {
         json!({"type": "attack", "character": "w", "enemy": "g", "dice": {"character": 6, "enemy": 1}}),
     );
     assert!(r.reason.contains("one attack per turn"));
-    // A tie hurts nobody.
-    ok(&mut s, json!({"type": "start_turn", "character": "w"}));
+    // A tie hurts nobody (the goblin's strike back too: 6 + 1 against 4 + 3).
+    next_turn(&mut s, &[(6, 4)]);
     ok(
         &mut s,
         json!({"type": "attack", "character": "w", "enemy": "g", "dice": {"character": 4, "enemy": 2}}),
@@ -313,6 +320,8 @@ fn a_seventh_item_is_refused_and_a_full_hand_drops_loot() {
     hero(&mut s, "m", 1, 3, 2, 4);
     enter(&mut s, "m", (0, 0));
     give(&mut s, "m", Item::Tools);
+    // A trade is m's action, so it happens in m's turn, after w's.
+    ok(&mut s, json!({"type": "start_turn", "character": "m"}));
     let r = refused(
         &mut s,
         json!({"type": "give", "from": "m", "to": "w", "index": 0}),
@@ -336,7 +345,9 @@ fn a_seventh_item_is_refused_and_a_full_hand_drops_loot() {
         json!({"type": "give", "from": "m", "to": "w", "index": 0}),
     );
     assert!(r.reason.contains("6 items"), "{r}");
-    // Loot found with no room falls on the looter's square.
+    // Loot found with no room falls on the looter's square. No enemy is
+    // out, so w's next turn follows m's without a dungeon turn.
+    ok(&mut s, json!({"type": "start_turn", "character": "w"}));
     let ev = loot(&mut s, [1, 0], Some(6), json!([{"item": "lost_map"}])).unwrap_err();
     assert!(ev.reason.contains("next to"));
     ok(&mut s, mv(json!([[1, 1]])));
@@ -451,6 +462,8 @@ fn disease_and_poison_bite_from_the_next_turn_for_two_turns_and_restart() {
         ok(&mut s, json!({"type": "start_turn", "character": "w"}));
         assert_eq!(life(&s, "w"), expected_life);
         assert_eq!(s.character("w").unwrap().combat_attack(), 0);
+        // w wins both rolls of the dungeon turn: no new affliction.
+        turn(&mut s, 1, &[(6, 1), (6, 1)]);
     }
     s.enemies.clear();
     ok(&mut s, json!({"type": "start_turn", "character": "w"}));
@@ -603,7 +616,8 @@ fn giant_strength_gives_plus_two_three_times_per_run_and_second_wind_rerolls_a_o
         .books
         .push("giant_strength".into());
     for _ in 0..3 {
-        ok(&mut s, json!({"type": "start_turn", "character": "w"}));
+        // The goblin's strike back ties (3 + 1 against 3 + 1).
+        next_turn(&mut s, &[(3, 3)]);
         // 2 + 1 + 2 = 5 against 4 + 1 = 5: a tie instead of a loss.
         let ev = ok(&mut s, attack(true));
         assert!(ev.iter().any(|e| matches!(
@@ -616,7 +630,7 @@ fn giant_strength_gives_plus_two_three_times_per_run_and_second_wind_rerolls_a_o
             }
         )));
     }
-    ok(&mut s, json!({"type": "start_turn", "character": "w"}));
+    next_turn(&mut s, &[(3, 3)]);
     assert_eq!(refused(&mut s, attack(true)).rule, "Books: Giant Strength");
 
     let mut s = start();

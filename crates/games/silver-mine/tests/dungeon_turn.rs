@@ -223,6 +223,10 @@ fn lost_map_enemies_wait_until_someone_enters() {
     enter(&mut s, "warrior", (2, 1));
     ok(
         &mut s,
+        json!({"type": "start_turn", "character": "warrior"}),
+    );
+    ok(
+        &mut s,
         json!({"type": "place_card", "id": "h1", "kind": "hall", "origin": [3, 0], "rows": ["...", "...", "..."],
                       "explorer": "warrior", "lost_map": true}),
     );

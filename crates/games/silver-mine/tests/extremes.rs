@@ -11,11 +11,20 @@ use tw_silver_mine::{Command, SilverMine, State};
 /// A warrior in the dungeon next to a goblin, a sack beside them.
 fn table() -> State {
     let mut s = new_game(1);
-    card(&mut s, "gate", "gate", (0, 0), &["....", "....", "....", "...."]);
+    card(
+        &mut s,
+        "gate",
+        "gate",
+        (0, 0),
+        &["....", "....", "....", "...."],
+    );
     hero(&mut s, "w", 1, 3, 3, 5);
     enter(&mut s, "w", (0, 1));
     enemy(&mut s, "g", "goblin", (1, 1), 1, 2, 2);
-    ok(&mut s, json!({"type": "place_cube", "at": [0, 2], "cube": {"container": "sack"}}));
+    ok(
+        &mut s,
+        json!({"type": "place_cube", "at": [0, 2], "cube": {"container": "sack"}}),
+    );
     ok(&mut s, json!({"type": "start_turn", "character": "w"}));
     s
 }
@@ -46,8 +55,14 @@ fn a_character_with_the_largest_attack_is_refused_naming_the_field() {
                "attrs": {"attack": 1, "move": 1, "torch": 0, "life": 2},
                "carries": [{"item": "coins", "amount": u32::MAX}]}),
     );
-    assert!(r.reason.starts_with("carries[0].amount is 4294967295"), "{r}");
-    let r = refused(&mut s, json!({"type": "arena_ended", "defeats": {"w": u32::MAX}}));
+    assert!(
+        r.reason.starts_with("carries[0].amount is 4294967295"),
+        "{r}"
+    );
+    let r = refused(
+        &mut s,
+        json!({"type": "arena_ended", "defeats": {"w": u32::MAX}}),
+    );
     assert!(r.reason.starts_with("defeats.w is 4294967295"), "{r}");
 }
 
@@ -91,8 +106,13 @@ fn templates() -> Vec<Value> {
 fn numeric_leaves(v: &Value, at: String, out: &mut Vec<String>) {
     match v {
         Value::Number(_) => out.push(at),
-        Value::Array(a) => a.iter().enumerate().for_each(|(k, x)| numeric_leaves(x, format!("{at}/{k}"), out)),
-        Value::Object(o) => o.iter().for_each(|(k, x)| numeric_leaves(x, format!("{at}/{k}"), out)),
+        Value::Array(a) => a
+            .iter()
+            .enumerate()
+            .for_each(|(k, x)| numeric_leaves(x, format!("{at}/{k}"), out)),
+        Value::Object(o) => o
+            .iter()
+            .for_each(|(k, x)| numeric_leaves(x, format!("{at}/{k}"), out)),
         _ => {}
     }
 }

@@ -157,6 +157,8 @@ fn head_hunter_counts_goblins_defeated_and_goblin_bane_their_kinds() {
         vec!["Goblin Scout".to_string()]
     );
     assert_eq!(progress(&s, "w"), 1);
+    // The dungeon turn: g2 strikes back and ties (1 + 3 against 4 + 0).
+    turn(&mut s, 1, &[(1, 4)]);
     ok(&mut s, json!({"type": "start_turn", "character": "w"}));
     ok(
         &mut s,
@@ -182,6 +184,7 @@ fn explored_halls_count_for_the_explorer_and_campfire_halls_need_a_campfire() {
     hero(&mut s, "w", 1, 3, 5, 4);
     accept(&mut s, "w", "campfire");
     enter(&mut s, "w", (3, 0));
+    ok(&mut s, json!({"type": "start_turn", "character": "w"}));
     ok(
         &mut s,
         json!({"type": "place_card", "id": "h1", "kind": "hall", "origin": [4, 0], "explorer": "w", "rows": ["....", "...."]}),

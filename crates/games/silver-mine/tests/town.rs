@@ -331,6 +331,7 @@ fn from_town_to_dungeon_and_back_then_a_fresh_dungeon() {
     assert!(refused(&mut s, json!({"type": "new_dungeon"}))
         .reason
         .contains("still in the dungeon"));
+    ok(&mut s, json!({"type": "start_turn", "character": "w"}));
     ok(&mut s, json!({"type": "exit_dungeon", "character": "w"}));
     ok(&mut s, json!({"type": "new_dungeon"}));
     assert!(s.cards.is_empty() && s.enemies.is_empty() && s.goblins_placed == 0);
@@ -370,6 +371,8 @@ fn the_active_path_charges_on_its_prerequisite_and_the_power_empties_it() {
     ok(&mut s, attack(1, 6)); // a lost attack does not charge
     assert_eq!(s.character("w").unwrap().path_charge, 0);
     for expected in [1, 2, 2] {
+        // The goblin strikes back in the dungeon turn and ties (1 + 1 against 2 + 0).
+        turn(&mut s, 1, &[(1, 2)]);
         ok(&mut s, json!({"type": "start_turn", "character": "w"}));
         ok(&mut s, attack(6, 1));
         assert_eq!(
@@ -384,6 +387,8 @@ fn the_active_path_charges_on_its_prerequisite_and_the_power_empties_it() {
         .any(|e| matches!(e, Event::PowerUsed { path, .. } if path == "iron")));
     assert_eq!(s.character("w").unwrap().path_charge, 0);
     // Switching (in town) makes the other path active and loses progress.
+    // The goblin strikes back in the dungeon turn and ties (1 + 1 against 2 + 0).
+    turn(&mut s, 1, &[(1, 2)]);
     ok(&mut s, json!({"type": "start_turn", "character": "w"}));
     ok(&mut s, attack(6, 1));
     s.enemies.clear();
@@ -423,12 +428,21 @@ fn spending_a_torch_while_exploring_charges_a_torch_path() {
 #[test]
 fn p32_the_questmaster_collects_the_alchemists_potions() {
     let mut s = town();
-    ok(&mut s, json!({"type": "accept_quest", "character": "w", "quest": "alchemist"}));
+    ok(
+        &mut s,
+        json!({"type": "accept_quest", "character": "w", "quest": "alchemist"}),
+    );
     s.character_mut("w").unwrap().inventory = potions(&["health", "health", "speed"]);
-    let r = refused(&mut s, json!({"type": "complete_quest", "character": "w", "item": {"item": "tools"}}));
+    let r = refused(
+        &mut s,
+        json!({"type": "complete_quest", "character": "w", "item": {"item": "tools"}}),
+    );
     assert!(r.reason.contains("carries 2 of them"), "{r}");
     s.character_mut("w").unwrap().inventory = potions(&["health", "speed", "strength"]);
-    ok(&mut s, json!({"type": "complete_quest", "character": "w", "item": {"item": "tools"}}));
+    ok(
+        &mut s,
+        json!({"type": "complete_quest", "character": "w", "item": {"item": "tools"}}),
+    );
     assert_eq!(s.character("w").unwrap().inventory, vec![Item::Tools]);
 }
 
@@ -438,11 +452,20 @@ fn p32_the_questmaster_collects_the_alchemists_potions() {
 fn p32_the_questmaster_collects_the_warmasters_weapons_the_equipped_one_too() {
     let mut s = town();
     s.character_mut("w").unwrap().inventory = vec![weapon(1), weapon(2)];
-    ok(&mut s, json!({"type": "equip", "character": "w", "index": 0}));
+    ok(
+        &mut s,
+        json!({"type": "equip", "character": "w", "index": 0}),
+    );
     assert_eq!(s.character("w").unwrap().attrs.attack, 2);
     s.character_mut("w").unwrap().inventory.push(weapon(3));
-    ok(&mut s, json!({"type": "accept_quest", "character": "w", "quest": "warmaster"}));
-    ok(&mut s, json!({"type": "complete_quest", "character": "w", "book": "trader"}));
+    ok(
+        &mut s,
+        json!({"type": "accept_quest", "character": "w", "quest": "warmaster"}),
+    );
+    ok(
+        &mut s,
+        json!({"type": "complete_quest", "character": "w", "book": "trader"}),
+    );
     let w = s.character("w").unwrap();
     assert!(w.inventory.is_empty(), "{:?}", w.inventory);
     assert!(w.equipped.is_none());
@@ -451,9 +474,18 @@ fn p32_the_questmaster_collects_the_warmasters_weapons_the_equipped_one_too() {
     let mut s = town();
     s.character_mut("w").unwrap().inventory = vec![weapon(1), weapon(2), weapon(3), Item::Backpack];
     s.character_mut("w").unwrap().inventory.push(weapon(4));
-    ok(&mut s, json!({"type": "accept_quest", "character": "w", "quest": "warmaster"}));
-    ok(&mut s, json!({"type": "complete_quest", "character": "w", "book": "trader"}));
-    assert_eq!(s.character("w").unwrap().inventory, vec![Item::Backpack, weapon(4)]);
+    ok(
+        &mut s,
+        json!({"type": "accept_quest", "character": "w", "quest": "warmaster"}),
+    );
+    ok(
+        &mut s,
+        json!({"type": "complete_quest", "character": "w", "book": "trader"}),
+    );
+    assert_eq!(
+        s.character("w").unwrap().inventory,
+        vec![Item::Backpack, weapon(4)]
+    );
 }
 
 /// p.15: "2 characters: Take 2 item cards each", 3 take 1 each, 4 none.
@@ -466,10 +498,18 @@ fn p15_starting_items_by_the_number_of_characters() {
                "attrs": {"attack": 1, "move": 3, "torch": 2, "life": 4}, "items": items})
     };
     let r = refused(&mut s, new("b", &["tools", "torch", "torch"]));
-    assert!(r.reason.contains("with 2 characters each takes 2 item cards (p.15), not 3"), "{r}");
+    assert!(
+        r.reason
+            .contains("with 2 characters each takes 2 item cards (p.15), not 3"),
+        "{r}"
+    );
     ok(&mut s, new("b", &["tools", "torch"]));
-    assert!(refused(&mut s, new("c", &["tools", "torch"])).reason.contains("takes 1 item card "));
+    assert!(refused(&mut s, new("c", &["tools", "torch"]))
+        .reason
+        .contains("takes 1 item card "));
     ok(&mut s, new("c", &["master_key"]));
-    assert!(refused(&mut s, new("d", &["torch"])).reason.contains("takes 0 item cards"));
+    assert!(refused(&mut s, new("d", &["torch"]))
+        .reason
+        .contains("takes 0 item cards"));
     ok(&mut s, new("d", &[]));
 }

@@ -117,7 +117,10 @@ pub fn reveal_monster(tx: &mut Tx, card: &CardInput) -> Result<(), Refusal> {
             .as_ref()
             .map(|d| d.monster_advantage)
             .unwrap_or(0);
-    let life = m.life.saturating_add(advantage).saturating_add(tx.s.monster_life_bonus);
+    let life = m
+        .life
+        .saturating_add(advantage)
+        .saturating_add(tx.s.monster_life_bonus);
     let deck_level = if tx.s.monster_deck.is_empty() {
         None
     } else {

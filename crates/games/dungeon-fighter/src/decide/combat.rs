@@ -11,11 +11,13 @@
 //! - Re-throw ignores the first throw entirely: no damage, no Toxic.
 //! - Heroes who fainted are not healed again during that combat.
 
-use super::{expect, Tx};
+use super::{expect, faint, Tx};
 use crate::cards::{EquipmentKind, ItemEffect, MonsterAbility, SpecialDie, Template};
 use crate::command::{Heal, Throw};
 use crate::event::Event;
-use crate::model::{Ability, Activation, Combat, Die, Face, LandingKind, PendingThrow, Phase};
+use crate::model::{
+    Ability, Activation, AfterFaint, Combat, Die, Face, LandingKind, PendingThrow, Phase,
+};
 use tw_rules::Refusal;
 
 fn combat(tx: &Tx) -> Result<&Combat, Refusal> {
@@ -55,7 +57,7 @@ pub fn template_flip_failed(tx: &mut Tx) -> Result<(), Refusal> {
     no_pending(c)?;
     let active = c.active;
     tx.damage(active, 1, "template flip touched the table");
-    after_damage(tx);
+    faint::settle(tx, AfterFaint::OtherDamage);
     Ok(())
 }
 
@@ -580,7 +582,7 @@ fn resolve(tx: &mut Tx, p: &PendingThrow, choice: Choice) -> Result<(), Refusal>
             _ => {}
         }
     }
-    end_of_turn(tx, true);
+    faint::settle(tx, AfterFaint::EndOfThrow);
     Ok(())
 }
 
@@ -634,7 +636,7 @@ fn check_params(tx: &Tx, a: Ability, target: Option<usize>, heals: &[Heal]) -> R
 }
 
 /// After a throw (or other damage): victory, defeat, or the next hero's turn.
-fn end_of_turn(tx: &mut Tx, by_throw: bool) {
+pub(super) fn end_of_turn(tx: &mut Tx, by_throw: bool) {
     let c = tx.s.combat.clone().expect("in combat");
     if c.insta_kill || c.life <= 0 {
         defeat(tx, by_throw);
@@ -741,7 +743,7 @@ pub fn retrieve_dice(tx: &mut Tx) -> Result<(), Refusal> {
     for i in 0..tx.s.heroes.len() {
         tx.damage(i, level, "retrieving the colored dice");
     }
-    after_damage(tx);
+    faint::settle(tx, AfterFaint::OtherDamage);
     Ok(())
 }
 
@@ -792,6 +794,16 @@ pub fn use_item(
     let (effect, relic) = match hero {
         Some(h) => {
             let hh = tx.hero(h)?;
+            // Hero Down!: "cannot act again during that combat".
+            if in_combat && !hh.can_act() {
+                return Err(Refusal::new(
+                    "Hero Down!",
+                    format!(
+                        "{} has fainted and cannot act again during this combat",
+                        hh.name
+                    ),
+                ));
+            }
             let Some(card) = hh.equipment.iter().find(|e| e.name == item) else {
                 return Err(Refusal::new(
                     "Equipment: spendables",
@@ -877,7 +889,10 @@ pub fn use_item(
                 amount: amount as i32,
                 why: item.to_string(),
             });
-            after_damage(tx);
+            // Before a faint the window decides what follows (`faint`).
+            if !faint::is_open(tx) {
+                after_damage(tx);
+            }
         }
         ItemEffect::Gold { amount } => tx.emit(Event::GoldGained {
             amount,
@@ -886,6 +901,7 @@ pub fn use_item(
         ItemEffect::WhiteDice { count } => tx.gain_white_dice(count, item),
         ItemEffect::SpecialDie { die } => tx.emit(Event::SpecialDieAdded { die }),
     }
+    faint::review(tx);
     Ok(())
 }
 
@@ -904,12 +920,21 @@ pub fn back_down(tx: &mut Tx) -> Result<(), Refusal> {
     for i in 0..tx.s.heroes.len() {
         tx.damage(i, level, "shame of backing down");
     }
+    faint::settle(tx, AfterFaint::BackDown);
+    Ok(())
+}
+
+/// The shame is suffered (and any faint settled): the monster goes back to
+/// the box, unless nobody is left standing.
+pub(super) fn sent_away(tx: &mut Tx) {
     if !tx.s.heroes.iter().any(|h| h.can_act()) {
         tx.game_over(false, "all heroes fainted during a combat");
-        return Ok(());
+        return;
     }
-    tx.emit(Event::MonsterSentAway {
-        name: c.foe.name().to_string(),
-    });
-    Ok(())
+    let name =
+        tx.s.combat
+            .as_ref()
+            .map(|c| c.foe.name().to_string())
+            .unwrap_or_default();
+    tx.emit(Event::MonsterSentAway { name });
 }

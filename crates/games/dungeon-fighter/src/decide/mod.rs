@@ -8,6 +8,7 @@
 
 mod camp;
 mod combat;
+mod faint;
 pub mod setup;
 
 use crate::command::Command;
@@ -19,6 +20,9 @@ use tw_rules::Refusal;
 pub(crate) struct Tx {
     pub s: State,
     pub events: Vec<Event>,
+    /// Heroes this command brought below 1 life point; they faint, or wait
+    /// for a spendable, when the command settles them (`combat::settle`).
+    pub about_to_faint: Vec<usize>,
 }
 
 impl Tx {
@@ -54,7 +58,8 @@ impl Tx {
         }
     }
 
-    /// Damage a hero; below 1 life point they faint (Hero Down!).
+    /// Damage a hero. Below 1 life point they are about to faint (Hero
+    /// Down!); the command settles that once its damage is all dealt.
     pub fn damage(&mut self, hero: usize, amount: u32, why: &str) {
         let h = &self.s.heroes[hero];
         if !h.can_act() || amount == 0 {
@@ -66,8 +71,8 @@ impl Tx {
             amount: lost,
             why: why.to_string(),
         });
-        if self.s.heroes[hero].life < 1 {
-            self.emit(Event::HeroFainted { hero });
+        if self.s.heroes[hero].life < 1 && !self.about_to_faint.contains(&hero) {
+            self.about_to_faint.push(hero);
         }
     }
 
@@ -140,9 +145,11 @@ pub fn decide(state: &State, command: &Command) -> Result<Vec<Event>, Refusal> {
             ),
         ));
     }
+    faint::waiting_to_faint(state, command)?;
     let mut tx = Tx {
         s: state.clone(),
         events: Vec::new(),
+        about_to_faint: Vec::new(),
     };
     use Command::*;
     match command {
@@ -167,6 +174,7 @@ pub fn decide(state: &State, command: &Command) -> Result<Vec<Event>, Refusal> {
         DiscardCharmed { hero, monster } => combat::discard_charmed(&mut tx, *hero, monster)?,
         UseItem { hero, item, target } => combat::use_item(&mut tx, *hero, item, *target)?,
         BackDown => combat::back_down(&mut tx)?,
+        AcceptFaint => faint::accept_faint(&mut tx)?,
         TakeScar { hero, colour } => camp::take_scar(&mut tx, *hero, *colour)?,
         MoveEquipment { from, to, item } => camp::move_equipment(&mut tx, *from, *to, item)?,
         EndRest => camp::end_rest(&mut tx)?,
