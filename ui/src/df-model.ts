@@ -47,6 +47,9 @@ export interface DfView {
   shopsVisited: number;
   /** The abilities an icon offers now, when a throw waits for that choice. */
   pending: { hero: string; die: string; options: string[] } | null;
+  /** Heroes about to faint (indices), waiting for a spendable or for the
+   *  players to let them faint; nothing else is accepted meanwhile. */
+  fainting: number[];
   rethrow: string | null;
   awaitingScar: number[];
   over: { won: boolean; reason: string; total: number; title: string } | null;
@@ -132,6 +135,7 @@ export function dfView(state: unknown): DfView {
     pending: pendingObj
       ? { hero: heroName(pendingObj.hero), die: str(pendingObj.die), options: arr(pendingObj.options).map((o) => str(o)) }
       : null,
+    fainting: combat && combat.fainting ? arr(obj(combat.fainting).heroes).map((i) => num(i)) : [],
     rethrow: combat && typeof combat.rethrow === "string" ? combat.rethrow : null,
     awaitingScar: phase === "resting" ? arr(phaseObj.awaiting_scar).map((i) => num(i)) : [],
     over:
@@ -237,7 +241,14 @@ export function phaseActions(v: DfView, state: unknown): Action[] {
       break;
     }
     case "combat":
-      if (v.pending) {
+      if (v.fainting.length > 0) {
+        for (const i of v.fainting) {
+          const name = v.heroes[i]?.name ?? `Hero ${i + 1}`;
+          out.push({ label: `${name}: use a spendable…`, template: { type: "use_item", hero: i, item: "" } });
+        }
+        const names = v.fainting.map((i) => v.heroes[i]?.name ?? `Hero ${i + 1}`).join(" and ");
+        out.push({ label: `Let ${names} faint`, command: { type: "accept_faint" } });
+      } else if (v.pending) {
         for (const a of v.pending.options) {
           if (a === "divine_intervention") {
             out.push({ label: `Use ${words(a)}…`, template: { type: "use_ability", ability: a, target: 0 } });
@@ -470,7 +481,7 @@ export function cameraThrowAction(
   t: { reader: string; dice: readonly unknown[]; landed: number[]; snapshot_jpeg_b64: string | null },
   v: DfView,
 ): CameraThrowAction {
-  if (v.over || v.phase !== "combat" || v.pending) return { kind: "ignore" };
+  if (v.over || v.phase !== "combat" || v.pending || v.fainting.length > 0) return { kind: "ignore" };
   if (t.reader !== "target") {
     return { kind: "note", text: "The camera sees dice but no calibrated target board, so it cannot score the throw: set the board on the Calibration screen, or enter the throw below." };
   }

@@ -124,6 +124,23 @@ test("the last action in effect skips undone entries", () => {
   assert.equal(lastActiveEntry([...log, { seq: 4, source: "correction", command: { type: "c" }, reverts_seq: null }])?.seq, 4);
 });
 
+test("a hero about to faint: a spendable per hero or let them faint, and camera throws wait", () => {
+  // The engine's state while Saul (hero 0) is about to faint (hero_down.rs).
+  const state = { ...combatState, combat: { ...combatState.combat, pending: null, fainting: { heroes: [0], then: "end_of_throw" } } };
+  const v = dfView(state);
+  assert.deepEqual(v.fainting, [0]);
+  const acts = phaseActions(v, state);
+  assert.deepEqual(acts.map((a) => a.command ?? a.template), [
+    { type: "use_item", hero: 0, item: "" },
+    { type: "accept_faint" },
+  ]);
+  assert.match(acts[1].label, new RegExp(`^Let ${v.heroes[0].name} faint$`));
+  assert.ok(!acts.some((a) => a.command?.type === "back_down"), "nothing else is offered while the faint waits");
+  const t = { reader: "target", dice: [{}], landed: [0], snapshot_jpeg_b64: null };
+  assert.equal(cameraThrowAction(t, v).kind, "ignore");
+  assert.deepEqual(dfView(combatState).fainting, []);
+});
+
 test("phase buttons: icon choices in combat, scars when resting, retrieval when the dice are spent", () => {
   const pending = phaseActions(dfView(combatState), combatState);
   assert.deepEqual(pending.map((a) => a.command ?? a.template), [{ type: "use_ability", ability: "re_throw" }, { type: "skip_ability" }]);

@@ -71,6 +71,7 @@ export function characterPanel(ctx: ScreenCtx, v: ItddView, u: UiState, c: Chara
       c.questTally.length ? h("span", { class: "muted" }, ` (${c.questTally.join(", ")})`) : null) : null,
     h("p", { class: "muted" }, `Titles: ${c.titles.length ? c.titles.map(words).join(", ") : "none"}${c.activePath ? ` · Path: ${c.activePath} (${c.pathCharge}/${c.paths.find((p) => p.name === c.activePath)?.charges ?? "?"})` : ""}`),
     inventory(ctx, v, c),
+    coinGiving(ctx, v, c),
     c.alive ? (c.inDungeon ? dungeonActions(ctx, v, u, c) : townActions(ctx, v, c)) : h("p", { class: "muted" }, "Defeated. The player may make a new character; the stash is kept."));
 }
 
@@ -92,8 +93,27 @@ function inventory(ctx: ScreenCtx, v: ItddView, c: CharacterView): HTMLElement {
     })));
 }
 
+/** Coins handed to a friend: adjacent in the dungeon, stash to stash in
+ *  town (the engine checks both and says why it refuses). */
+function coinGiving(ctx: ScreenCtx, v: ItddView, c: CharacterView): HTMLElement | null {
+  // In town every coin is in the stash, and a player's characters share it.
+  const to = giveTargets(v, c).filter((o) => c.inDungeon || o.player !== c.player);
+  const have = c.inDungeon ? c.coins : (v.stashes.find((s) => s.player === c.player)?.coins ?? 0);
+  if (!c.alive || have <= 0 || !to.length) return null;
+  const amount = h("input", { type: "number", min: "1", max: String(have), value: "1", class: "num", "aria-label": "Coins to give" }) as HTMLInputElement;
+  return h("div", { class: "row", id: "itdd-give-coins" }, "Give ", amount, " coin(s) ",
+    ...to.map((o) => btn(`to ${o.name}`, () => {
+      const n = Number(amount.value);
+      if (Number.isInteger(n) && n >= 1) ctx.send({ type: "give_coins", from: c.id, to: o.id, amount: n });
+    })));
+}
+
+function giveTargets(v: ItddView, c: CharacterView): CharacterView[] {
+  return c.inDungeon ? reachOf(v, c).friends : v.characters.filter((o) => o.id !== c.id && o.alive && !o.inDungeon && !c.inDungeon);
+}
+
 function giveButtons(ctx: ScreenCtx, v: ItddView, c: CharacterView, index: number): HTMLElement | null {
-  const to = c.inDungeon ? reachOf(v, c).friends : v.characters.filter((o) => o.id !== c.id && o.alive && !o.inDungeon && !c.inDungeon);
+  const to = giveTargets(v, c);
   if (!to.length) return null;
   return h("span", {}, ...to.map((o) => btn(`Give to ${o.name}`, () => ctx.send({ type: "give", from: c.id, to: o.id, index }))));
 }
