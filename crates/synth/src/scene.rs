@@ -572,12 +572,19 @@ pub fn render(
     scene: &Scene,
     image_name: &str,
 ) -> opencv::Result<(Mat, SceneTruth)> {
+    let (tex, mut rng) = render_texture(board, scene)?;
+    render_with(board, board_file, scene, image_name, &tex, &mut rng)
+}
+
+/// The board texture `scene` is drawn on (its art, webs and texture seed),
+/// and the generator as drawing it left it (which [`render`] goes on with).
+pub fn render_texture(board: &Board, scene: &Scene) -> opencv::Result<(Texture, Rng)> {
     let mut rng = Rng::new(scene.texture_seed);
     let tex: Texture = match scene.art {
         Art::Plain => render_board(board, &scene.webs, &mut rng)?,
         Art::Painted => crate::painted::render_painted(board, &scene.webs, &mut rng)?,
     };
-    render_with(board, board_file, scene, image_name, &tex, &mut rng)
+    Ok((tex, rng))
 }
 
 /// [`render`] on a board texture drawn already (for `scene.webs`), with

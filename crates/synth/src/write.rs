@@ -8,7 +8,7 @@
 //! - `throw-NNNNN/frame-NNN.jpg` + `throw-NNNNN/truth.json` for sequences.
 
 use crate::camera::apply;
-use crate::scene::{render, sample_scene, Options, Scene};
+use crate::scene::{render, render_texture, render_with, sample_scene, Options, Scene};
 use crate::sequence::{sample_throw, FPS};
 use crate::truth::SceneTruth;
 use opencv::core::Vector;
@@ -113,6 +113,37 @@ pub fn write_scenes(
     }
     Ok(out)
 }
+
+/// Beside each scene [`write_scenes`] wrote with the same arguments, the
+/// board as the same camera saw it empty before the dice came
+/// (`scene-NNNNN.empty.jpg`): the same print, light and lens, no dice or
+/// shadows, and another draw of sensor noise, as a frame a moment earlier.
+pub fn write_empty_boards(
+    board: &Board,
+    board_file: &str,
+    dir: &Path,
+    seed: u64,
+    count: usize,
+    opts: &Options,
+) -> Result<(), WriteError> {
+    std::fs::create_dir_all(dir).map_err(|e| io(dir, e))?;
+    for i in 0..count {
+        let scene = sample_scene(board, scene_seed(seed, i), opts);
+        let (tex, _) = render_texture(board, &scene)?;
+        let bare = Scene {
+            dice: Vec::new(),
+            ..scene.clone()
+        };
+        let name = format!("scene-{i:05}.empty.jpg");
+        let mut noise = crate::rng::Rng::new(scene.texture_seed ^ EMPTY_NOISE);
+        let (img, _) = render_with(board, board_file, &bare, &name, &tex, &mut noise)?;
+        write_image(&dir.join(&name), &img, scene.look.jpeg_quality)?;
+    }
+    Ok(())
+}
+
+/// Mixed into the texture seed for an empty board's sensor noise.
+const EMPTY_NOISE: u64 = 0x00e3_b7a1_5eed_0001;
 
 /// Ground truth of one throw sequence.
 #[derive(Debug, Clone, Serialize, Deserialize)]

@@ -102,7 +102,8 @@ pub fn examples_from_scenes(dir: &Path) -> Result<Vec<Example>, EvalError> {
     let mut out = Vec::new();
     for tp in list_scenes(dir)? {
         let t = load_truth(&tp)?;
-        let img = load_image(&tp.with_file_name(&t.image))?;
+        let image_path = tp.with_file_name(&t.image);
+        let img = load_image(&image_path)?;
         for d in &t.dice {
             let px: [[f64; 2]; 5] = std::array::from_fn(|k| d.corners_px[k]);
             let patch = face_patch(&img, &px)?;
@@ -146,6 +147,35 @@ pub struct Report {
     pub corner_err_mm: Vec<f64>,
     /// Die edge lengths (mm) the scenes gave that differ from the die set's.
     pub die_sizes_from_scenes: std::collections::BTreeSet<String>,
+    /// The same counts by camera tilt band (see [`tilt_band`]).
+    pub bands: BTreeMap<&'static str, Band>,
+}
+
+/// One tilt band's counts.
+#[derive(Debug, Default, Clone)]
+pub struct Band {
+    pub scenes: usize,
+    pub dice: usize,
+    pub found: usize,
+    pub extra: usize,
+    pub score_ok: usize,
+    pub face_ok: usize,
+    pub color_ok: usize,
+    pub border: usize,
+    pub border_ok: usize,
+    pub ms: Vec<f64>,
+}
+
+/// The band of a camera tilt from vertical (90° − elevation): the issue's
+/// range 0–35° in three bands, and what lies beyond it.
+pub fn tilt_band(elevation_deg: Option<f64>) -> &'static str {
+    match elevation_deg.map(|e| 90.0 - e) {
+        None => "tilt unknown",
+        Some(t) if t < 15.0 => "tilt 0-15°",
+        Some(t) if t < 25.0 => "tilt 15-25°",
+        Some(t) if t <= 35.0 => "tilt 25-35°",
+        Some(_) => "tilt over 35°",
+    }
 }
 
 /// Mean distance from each fitted corner to its nearest true corner.
@@ -210,6 +240,34 @@ fn homography_for(truth_path: &Path, t: &crate::truth::Truth) -> Result<[[f64; 3
 /// with dice of that size, as a player sets their own dice's size; the
 /// report says so when it differs from the die set's.
 pub fn evaluate(dir: &Path, board: &Board, set: &DieSet) -> Result<Report, EvalError> {
+    evaluate_with(dir, board, set, &|_, img, h, webs, set| {
+        let start = std::time::Instant::now();
+        let reading = read_target(img, h, board, webs, set)?;
+        Ok((reading, start.elapsed().as_secs_f64() * 1000.0))
+    })
+}
+
+/// How [`evaluate_with`] reads one scene: given the image's path, the
+/// image, its board → image homography, the webs and the die set, the
+/// reading and the milliseconds the read itself took.
+pub type SceneReader<'a> = dyn Fn(
+        &Path,
+        &opencv::core::Mat,
+        &[[f64; 3]; 3],
+        &Webs,
+        &DieSet,
+    ) -> Result<(crate::read::TargetReading, f64), EvalError>
+    + 'a;
+
+/// [`evaluate`] with another way of reading each scene (for example as the
+/// live view reads a throw: only what differs from the empty board seen
+/// before).
+pub fn evaluate_with(
+    dir: &Path,
+    board: &Board,
+    set: &DieSet,
+    read: &SceneReader<'_>,
+) -> Result<Report, EvalError> {
     let mut r = Report::default();
     let files = crate::truth::list(dir).map_err(|e| ferr(dir, e))?;
     if files.is_empty() {
@@ -220,7 +278,8 @@ pub fn evaluate(dir: &Path, board: &Board, set: &DieSet) -> Result<Report, EvalE
     }
     for tp in files {
         let t = crate::truth::load(&tp).map_err(|e| ferr(&tp, e))?;
-        let img = load_image(&tp.with_file_name(&t.image))?;
+        let image_path = tp.with_file_name(&t.image);
+        let img = load_image(&image_path)?;
         let h = homography_for(&tp, &t)?;
         let webs = Webs::on(board, &t.webs).map_err(|e| ferr(&tp, e))?;
         let sized;
@@ -234,10 +293,13 @@ pub fn evaluate(dir: &Path, board: &Board, set: &DieSet) -> Result<Report, EvalE
             }
             _ => set,
         };
-        let start = std::time::Instant::now();
-        let reading = read_target(&img, &h, board, &webs, set)?;
-        r.ms.push(start.elapsed().as_secs_f64() * 1000.0);
+        let (reading, ms) = read(&image_path, &img, &h, &webs, set)?;
+        r.ms.push(ms);
         r.scenes += 1;
+        let band = r.bands.entry(tilt_band(t.elevation_deg)).or_default();
+        band.scenes += 1;
+        band.ms.push(ms);
+        let mut b = Band::default();
         let mut used = vec![false; reading.dice.len()];
         for d in &t.dice {
             let centre = d.centre_mm().expect("checked on load");
@@ -247,8 +309,10 @@ pub fn evaluate(dir: &Path, board: &Board, set: &DieSet) -> Result<Report, EvalE
                 |p| format!("{:?}", p.map(|v| v.round())),
             );
             r.dice += 1;
+            b.dice += 1;
             if border {
                 r.border += 1;
+                b.border += 1;
             }
             let near = nearest_unused(&reading, &used, centre);
             let truth_face = d.face.name();
@@ -265,6 +329,7 @@ pub fn evaluate(dir: &Path, board: &Board, set: &DieSet) -> Result<Report, EvalE
             };
             used[i] = true;
             r.found += 1;
+            b.found += 1;
             let x = &reading.dice[i];
             if let Some(c) = &d.corners_mm {
                 r.corner_err_mm.push(corner_error(&x.corners_mm, c));
@@ -279,8 +344,12 @@ pub fn evaluate(dir: &Path, board: &Board, set: &DieSet) -> Result<Report, EvalE
             r.both_ok += (score_ok && face_ok) as usize;
             r.color_ok += (x.color == d.color) as usize;
             r.uncertain += x.uncertain as usize;
+            b.score_ok += score_ok as usize;
+            b.face_ok += face_ok as usize;
+            b.color_ok += (x.color == d.color) as usize;
             if border && score_ok {
                 r.border_ok += 1;
+                b.border_ok += 1;
             }
             if !(score_ok && face_ok) {
                 let clearance = d
@@ -300,6 +369,7 @@ pub fn evaluate(dir: &Path, board: &Board, set: &DieSet) -> Result<Report, EvalE
         }
         for (_, x) in reading.dice.iter().enumerate().filter(|(i, _)| !used[*i]) {
             r.extra += 1;
+            b.extra += 1;
             r.extras.push(format!(
                 "{}: extra {} {} at {:?} ({}, confidence {:.2})",
                 tp.display(),
@@ -310,6 +380,15 @@ pub fn evaluate(dir: &Path, board: &Board, set: &DieSet) -> Result<Report, EvalE
                 x.confidence
             ));
         }
+        let band = r.bands.entry(tilt_band(t.elevation_deg)).or_default();
+        band.dice += b.dice;
+        band.found += b.found;
+        band.extra += b.extra;
+        band.score_ok += b.score_ok;
+        band.face_ok += b.face_ok;
+        band.color_ok += b.color_ok;
+        band.border += b.border;
+        band.border_ok += b.border_ok;
     }
     Ok(r)
 }
@@ -409,10 +488,11 @@ pub fn print_report(r: &Report, dir: &Path) {
     println!("scenes:               {}", r.scenes);
     println!("dice (truth):         {}", r.dice);
     println!(
-        "dice found:           {} ({:.2}%), extra detections {}",
+        "dice found:           {} ({:.2}%), extra detections {} ({:.3} a scene)",
         r.found,
         pct(r.found, r.dice),
-        r.extra
+        r.extra,
+        r.extra as f64 / r.scenes.max(1) as f64
     );
     println!(
         "throw score correct:  {:.2}%  (section value or miss; missed dice count as wrong)",
@@ -448,10 +528,36 @@ pub fn print_report(r: &Report, dir: &Path) {
         );
     }
     println!(
-        "ms per scene:         mean {mean:.1}  median {:.1}  p95 {:.1}",
+        "ms per scene:         mean {mean:.1}  median {:.1}  p95 {:.1}  max {:.1} ({:.2}× the mean)",
         q(0.5),
-        q(0.95)
+        q(0.95),
+        q(1.0),
+        if mean > 0.0 { q(1.0) / mean } else { 0.0 }
     );
+    if !r.bands.is_empty() {
+        println!("by camera tilt (from vertical):");
+        println!(
+            "  {:<14}{:>7}{:>6}{:>9}{:>9}{:>9}{:>9}{:>10}{:>10}{:>9}",
+            "band", "scenes", "dice", "found", "score", "icon", "colour", "border", "phantoms", "ms mean"
+        );
+        for (name, b) in &r.bands {
+            let mean = b.ms.iter().sum::<f64>() / b.ms.len().max(1) as f64;
+            println!(
+                "  {:<14}{:>7}{:>6}{:>8.2}%{:>8.2}%{:>8.2}%{:>8.2}%{:>9}{:>10.3}{:>9.1}",
+                name,
+                b.scenes,
+                b.dice,
+                pct(b.found, b.dice),
+                pct(b.score_ok, b.dice),
+                pct(b.face_ok, b.dice),
+                pct(b.color_ok, b.dice),
+                if b.border == 0 { "-".to_string() } else { format!("{:.2}%", pct(b.border_ok, b.border)) },
+                b.extra as f64 / b.scenes.max(1) as f64,
+                mean
+            );
+        }
+        println!("  (phantoms: detections matching no die, per scene)");
+    }
     let labels = ["10", "5", "4", "3", "2", "1", "0 web", "miss"];
     let mut reads: Vec<&str> = labels.to_vec();
     reads.push("not found");
@@ -489,7 +595,8 @@ pub fn labelled_candidates(
     let (mut xs, mut ys) = (Vec::new(), Vec::new());
     for tp in list_scenes(dir)? {
         let t = load_truth(&tp)?;
-        let img = load_image(&tp.with_file_name(&t.image))?;
+        let image_path = tp.with_file_name(&t.image);
+        let img = load_image(&image_path)?;
         let h = scene_homography(&tp)?;
         for m in crate::read::measure_candidates(&img, &h, board, set)? {
             let d = t
@@ -511,4 +618,22 @@ pub fn labelled_candidates(
         }
     }
     Ok((xs, ys))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::tilt_band;
+
+    /// Tilt is measured from vertical: a camera straight down (elevation
+    /// 90°) is tilt 0; the bands split the 0–35° range.
+    #[test]
+    fn tilt_bands_split_the_range_from_vertical() {
+        assert_eq!(tilt_band(Some(90.0)), "tilt 0-15°");
+        assert_eq!(tilt_band(Some(75.5)), "tilt 0-15°");
+        assert_eq!(tilt_band(Some(75.0)), "tilt 15-25°");
+        assert_eq!(tilt_band(Some(65.0)), "tilt 25-35°");
+        assert_eq!(tilt_band(Some(55.0)), "tilt 25-35°");
+        assert_eq!(tilt_band(Some(54.9)), "tilt over 35°");
+        assert_eq!(tilt_band(None), "tilt unknown");
+    }
 }

@@ -294,7 +294,8 @@ fn fit_at(
 }
 
 /// Finds, fits and measures every candidate; one per die. Where several
-/// fits overlap one die (a blob and a ring proposal, a die tried on and
+/// fits lie closer than two dice can ([`DieShape::min_spacing_mm`]), or
+/// overlap one die (a blob and a ring proposal, a die tried on and
 /// under the board), the most die-like wins: the verifier's probability
 /// when the set has one, else the fit score. (By fit score alone, a fit
 /// half on a die and half on a hole's rim could outscore the right one.)
@@ -327,7 +328,7 @@ fn measure_candidates_with(
         if out.iter().any(|o| {
             let c = o.fit.centre_mm;
             (c[0] - m.fit.centre_mm[0]).hypot(c[1] - m.fit.centre_mm[1])
-                < 1.5 * shape.face_radius_mm()
+                < shape.min_spacing_mm()
         }) {
             continue;
         }

@@ -18,6 +18,14 @@ impl DieShape {
     pub fn face_radius_mm(&self) -> f64 {
         self.edge_mm / (2.0 * 36f64.to_radians().sin())
     }
+    /// Closest two dice lying on the board can be, centre to centre (mm):
+    /// each holds its inscribed sphere (radius half the height), and two
+    /// solids that do not overlap keep those spheres apart, so their
+    /// centres lie a height apart or more; 85 % of that, for fits a few mm
+    /// off. Two fits closer than this are one die.
+    pub fn min_spacing_mm(&self) -> f64 {
+        0.85 * self.height_mm()
+    }
     /// Radius of the die's outline seen from above (its widest ring of vertices).
     pub fn outline_radius_mm(&self) -> f64 {
         1.376 * self.edge_mm

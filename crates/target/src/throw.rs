@@ -5,10 +5,13 @@
 //! lying elsewhere are as the last reading left them, so they are kept
 //! without reading them again, and only the changed boxes, each grown by
 //! a die's outline radius, are read ([`crate::read::read_target_in`]).
-//! The whole frame is read instead when there is no earlier reading to
-//! keep dice from, or when the change is not local: the changed boxes
-//! cover more than [`MAX_CHANGED_SHARE`] of the frame (the board or the
-//! camera was bumped, the light changed).
+//! With no earlier reading (the first throw watched) the changed boxes are
+//! read all the same: the die that landed lies in them, and printed art
+//! elsewhere is never taken for a die (reading the whole frame of a busy
+//! print took seconds and found phantoms there); dice lying elsewhere are
+//! then not known. The whole frame is read when the change is not local:
+//! the changed boxes cover more than [`MAX_CHANGED_SHARE`] of the frame
+//! (the board or the camera was bumped, the light changed).
 
 use crate::area::{covered, in_any, merged, PxRect};
 use crate::dieset::DieSet;
@@ -46,7 +49,8 @@ pub struct ThrowReading {
 
 /// Reads the table after a throw. `changed`: boxes (x, y, width, height,
 /// frame pixels) that differ from the scene before the throw; `before`:
-/// the reading of that scene, if there is one.
+/// the reading of that scene, if there is one (without it only the dice in
+/// the changed boxes are in the reading).
 pub fn read_throw(
     img: &Mat,
     board_to_image: &[[f64; 3]; 3],
@@ -66,9 +70,12 @@ pub fn read_throw(
             scope: Scope::Whole { why },
         })
     };
-    let Some(before) = before else {
-        return whole("no earlier reading to keep dice from".into());
+    let nothing = TargetReading {
+        width: w as u32,
+        height: h as u32,
+        dice: Vec::new(),
     };
+    let before = before.unwrap_or(&nothing);
     if (before.width, before.height) != (w as u32, h as u32) {
         return whole(format!(
             "the frame size changed from {}×{} to {w}×{h}",
@@ -141,7 +148,7 @@ fn merge(
         .cloned()
         .collect();
     let kept = dice.len();
-    let same = 1.5 * set.die.face_radius_mm();
+    let same = set.die.min_spacing_mm();
     for d in fresh.dice {
         let c = mean(&d.corners_mm);
         if dice[..kept].iter().any(|k| {

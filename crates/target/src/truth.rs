@@ -23,6 +23,10 @@ pub struct Truth {
     /// Edge length of the scene's d12s (mm), when the scenes say.
     #[serde(default)]
     pub die_edge_mm: Option<f64>,
+    /// The camera's elevation above the board plane (90° = straight down),
+    /// when the scenes say; the report then gives figures by tilt band.
+    #[serde(default)]
+    pub elevation_deg: Option<f64>,
     pub dice: Vec<TrueDie>,
 }
 

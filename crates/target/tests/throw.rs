@@ -78,6 +78,16 @@ fn a_throw_reads_its_changed_region_and_keeps_the_other_dice() {
         new.center,
         old.center
     );
+    // The first throw watched (no earlier reading): only the changed area
+    // is read, so the reading holds the thrown die alone.
+    let first = read_throw(&img, &h, &b, &webs, &set, &[changed], None).unwrap();
+    assert!(matches!(first.scope, Scope::Changed { .. }), "{:?}", first.scope);
+    assert_eq!(first.read_now, vec![0]);
+    assert_eq!(first.reading.dice.len(), 1);
+    assert_eq!(
+        (&first.reading.dice[0].section, &first.reading.dice[0].face, &first.reading.dice[0].color),
+        (&new.section, &new.face, &new.color)
+    );
     // An area where no die lies reads none.
     let empty = PxRect {
         x0: 0,

@@ -310,7 +310,7 @@ pub fn run(a: ThrowArgs) -> Result<ExitCode> {
         )
     };
     // Figures over the throws read from their changed regions, and over
-    // the rest (a clip's first throw: no earlier reading, whole frame).
+    // the rest (read whole: the change was not local).
     let part = |v: &[f64], want: bool| -> Stats {
         Stats::of(
             v.iter()
@@ -354,7 +354,7 @@ pub fn run(a: ThrowArgs) -> Result<ExitCode> {
         verdict(t.p95 <= TOTAL_BUDGET_MS && finished == throws),
         verdict(e.p95 <= TOTAL_BUDGET_MS && finished == throws)
     );
-    println!("  {fell_back} throws read whole (a clip's first: nothing read before it):");
+    println!("  {fell_back} throws read whole (the change was not local):");
     line("settle", part(&settle, false));
     line("read", part(&read, false));
     line("read CPU", part(&read_cpu, false));

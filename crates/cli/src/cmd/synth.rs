@@ -5,7 +5,7 @@
 use anyhow::{bail, Context, Result};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use tw_synth::write::{write_scenes, write_throws};
+use tw_synth::write::{write_empty_boards, write_scenes, write_throws};
 use tw_synth::Options;
 
 #[derive(clap::Args)]
@@ -41,6 +41,10 @@ pub struct Args {
     /// developed on) or `painted` (other paints, ghosts, bones, font, web).
     #[arg(long, value_enum, default_value_t = ArtArg::Plain)]
     pub art: ArtArg,
+    /// Also write each scene's board seen empty by the same camera
+    /// (`scene-NNNNN.empty.jpg`), for `warden eval throws --empty-board`.
+    #[arg(long)]
+    pub empty_board: bool,
 }
 
 #[derive(clap::Subcommand)]
@@ -111,6 +115,9 @@ pub fn run(a: Args) -> Result<ExitCode> {
     };
     let t = std::time::Instant::now();
     let truths = write_scenes(&board, &board_file, &out, a.seed, a.count, &opts)?;
+    if a.empty_board {
+        write_empty_boards(&board, &board_file, &out, a.seed, a.count, &opts)?;
+    }
     let throws = write_throws(&board, &board_file, &out, a.seed, a.throws, &opts)?;
     let dice: usize = truths.iter().map(|t| t.dice.len()).sum();
     let border = truths
