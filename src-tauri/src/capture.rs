@@ -301,10 +301,12 @@ fn run(hub: &Hub) {
             Err(e) => set_error(hub, &mut last_error, format!("motion stage: {e}")),
         }
         let state = throws.state();
-        // The overlay reads the whole frame; during a throw, and on the
-        // target board once a throw has been read (its reading is the
-        // overlay then), that read would only delay the throw's.
-        let overlay_wanted = !throws.busy() && !(reader.kind() == "target" && throws.table().is_some());
+        // The overlay reads the whole frame on this thread. During a throw
+        // that would only delay the throw's read. On the target board it
+        // is not read at all: each throw is read from what it changed and
+        // its reading is the overlay (a whole-frame read of a busy print
+        // takes seconds, stalling the live view, and finds printed art).
+        let overlay_wanted = !throws.busy() && reader.kind() != "target";
         if overlay_wanted && frame.index % READ_EVERY == 0 && now >= next_read {
             let took = read_dice(hub, &reader, &frame, &mut last_error);
             next_read = now + took.mul_f64(2.0);

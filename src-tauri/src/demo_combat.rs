@@ -11,7 +11,7 @@
 use std::path::{Path, PathBuf};
 use tw_board::Board;
 use tw_capture::{CaptureError, FrameSource, ImageSequence, Paced};
-use tw_synth::combat_clip::{combat_clip, write_combat_clip, ClipTruth, FPS};
+use tw_synth::combat_clip::{combat_clip, write_combat_clip, FPS};
 use tw_synth::{DieColor, Face, Options};
 
 /// The source name that selects this clip.
@@ -61,8 +61,9 @@ pub fn open(dir: &Path) -> Result<Box<dyn FrameSource>, CaptureError> {
     Ok(Box::new(Paced::new(Box::new(seq) as Box<dyn FrameSource>, FPS)))
 }
 
+#[cfg(test)]
 /// What the clip's throws are, by its ground truth.
-pub fn truth(dir: &Path) -> Result<ClipTruth, String> {
+pub fn truth(dir: &Path) -> Result<tw_synth::combat_clip::ClipTruth, String> {
     let path = dir.join("truth.json");
     let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
     serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))
@@ -72,6 +73,7 @@ pub fn truth(dir: &Path) -> Result<ClipTruth, String> {
 mod tests {
     use super::*;
     use crate::early_read::LiveThrows;
+    use tw_synth::combat_clip::ClipTruth;
     use crate::throws::{TableReader, ThrowWatcher};
     use tw_calibration::CalibrationProfile;
 

@@ -51,11 +51,6 @@ impl LiveThrows {
         self.early.is_some() || matches!(self.watcher.state().as_str(), "moving" | "settling")
     }
 
-    /// The target reading after the last throw, if there is one.
-    pub fn table(&self) -> Option<&TargetReading> {
-        self.watcher.table()
-    }
-
     /// Forget the scene and any read in progress.
     pub fn reset(&mut self) {
         self.watcher.reset();

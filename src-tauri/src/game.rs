@@ -284,6 +284,7 @@ pub fn show(store: &Store, id: i64) -> Result<GameView, String> {
     view(store, &s, Vec::new(), None)
 }
 
+#[cfg(test)]
 /// Run one command typed by the player (`manual`) or made by the window from
 /// a camera throw (`camera`). Undo and corrections have their own calls, so
 /// their sources are refused here.
@@ -366,6 +367,7 @@ pub fn correct(store: &mut Store, id: i64, command: &Value) -> Result<GameView, 
     view(store, &s, out.events, None)
 }
 
+#[cfg(test)]
 /// Turn a camera reading of one die at rest (the `warden read` JSON of a
 /// die) into a throw and run it. An uncertain reading writes nothing and
 /// comes back with `ask_player` set, so the player enters the throw.

@@ -170,6 +170,7 @@ impl ThrowWatcher {
         self.table = table;
     }
 
+    #[cfg(test)]
     /// Feeds one frame; `Some` when a throw has just come to rest on it.
     pub fn step(&mut self, frame: &Frame) -> Result<Option<Settled>, MotionError> {
         Ok(match self.advance(frame)? {
