@@ -90,10 +90,15 @@ impl LiveThrows {
 
     fn start(&mut self, frame: &Frame, reader: &Arc<TableReader>, changed: Vec<[f64; 4]>) {
         let before = self.watcher.table().cloned();
+        let before_frame = self.watcher.scene_before();
         let (f, r) = (frame.clone(), Arc::clone(reader));
         let kept = changed.clone();
         let spawned = std::thread::Builder::new().name("early-read".into()).spawn(move || {
-            let settled = Settled { settle_ms: 0.0, changed };
+            let settled = Settled {
+                settle_ms: 0.0,
+                changed,
+                before_frame,
+            };
             r.read_throw(&f, &settled, before.as_ref())
         });
         // A thread that cannot start leaves the read to the finish.

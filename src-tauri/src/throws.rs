@@ -15,11 +15,12 @@ use opencv::core::{Mat, Point, Rect, Scalar, Size, Vector};
 use opencv::{imgcodecs, imgproc};
 use serde::Serialize;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::{Duration, Instant, SystemTime};
 use tw_board::{Board, Webs};
 use tw_calibration::CalibrationProfile;
 use tw_capture::Frame;
-use tw_motion::{Event, FrameView, MotionError, MotionStage, RegionKind, StageConfig};
+use tw_motion::{Event, FrameView, MotionError, MotionStage, RegionKind, StageConfig, State};
 use tw_target::DieSet;
 
 /// The Dungeon Fighter die set shipped with the app (models/dice-sets/),
@@ -103,6 +104,9 @@ pub struct Settled {
     pub settle_ms: f64,
     /// Boxes (x, y, w, h) that differ from the scene before the throw.
     pub changed: Vec<[f64; 4]>,
+    /// The last still frame before the throw, if one was seen: a die read
+    /// now that looks as it did there is printed art.
+    pub before_frame: Option<Arc<Frame>>,
 }
 
 /// What one frame did to the throw in progress.
@@ -127,6 +131,8 @@ pub struct ThrowWatcher {
     /// The target reader's reading after the previous throw: the next
     /// throw reads only what it changed and keeps the other dice.
     table: Option<tw_target::TargetReading>,
+    /// The latest frame while nothing moved (the scene before a throw).
+    still: Option<Arc<Frame>>,
 }
 
 impl Default for ThrowWatcher {
@@ -142,7 +148,14 @@ impl ThrowWatcher {
             seq: 0,
             previous: Vec::new(),
             table: None,
+            still: None,
         }
+    }
+
+    /// The latest frame seen while nothing moved: during a throw, the
+    /// scene before it.
+    pub fn scene_before(&self) -> Option<Arc<Frame>> {
+        self.still.clone()
     }
 
     /// The stage's state name for the status line (`idle`, `moving`, …).
@@ -158,6 +171,7 @@ impl ThrowWatcher {
         self.stage.reset();
         self.previous.clear();
         self.table = None;
+        self.still = None;
     }
 
     /// The target reading after the previous throw, if there is one.
@@ -228,9 +242,28 @@ impl ThrowWatcher {
             return Ok(Step::Finished(Settled {
                 settle_ms: still_since.map_or(0.0, |s| (t_ms - s).max(0.0)),
                 changed: die_boxes(&regions),
+                before_frame: self.still.clone(),
             }));
         }
+        if matches!(step, Step::Nothing) && matches!(self.stage.state(), State::Idle | State::AtRest) {
+            self.keep_still(frame);
+        }
         Ok(step)
+    }
+
+    /// Keeps `frame` as the scene before the next throw, reusing the
+    /// buffer (a frame is copied for every still frame).
+    fn keep_still(&mut self, frame: &Frame) {
+        match self.still.as_mut().and_then(Arc::get_mut) {
+            Some(s) if s.data.len() == frame.data.len() => {
+                s.data.copy_from_slice(&frame.data);
+                s.index = frame.index;
+                s.timestamp = frame.timestamp;
+                s.width = frame.width;
+                s.height = frame.height;
+            }
+            _ => self.still = Some(Arc::new(frame.clone())),
+        }
     }
 
     /// Numbers the throw and works out which dice it moved: those inside a
@@ -344,8 +377,21 @@ impl TableReader {
             return Ok((self.read(frame)?, None));
         };
         let mat = frame.to_mat().map_err(|e| e.to_string())?;
-        let got = tw_target::read_throw(&mat, &t.board_to_image, &t.board, &t.webs, &t.set, &settled.changed, before)
-            .map_err(|e| e.to_string())?;
+        let was = match &settled.before_frame {
+            Some(f) => Some(f.to_mat().map_err(|e| e.to_string())?),
+            None => None,
+        };
+        let got = tw_target::read_throw_since(
+            &mat,
+            was.as_ref(),
+            &t.board_to_image,
+            &t.board,
+            &t.webs,
+            &t.set,
+            &settled.changed,
+            before,
+        )
+        .map_err(|e| e.to_string())?;
         let dice = got.reading.dice.iter().cloned().map(SeenDie::from).collect();
         Ok((dice, Some(got.reading)))
     }
@@ -616,6 +662,7 @@ mod tests {
         let s = Settled {
             settle_ms: 200.0,
             changed: vec![[190.0, 90.0, 30.0, 30.0]],
+            before_frame: None,
         };
         let t = w.finish(&f, &s, "pips", vec![die_at(50.0, 50.0), die_at(205.0, 105.0)]);
         assert_eq!(t.seq, 1);
@@ -625,6 +672,7 @@ mod tests {
         let none = Settled {
             settle_ms: 200.0,
             changed: vec![],
+            before_frame: None,
         };
         let t2 = w.finish(&f, &none, "pips", vec![die_at(50.0, 50.0), die_at(205.0, 105.0), die_at(120.0, 180.0)]);
         assert_eq!(t2.seq, 2);

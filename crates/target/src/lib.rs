@@ -139,5 +139,5 @@ pub mod verify;
 
 pub use dieset::{DieSet, DieSetError, Example};
 pub use read::{read_target, read_target_in, ReadError, TargetDie, TargetReading};
-pub use throw::{read_throw, Scope, ThrowReading};
+pub use throw::{looks_unchanged, read_throw, read_throw_since, Scope, ThrowReading};
 pub use shape::DieShape;

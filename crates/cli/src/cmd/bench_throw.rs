@@ -26,12 +26,12 @@ use std::process::ExitCode;
 use std::time::Instant;
 use tw_board::{Board, Webs};
 use tw_motion::bench::Stats;
-use tw_motion::{Event, FrameView, MotionStage, RegionKind, StageConfig};
+use tw_motion::{Event, FrameView, MotionStage, RegionKind, StageConfig, State};
 use tw_synth::combat_clip::combat_clip;
 use tw_synth::rng::Rng;
 use tw_synth::scene::{render_with, Art, Options};
 use tw_synth::{DieColor, Face, SceneTruth};
-use tw_target::{read_target, read_throw, DieSet, Scope, TargetReading};
+use tw_target::{read_target, read_throw_since, DieSet, Scope, TargetReading};
 
 /// Target from issue 26: die at rest → scored reading, 95th percentile.
 const TOTAL_BUDGET_MS: f64 = 300.0;
@@ -190,6 +190,9 @@ pub fn run(a: ThrowArgs) -> Result<ExitCode> {
         let mut before: Option<TargetReading> = None;
         let mut done = 0usize;
         let mut pending: Option<(f64, f64, TargetReading)> = None;
+        // The last frame with nothing moving: the scene before a throw, as
+        // the live view keeps it.
+        let mut still: Option<opencv::core::Mat> = None;
         let ms_of = |i: usize| i as f64 * 1000.0 / tw_synth::combat_clip::FPS;
         for (i, scene) in clip.scenes.iter().enumerate() {
             let (img, truth) = render_with(
@@ -206,6 +209,9 @@ pub fn run(a: ThrowArgs) -> Result<ExitCode> {
             let t0 = Instant::now();
             let out = stage.process(&view, t_ms)?;
             let stage_ms = t0.elapsed().as_secs_f64() * 1000.0;
+            if out.events.is_empty() && matches!(out.state, State::Idle | State::AtRest) {
+                still = Some(img.clone());
+            }
             for ev in out.events {
                 let regions = match ev {
                     Event::ThrowFinished { regions, .. } | Event::MotionTimeout { regions, .. } => {
@@ -214,8 +220,9 @@ pub fn run(a: ThrowArgs) -> Result<ExitCode> {
                     Event::Settling { regions, .. } => {
                         // Read now, publish when the throw finishes.
                         let t1 = Instant::now();
-                        let got = read_throw(
+                        let got = read_throw_since(
                             &img,
+                            still.as_ref(),
                             &truth.board_to_image,
                             &board,
                             &webs,
@@ -249,7 +256,7 @@ pub fn run(a: ThrowArgs) -> Result<ExitCode> {
                 let changed = die_boxes(&regions);
                 let h = truth.board_to_image;
                 let (t1, c1) = (Instant::now(), process_cpu_ms());
-                let got = read_throw(&img, &h, &board, &webs, &set, &changed, before.as_ref())?;
+                let got = read_throw_since(&img, still.as_ref(), &h, &board, &webs, &set, &changed, before.as_ref())?;
                 let read_ms = t1.elapsed().as_secs_f64() * 1000.0;
                 read_cpu.push(process_cpu_ms() - c1);
                 let settle_ms = t_ms - ms_of(clip.rest_frames[n]) + stage_ms;

@@ -44,6 +44,7 @@ pub fn run(a: Args) -> Result<ExitCode> {
     let board = super::board::load_board(a.board.as_deref())?;
     let set = super::dice::load_set(a.dice_set.as_deref())?;
     let whole = std::cell::RefCell::new(Vec::<String>::new());
+    let shares = std::cell::RefCell::new(Vec::<f64>::new());
     let r = if a.empty_board {
         let read = |image: &Path, img: &Mat, h: &[[f64; 3]; 3], webs: &Webs, set: &DieSet| {
             let empty_path = empty_image_of(image);
@@ -53,10 +54,11 @@ pub fn run(a: Args) -> Result<ExitCode> {
                 reason: e,
             })?;
             let start = std::time::Instant::now();
-            let got = tw_target::read_throw(img, h, &board, webs, set, &changed, None)?;
+            let got = tw_target::read_throw_since(img, Some(&empty), h, &board, webs, set, &changed, None)?;
             let ms = start.elapsed().as_secs_f64() * 1000.0;
-            if let Scope::Whole { why } = &got.scope {
-                whole.borrow_mut().push(format!("{}: whole frame read: {why}", image.display()));
+            match &got.scope {
+                Scope::Whole { why } => whole.borrow_mut().push(format!("{}: whole frame read: {why}", image.display())),
+                Scope::Changed { share, .. } => shares.borrow_mut().push(100.0 * share),
             }
             Ok((got.reading, ms))
         };
@@ -79,6 +81,14 @@ pub fn run(a: Args) -> Result<ExitCode> {
             r.scenes,
             whole.len()
         );
+        let shares = shares.into_inner();
+        if !shares.is_empty() {
+            println!(
+                "  area read: mean {:.1} %, max {:.1} % of the frame",
+                shares.iter().sum::<f64>() / shares.len() as f64,
+                shares.iter().copied().fold(0.0, f64::max)
+            );
+        }
         if a.verbose {
             for w in &whole {
                 println!("  {w}");
