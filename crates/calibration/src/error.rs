@@ -33,6 +33,8 @@ pub enum CalibrationError {
     BadPoints(String),
     #[error("lens calibration failed: {0}")]
     Lens(String),
+    #[error("board drift check: {0}")]
+    Drift(String),
     #[error("OpenCV: {0}")]
     OpenCv(String),
 }

@@ -6,8 +6,10 @@
 //! - [`homography`]: the projective map itself, in plain Rust.
 //! - [`lens`]: optional lens-distortion correction from a chessboard.
 //! - [`profile`]: the saved profile file (`calibration/README.md`).
+//! - [`drift`]: noticing that the board or camera moved, re-registering it.
 
 pub mod detect;
+pub mod drift;
 pub mod error;
 pub mod homography;
 pub mod lens;
@@ -16,6 +18,7 @@ pub mod profile;
 pub mod sheet;
 
 pub use detect::{calibrate_image, find_markers, read_image, FoundMarker, Placement};
+pub use drift::{Alignment, BlurMatch, BoardReference, DriftConfig, LostReason, Verdict};
 pub use error::{CalibrationError, Result};
 pub use homography::Homography;
 pub use lens::{calibrate_lens, LensModel};
