@@ -624,9 +624,16 @@ pub async fn calibration_manual(
 }
 
 /// Saves a profile from "Find markers" or the clicked corners as the active one.
+///
+/// The still it was made on is kept beside it first, as the drift check's
+/// reference (`board_watch`), so the capture thread finds it when it
+/// reloads the profile.
 #[tauri::command]
-pub async fn calibration_save(profile: CalibrationProfile) -> Result<SavedProfile, String> {
-    save_profile(&active_path()?, profile)
+pub async fn calibration_save(state: St<'_>, profile: CalibrationProfile) -> Result<SavedProfile, String> {
+    let path = active_path()?;
+    profile.validate(&path).map_err(|e| e.to_string())?;
+    keep_reference(&state, &path)?;
+    save_profile(&path, profile)
 }
 
 /// Validates an edited board geometry; every problem, each naming its field.
@@ -636,9 +643,31 @@ pub fn calibration_board_check(spec: Value) -> Vec<BoardIssue> {
 }
 
 /// Saves the fitted board beside the active profile and links it.
+/// The still the board was fitted on becomes the drift check's reference.
 #[tauri::command]
-pub async fn calibration_board_save(spec: Value) -> Result<SavedBoard, String> {
-    save_board(&active_path()?, &spec)
+pub async fn calibration_board_save(state: St<'_>, spec: Value) -> Result<SavedBoard, String> {
+    let path = active_path()?;
+    keep_reference(&state, &path)?;
+    save_board(&path, &spec)
+}
+
+/// Writes the current still (if there is one) as the reference beside the
+/// profile at `profile_path`, replacing the old one whole.
+pub fn keep_reference(state: &CalibrationState, profile_path: &Path) -> Result<(), String> {
+    let Ok(still) = state.get() else {
+        return Ok(());
+    };
+    let to = crate::board_watch::reference_path(profile_path);
+    if let Some(dir) = to.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).map_err(|e| format!("cannot create the folder {}: {e}", dir.display()))?;
+    }
+    let tmp = to.with_extension("jpg.partial.jpg");
+    let params = Vector::<i32>::from_slice(&[imgcodecs::IMWRITE_JPEG_QUALITY, 95]);
+    let ok = imgcodecs::imwrite(&tmp.to_string_lossy(), &still.image, &params).map_err(|e| format!("{}: {e}", tmp.display()))?;
+    if !ok {
+        return Err(format!("{}: the still could not be written", tmp.display()));
+    }
+    std::fs::rename(&tmp, &to).map_err(|e| format!("{}: {e}", to.display()))
 }
 
 /// Measures the die the player clicked or boxed on the still.

@@ -16,6 +16,7 @@ use tw_capture::{
 };
 
 use crate::frames::{pack, PackedFrame};
+use crate::board_watch::{BoardWatch, Found};
 use crate::early_read::{Finished, LiveThrows};
 use crate::throws::{ActiveCalibration, SeenDie, TableReader, ThrowReading};
 
@@ -59,6 +60,9 @@ pub struct CaptureStatus {
     pub reader: String,
     /// Why the saved calibration is not in use (unreadable, bad board file).
     pub calibration_problem: Option<String>,
+    /// What the drift check last found when the board is not where it
+    /// was calibrated (re-registered, or not found); `None` otherwise.
+    pub board_alignment: Option<String>,
     /// The source name as the Settings screen lists it (`demo`,
     /// `demo:combat`, `camera:N`, a path); `None` for the start-up default.
     pub spec: Option<String>,
@@ -148,7 +152,7 @@ fn open_named(spec: &str) -> Result<(Box<dyn FrameSource>, Option<PathBuf>), Cap
     let clip_error = |e: String| CaptureError::DemoFootage(e);
     let data = crate::active_calibration::data_dir().map_err(clip_error)?;
     let dir = crate::demo_combat::ensure_clip(&data).map_err(clip_error)?;
-    Ok((crate::demo_combat::open(&dir)?, Some(dir.join("calibration.json"))))
+    Ok((crate::demo_combat::open(&dir)?, Some(dir.join(crate::demo_combat::PROFILE))))
 }
 
 /// Picks the start-up source: `TABLE_WARDEN_SOURCE` if set, else the first
@@ -214,6 +218,7 @@ fn run(hub: &Hub) {
     let mut meter = FpsMeter::new(Duration::from_secs(2));
     let mut reader = Arc::new(TableReader::Pips(tw_vision::DiceReader::default()));
     let mut throws = LiveThrows::default();
+    let mut watch = BoardWatch::none();
     // The overlay is read at most every other frame, and less often when a
     // read is slow, so reading never starves the live view.
     let mut next_read = Instant::now();
@@ -278,14 +283,25 @@ fn run(hub: &Hub) {
         }
         if let Some((fresh, problem)) = calibration.poll(now) {
             reader = Arc::new(fresh);
+            let (w, note) = match BoardWatch::for_reader(&reader, calibration.profile_path()) {
+                Ok(w) => (w, None),
+                Err(e) => (BoardWatch::none(), Some(format!("no drift check: {e}"))),
+            };
+            watch = w;
             let kind = reader.kind().to_string();
             hub.update(|s| {
                 s.reader = kind;
                 s.calibration_problem = problem;
+                s.board_alignment = note;
             });
         }
         match throws.step(&frame, &reader) {
             Ok(Some(Finished { frame: read, reading })) => match reading {
+                Ok(_) if watch.lost() => set_error(
+                    hub,
+                    &mut last_error,
+                    format!("a throw came to rest (frame {read}) but the board is not where it was calibrated: enter it by hand, or calibrate again"),
+                ),
                 Ok(throw) => hub.update(|s| {
                     s.dice = throw.dice.clone();
                     s.dice_frame = read;
@@ -301,6 +317,17 @@ fn run(hub: &Hub) {
             Err(e) => set_error(hub, &mut last_error, format!("motion stage: {e}")),
         }
         let state = throws.state();
+        // The drift check, while nothing moves on the table.
+        if !throws.busy() && (state == "idle" || state == "at_rest") {
+            if let Some(found) = watch.poll(now, &frame, &mut reader) {
+                if matches!(found, Found::Moved { .. }) {
+                    // Dice positions read with the old homography are stale.
+                    throws.reset();
+                }
+                let note = watch.note();
+                hub.update(|s| s.board_alignment = note);
+            }
+        }
         // The overlay reads the whole frame on this thread. During a throw
         // that would only delay the throw's read. On the target board it
         // is not read at all: each throw is read from what it changed and

@@ -22,17 +22,20 @@ pub const SPEC: &str = "demo:combat";
 /// Chosen so the three throws land in scoring sections (5, 4 and 3): a
 /// demo of misses would look like a reader that fails.
 const SEED: u64 = 20261146;
-const VERSION: u32 = 1;
+const VERSION: u32 = 2;
 const THROWS: [(DieColor, Face); 3] = [
     (DieColor::Red, Face::Blank),
     (DieColor::Green, Face::Icon),
     (DieColor::Blue, Face::Blank),
 ];
 
+/// The live view's calibration of the clip, under its folder.
+pub const PROFILE: &str = "table/calibration.json";
+
 /// The clip's folder under `data_dir`, rendered if it is not there yet.
 pub fn ensure_clip(data_dir: &Path) -> Result<PathBuf, String> {
     let dir = data_dir.join(format!("demo-combat-v{VERSION}-{SEED}"));
-    if dir.join("truth.json").is_file() && dir.join("calibration.json").is_file() {
+    if dir.join("truth.json").is_file() && dir.join(PROFILE).is_file() && crate::board_watch::reference_path(&dir.join(PROFILE)).is_file() {
         return Ok(dir);
     }
     // Render into a temporary folder and rename it into place, so a render
@@ -50,6 +53,18 @@ pub fn ensure_clip(data_dir: &Path) -> Result<PathBuf, String> {
     };
     let clip = combat_clip(&board, SEED, &opts, &THROWS, 15, 24, 30);
     write_combat_clip(&board, "catacombs-default", &tmp, &clip).map_err(|e| format!("rendering the demo clip: {e}"))?;
+    // The live view's profile, with the still it was "made on" (the clip's
+    // first frame, the empty board) as the drift check's reference, in a
+    // folder of its own so the still is not played as a frame.
+    let table = tmp.join(PROFILE);
+    let copy = |from: &Path, to: &Path| {
+        std::fs::copy(from, to).map(|_| ()).map_err(|e| format!("{} → {}: {e}", from.display(), to.display()))
+    };
+    if let Some(d) = table.parent() {
+        std::fs::create_dir_all(d).map_err(|e| format!("{}: {e}", d.display()))?;
+    }
+    copy(&tmp.join("calibration.json"), &table)?;
+    copy(&tmp.join("frame-0000.jpg"), &crate::board_watch::reference_path(&table))?;
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::rename(&tmp, &dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     Ok(dir)

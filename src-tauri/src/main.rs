@@ -12,6 +12,7 @@
 #[cfg(test)]
 mod acl_check;
 mod active_calibration;
+mod board_watch;
 mod calibration;
 mod capture;
 #[cfg(test)]

@@ -455,6 +455,11 @@ impl ActiveCalibration {
         }
     }
 
+    /// The profile's path, when there is one.
+    pub fn profile_path(&self) -> Option<&Path> {
+        self.path.as_ref().ok().map(PathBuf::as_path)
+    }
+
     /// `Some(new reader)` the first time and whenever the file changed
     /// (appeared, was saved, was removed); an unreadable profile gives the
     /// pip reader and the reason, so the live view goes on.

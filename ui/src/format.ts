@@ -18,5 +18,6 @@ export function statusLine(s: CaptureStatus, shown: number, viewFps: number): st
     size,
     `${s.capture_fps.toFixed(1)} fps captured, ${viewFps.toFixed(1)} fps shown`,
     `frame ${shown}`,
+    ...(s.board_alignment ? [s.board_alignment] : []),
   ].join(" · ");
 }

@@ -397,7 +397,9 @@ function dfBoard(v: GameView, df: DfView): HTMLElement {
 function cameraPanel(): HTMLElement {
   const st = currentStatus();
   const t = st?.last_throw ?? null;
-  const source = st ? `${st.source}${st.reader === "target" ? " · target board calibrated" : " · no target board calibrated"}` : "no camera status yet";
+  const source = st
+    ? `${st.source}${st.reader === "target" ? " · target board calibrated" : " · no target board calibrated"}${st.board_alignment ? ` · ${st.board_alignment}` : ""}`
+    : "no camera status yet";
   if (!t) return h("div", { class: "panel df-camera", id: "df-camera" }, h("h4", {}, "Camera"), h("p", { class: "muted" }, `${source}. No throw seen yet.`));
   const read = t.landed.map((i) => t.dice[i]).filter((d) => d).map((d) => {
     // "3" for a scoring section, else the kind: "bullseye", "hole", "web 0", "bone".

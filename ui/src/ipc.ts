@@ -28,6 +28,9 @@ export interface CaptureStatus {
   reader: "pips" | "target";
   /** Why the saved calibration is not in use; null when it is (or there is none). */
   calibration_problem: string | null;
+  /** What the board drift check last found when it was not "in place":
+   *  the board was re-registered from its print, or could not be. */
+  board_alignment: string | null;
 }
 
 /** The dice read when a throw came to rest; mirrors `ThrowReading` in capture.rs. */

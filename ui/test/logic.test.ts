@@ -66,6 +66,12 @@ test("the status line carries source, size, both rates and the frame count", () 
     "Source: Demo footage (bundled) · 640×480 · 10.0 fps captured, 10.0 fps shown · frame 37",
   );
   assert.match(statusLine({ ...status, width: 0, height: 0 }, 0, 0), /no frame yet/);
+  // The drift check's finding, when the board is not where it was calibrated.
+  const moved = "board moved 6.2 px: re-registered from its print";
+  assert.equal(
+    statusLine({ ...status, board_alignment: moved }, 37, 9.96),
+    `Source: Demo footage (bundled) · 640×480 · 10.0 fps captured, 10.0 fps shown · frame 37 · ${moved}`,
+  );
 });
 
 test("the fps meter averages over its window", () => {
