@@ -98,17 +98,7 @@ pub fn render_board(board: &Board, webs: &[usize], rng: &mut Rng) -> opencv::Res
         if l.text.starts_with("hole") {
             continue;
         }
-        // A value printed where a hole is cut would vanish: turn it along its ring.
-        let mut at = l.at;
-        for _ in 0..6 {
-            if !matches!(board.region_at(at), Region::Hole(_)) {
-                break;
-            }
-            let (s, k) = 12f64.to_radians().sin_cos();
-            let (x, y) = (at[0] - c[0], at[1] - c[1]);
-            at = [c[0] + x * k - y * s, c[1] + x * s + y * k];
-        }
-        put_value(&mut img, &l.text, at, &PLAIN_VALUES)?;
+        put_value(&mut img, &l.text, value_anchor(board, l.at), &PLAIN_VALUES)?;
     }
     for &i in webs {
         let hsp = &board.spec().holes[i];
@@ -123,6 +113,23 @@ pub fn render_board(board: &Board, webs: &[usize], rng: &mut Rng) -> opencv::Res
     }
     draw_markers(&mut img, frame)?;
     Ok(Texture { image: img })
+}
+
+/// Where a section value anchored at `at` is printed: a value printed where
+/// a hole is cut would vanish, so it is turned along its ring (12° at a
+/// time, up to six times) until it lies off every hole.
+pub(crate) fn value_anchor(board: &Board, at: [f64; 2]) -> [f64; 2] {
+    let c = board.centre();
+    let mut at = at;
+    for _ in 0..6 {
+        if !matches!(board.region_at(at), Region::Hole(_)) {
+            break;
+        }
+        let (s, k) = 12f64.to_radians().sin_cos();
+        let (x, y) = (at[0] - c[0], at[1] - c[1]);
+        at = [c[0] + x * k - y * s, c[1] + x * s + y * k];
+    }
+    at
 }
 
 /// The texture of the board frame and its margin, each pixel (u, v)

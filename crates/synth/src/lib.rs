@@ -14,6 +14,7 @@ pub mod combat_clip;
 pub mod d6;
 pub mod die;
 pub mod math;
+pub mod ornate;
 pub mod painted;
 pub mod rng;
 pub mod scene;

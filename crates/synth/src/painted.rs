@@ -16,7 +16,7 @@ use opencv::prelude::*;
 use tw_board::{Board, Region};
 
 /// HSV (hue in degrees, saturation and value 0–1) to BGR 0–255.
-fn hsv(h: f64, s: f64, v: f64) -> [f64; 3] {
+pub(crate) fn hsv(h: f64, s: f64, v: f64) -> [f64; 3] {
     let c = v * s;
     let hp = h.rem_euclid(360.0) / 60.0;
     let x = c * (1.0 - (hp % 2.0 - 1.0).abs());

@@ -47,13 +47,15 @@ pub struct Options {
 }
 
 /// How the board is drawn: the plain drawing the reader was developed on,
-/// or a painted one it was not ([`crate::painted`]).
+/// or one it was not: painted ([`crate::painted`]) or ornate, with die-like
+/// printed objects ([`crate::ornate`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Art {
     #[default]
     Plain,
     Painted,
+    Ornate,
 }
 
 impl Default for Options {
@@ -583,6 +585,7 @@ pub fn render_texture(board: &Board, scene: &Scene) -> opencv::Result<(Texture, 
     let tex: Texture = match scene.art {
         Art::Plain => render_board(board, &scene.webs, &mut rng)?,
         Art::Painted => crate::painted::render_painted(board, &scene.webs, &mut rng)?,
+        Art::Ornate => crate::ornate::render_ornate(board, &scene.webs, &mut rng)?,
     };
     Ok((tex, rng))
 }

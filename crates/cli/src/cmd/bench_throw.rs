@@ -49,7 +49,7 @@ pub struct ThrowArgs {
     /// Seed of the first clip; clip k uses seed + k.
     #[arg(long, default_value_t = 26_000_001)]
     pub seed: u64,
-    /// Board drawing: plain or painted.
+    /// Board drawing: plain, painted or ornate.
     #[arg(long, default_value = "plain")]
     pub art: String,
     /// Skip the whole-frame reads (faster; no whole-frame figures).
@@ -145,7 +145,8 @@ pub fn run(a: ThrowArgs) -> Result<ExitCode> {
     let art = match a.art.as_str() {
         "plain" => Art::Plain,
         "painted" => Art::Painted,
-        other => bail!("--art: unknown drawing {other:?} (plain or painted)"),
+        "ornate" => Art::Ornate,
+        other => bail!("--art: unknown drawing {other:?} (plain, painted or ornate)"),
     };
     let board = Board::catacombs_default();
     let set: DieSet = super::dice::load_set(a.dice_set.as_deref())?;
@@ -185,6 +186,7 @@ pub fn run(a: ThrowArgs) -> Result<ExitCode> {
         let tex = match art {
             Art::Plain => tw_synth::art::render_board(&board, &first.webs, &mut rng)?,
             Art::Painted => tw_synth::painted::render_painted(&board, &first.webs, &mut rng)?,
+            Art::Ornate => tw_synth::ornate::render_ornate(&board, &first.webs, &mut rng)?,
         };
         let mut stage = MotionStage::new(StageConfig::default());
         let mut before: Option<TargetReading> = None;

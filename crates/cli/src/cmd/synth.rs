@@ -38,7 +38,10 @@ pub struct Args {
     #[arg(long)]
     pub clean: bool,
     /// How the board is drawn: `plain` (the drawing the reader was
-    /// developed on) or `painted` (other paints, ghosts, bones, font, web).
+    /// developed on), `painted` (other paints, ghosts, bones, font, web) or
+    /// `ornate` (parchment or stone, hatching, ornaments, and die-sized
+    /// printed pentagons, hexagons, gems, shields and coins in the dice's
+    /// colours).
     #[arg(long, value_enum, default_value_t = ArtArg::Plain)]
     pub art: ArtArg,
     /// Also write each scene's board seen empty by the same camera
@@ -57,6 +60,7 @@ pub enum Kind {
 pub enum ArtArg {
     Plain,
     Painted,
+    Ornate,
 }
 
 pub(crate) fn pair(text: &str, what: &str) -> Result<(f64, f64)> {
@@ -112,6 +116,7 @@ pub fn run(a: Args) -> Result<ExitCode> {
     opts.art = match a.art {
         ArtArg::Plain => tw_synth::scene::Art::Plain,
         ArtArg::Painted => tw_synth::scene::Art::Painted,
+        ArtArg::Ornate => tw_synth::scene::Art::Ornate,
     };
     let t = std::time::Instant::now();
     let truths = write_scenes(&board, &board_file, &out, a.seed, a.count, &opts)?;
