@@ -313,6 +313,9 @@ pub fn run(a: ThrowArgs) -> Result<ExitCode> {
     }
     let verdict = |ok: bool| if ok { "met" } else { "MISSED" };
     let line = |name: &str, s: Stats| {
+        if s.mean.is_nan() {
+            return println!("  {name:<12} ms: no throws");
+        }
         println!(
             "  {name:<12} ms: mean {:.0}, median {:.0}, p95 {:.0}, max {:.0}",
             s.mean, s.median, s.p95, s.max
