@@ -1087,7 +1087,9 @@ impl BoardReference {
                 mask[i] = ok[k];
                 used[i] |= ok[k];
             }
-            if self.plausible(&h).is_none() && hyps.iter().all(|(g, _)| self.apart(g, &h) > 3.0) {
+            if self.implausible(&h, false).is_none()
+                && hyps.iter().all(|(g, _)| self.apart(g, &h) > 3.0)
+            {
                 hyps.push((h, mask));
             }
         }
@@ -1138,7 +1140,7 @@ impl BoardReference {
                 patch_inliers: 0,
             };
             if let Some((ref_fine, fine)) = &fine_pair {
-                if self.plausible(h).is_none() {
+                if self.implausible(h, false).is_none() {
                     self.refine(ref_fine, fine, &mut fit)?;
                 }
             }
@@ -1154,13 +1156,19 @@ impl BoardReference {
             }
         };
         fits.sort_by_key(|f| std::cmp::Reverse(score(f)));
-        // Ambiguous when the runner-up, refined, is somewhere else and
-        // nearly as well explained (refined from a nearby start, it lands
-        // where the best one did: the same motion).
-        let ambiguous = fits.len() > 1 && {
-            let (s0, s1) = (score(&fits[0]), score(&fits[1]));
-            s1 >= 8 && 10 * s1 >= 7 * s0 && self.apart(&fits[0].delta, &fits[1].delta) > 3.0
-        };
+        // The winner may have turned too far (then the verdict is `Lost`:
+        // a symmetric print also matches at the turn minus its period, and
+        // that alias must not win just for being within the limit).
+        // Ambiguous when a runner-up within the limit, refined, is
+        // somewhere else and nearly as well explained (refined from a
+        // nearby start, it lands where the winner did: the same motion).
+        let ambiguous = fits.iter().skip(1).any(|f| {
+            let (s0, s1) = (score(&fits[0]), score(f));
+            s1 >= 8
+                && 10 * s1 >= 7 * s0
+                && self.plausible(&f.delta).is_none()
+                && self.apart(&fits[0].delta, &f.delta) > 3.0
+        });
         let Fit {
             delta,
             inliers,
@@ -1304,6 +1312,12 @@ impl BoardReference {
     /// `None` if `delta` is a motion a bumped board or camera could make,
     /// else what is wrong with it.
     fn plausible(&self, delta: &Homography) -> Option<String> {
+        self.implausible(delta, true)
+    }
+
+    /// What is wrong with `delta` as a bump, if anything; the turn is only
+    /// checked with `check_turn`.
+    fn implausible(&self, delta: &Homography, check_turn: bool) -> Option<String> {
         let moved: Option<Vec<[f64; 2]>> = self.polygon_px.iter().map(|p| delta.map(*p)).collect();
         let Some(moved) = moved else {
             return Some("the board area would cross the horizon".into());
@@ -1344,7 +1358,7 @@ impl BoardReference {
             dot += u[0] * v[0] + u[1] * v[1];
         }
         let turn = cross.atan2(dot).to_degrees();
-        if turn.abs() > self.config.max_turn_deg {
+        if check_turn && turn.abs() > self.config.max_turn_deg {
             return Some(format!(
                 "the board's image would have turned {turn:.0}°, over {:.0}°",
                 self.config.max_turn_deg
