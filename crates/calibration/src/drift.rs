@@ -17,13 +17,29 @@
 //!   few features or matches, board covered, implausible or unsure fit),
 //!   with the reason. The calibration should not be trusted either way.
 //!
-//! Method: ORB features of the board area on a shrunk grey image
-//! (≈ 640 px wide), brute-force Hamming matching with a ratio test, a
-//! RANSAC homography; then a fine step at ≈ 1280 px: small textured patches
-//! of the reference (corners picked by `good_features_to_track`) are found
-//! again by normalised cross-correlation in the current frame warped back
-//! through that homography, to a fraction of a pixel, and the homography is
-//! refitted on them (RANSAC again, so dice lying on a patch are outliers).
+//! Method:
+//!
+//! 1. ORB features of the board area on a shrunk grey image (≈ 640 px
+//!    wide), brute-force Hamming matching with a ratio test, a robust
+//!    homography (OpenCV's RHO). Up to three more motions are sought among
+//!    the matches the first leaves out: a board with a symmetric print can
+//!    match itself turned by its symmetry, and features on the rim can
+//!    follow the still table.
+//! 2. Each plausible motion is refined at ≈ 1280 px: small textured patches
+//!    of the reference (corners picked by `good_features_to_track`) are
+//!    found again by normalised cross-correlation in the frame warped back
+//!    through it, to a fraction of a pixel (peaks that are flat in some
+//!    direction are dropped), and the homography is refitted on them
+//!    (robustly again, so dice or a hand over a patch are outliers). Before
+//!    that, the sharper of reference and frame is blurred along x and y to
+//!    match the other's sharpness, else a blurred frame puts patches off by
+//!    a pixel or two.
+//! 3. The motion that keeps the most patches wins; if another one, clearly
+//!    elsewhere, keeps nearly as many, the verdict is `Lost` (ambiguous).
+//!    A motion is plausible when the board's image keeps its size (×0.6 to
+//!    ×1.6), shape and orientation, moves less than 30% of the image
+//!    diagonal and turns less than 30°.
+//!
 //! Normalised cross-correlation and ORB's binary tests ignore a global
 //! gain, offset or white-balance change. The fit's own uncertainty is
 //! estimated by fitting each half of the correspondences separately and
@@ -75,6 +91,10 @@ pub struct DriftConfig {
     pub min_coverage: f64,
     /// Largest believable displacement, as a share of the image diagonal.
     pub max_shift_fraction: f64,
+    /// Largest believable turn of the board's image, degrees. Also what
+    /// keeps a board with a symmetric print from matching itself turned by
+    /// a quarter or half turn.
+    pub max_turn_deg: f64,
 }
 
 impl DriftConfig {
@@ -92,7 +112,8 @@ impl DriftConfig {
                 .all(|v| v.is_finite() && *v > 0.0)
             && (0.0..=1.0).contains(&self.min_coverage)
             && self.max_shift_fraction.is_finite()
-            && self.max_shift_fraction > 0.0;
+            && self.max_shift_fraction > 0.0
+            && (0.0..=180.0).contains(&self.max_turn_deg);
         if ok {
             Ok(())
         } else {
@@ -116,6 +137,7 @@ impl Default for DriftConfig {
             max_uncertainty_px: 1.0,
             min_coverage: 0.2,
             max_shift_fraction: 0.3,
+            max_turn_deg: 30.0,
         }
     }
 }
@@ -134,6 +156,9 @@ pub enum LostReason {
     Clustered { coverage: f64, needed: f64 },
     /// The fitted motion is not one a bumped board or camera makes.
     Implausible { what: String },
+    /// The frame matches the reference in two different positions about as
+    /// well (a board with a symmetric print turned by its period?).
+    Ambiguous,
     /// The fit is too unsure to say where the board is.
     Unsure { uncertainty_px: f64, limit_px: f64 },
 }
@@ -160,6 +185,10 @@ impl std::fmt::Display for LostReason {
                 needed * 100.0
             ),
             LostReason::Implausible { what } => write!(f, "implausible movement: {what}"),
+            LostReason::Ambiguous => write!(
+                f,
+                "the board matches the reference in two positions about equally well (turned by its print's symmetry?)"
+            ),
             LostReason::Unsure { uncertainty_px, limit_px } => write!(
                 f,
                 "the board's position is unsure (±{uncertainty_px:.1} px, limit {limit_px:.1} px)"
@@ -212,8 +241,10 @@ pub struct Alignment {
     pub features: usize,
     pub matches: usize,
     pub inliers: usize,
-    /// Patches of the reference found again by the fine step, and how many
-    /// of them the final fit kept (0 when the fine step did not run).
+    /// Patches of the reference the fine step looks for, how many it found
+    /// again, and how many of them the final fit kept (0 when the fine
+    /// step did not run).
+    pub patches: usize,
     pub patches_found: usize,
     pub patch_inliers: usize,
     /// Share of the board area's image spanned by the fit's points.
@@ -246,12 +277,25 @@ impl Alignment {
             features: 0,
             matches: 0,
             inliers: 0,
+            patches: 0,
             patches_found: 0,
             patch_inliers: 0,
             coverage: None,
             blur: None,
         }
     }
+}
+
+/// One hypothesis of the board's motion and the correspondences behind it.
+struct Fit {
+    delta: Homography,
+    /// RANSAC inliers of the feature fit.
+    inliers: usize,
+    /// The correspondences of the final fit (full-resolution px).
+    from: Vec<[f64; 2]>,
+    to: Vec<[f64; 2]>,
+    patches_found: usize,
+    patch_inliers: usize,
 }
 
 /// What the drift check keeps of the calibration frame.
@@ -726,7 +770,7 @@ fn hull_area(pts: &[[f64; 2]]) -> Result<f64> {
     Ok(imgproc::contour_area(&hull, false)?)
 }
 
-/// RANSAC homography `from → to`; the map and the inlier mask.
+/// Robust homography `from → to`; the map and the inlier mask.
 fn ransac(from: &[[f64; 2]], to: &[[f64; 2]], thr: f64) -> Result<Option<(Homography, Vec<bool>)>> {
     if from.len() < 4 {
         return Ok(None);
@@ -740,7 +784,9 @@ fn ransac(from: &[[f64; 2]], to: &[[f64; 2]], thr: f64) -> Result<Option<(Homogr
         .map(|p| Point2f::new(p[0] as f32, p[1] as f32))
         .collect();
     let mut mask = Mat::default();
-    let m = calib3d::find_homography_ext(&f, &t, calib3d::RANSAC, thr, &mut mask, 2000, 0.995)?;
+    // RHO (PROSAC-like) rather than plain RANSAC: as robust here and many
+    // times faster on matches with few inliers (the second-motion search).
+    let m = calib3d::find_homography_ext(&f, &t, calib3d::RHO, thr, &mut mask, 2000, 0.995)?;
     let Some(h) = from_mat(&m) else {
         return Ok(None);
     };
@@ -1016,75 +1062,127 @@ impl BoardReference {
                 needed: cfg.min_inliers,
             }));
         }
-        let (mut fit_from, mut fit_to): (Vec<[f64; 2]>, Vec<[f64; 2]>) = from
-            .iter()
-            .zip(&to)
-            .zip(&inl)
-            .filter(|(_, k)| **k)
-            .map(|((a, b), _)| (*a, *b))
-            .unzip();
-        let mut delta = coarse;
-        // Fine step: twice, the second from the first's result.
-        let (mut patches_found, mut patch_inliers) = (0, 0);
+        // Other motions among the matches the first leaves out (up to three
+        // more, each from what all earlier ones leave): a board with a
+        // symmetric print can match itself turned by its symmetry, and
+        // features straddling the rim can follow the still table.
+        let mut hyps = vec![(coarse, inl)];
+        let mut used = hyps[0].1.clone();
+        for _ in 0..3 {
+            let rest: Vec<usize> = (0..matches).filter(|&i| !used[i]).collect();
+            if rest.len() < cfg.min_inliers {
+                break;
+            }
+            let rf: Vec<[f64; 2]> = rest.iter().map(|&i| from[i]).collect();
+            let rt: Vec<[f64; 2]> = rest.iter().map(|&i| to[i]).collect();
+            let Some((h, ok)) = ransac(&rf, &rt, cfg.ransac_px)? else {
+                break;
+            };
+            let n = ok.iter().filter(|b| **b).count();
+            if n < cfg.min_inliers || 4 * n < inliers {
+                break;
+            }
+            let mut mask = vec![false; matches];
+            for (k, &i) in rest.iter().enumerate() {
+                mask[i] = ok[k];
+                used[i] |= ok[k];
+            }
+            if self.implausible(&h, false).is_none()
+                && hyps.iter().all(|(g, _)| self.apart(g, &h) > 3.0)
+            {
+                hyps.push((h, mask));
+            }
+        }
+        // Same sharpness on both sides before the fine step: a blurred
+        // frame (or reference) matched with a sharp one puts patches off by
+        // a pixel or two along the blur.
         let mut blur = None;
-        if self.patches.len() >= 8 && self.plausible(&coarse).is_none() {
-            // Same sharpness on both sides first: a blurred frame (or
-            // reference) matched with a sharp one puts patches off by a
-            // pixel or two along the blur.
-            let cur_poly: Vec<[f64; 2]> = self
-                .polygon_px
+        let mut fine_pair = None;
+        if self.patches.len() >= 8 {
+            // The board area where the first plausible motion puts it.
+            let at = hyps
                 .iter()
-                .filter_map(|p| coarse.map(*p))
-                .collect();
+                .map(|(h, _)| *h)
+                .find(|h| self.plausible(h).is_none())
+                .unwrap_or(Homography::IDENTITY);
+            let cur_poly: Vec<[f64; 2]> =
+                self.polygon_px.iter().filter_map(|p| at.map(*p)).collect();
             let cur_mask = polygon_mask(small.size()?, &cur_poly, fs)?;
             let b = self.match_blur(&small, &cur_mask)?;
             let k = self.fine_scale / fs;
             let mut fine = shrink(&gray, self.fine_scale)?;
-            let mut ref_fine = None;
             if b.frame != [0.0, 0.0] {
                 fine = blur_axes(&fine, b.frame[0] * k, b.frame[1] * k)?;
             }
-            if b.reference != [0.0, 0.0] {
-                ref_fine = Some(blur_axes(
-                    &self.fine,
-                    b.reference[0] * k,
-                    b.reference[1] * k,
-                )?);
-            }
+            let ref_fine = if b.reference != [0.0, 0.0] {
+                blur_axes(&self.fine, b.reference[0] * k, b.reference[1] * k)?
+            } else {
+                self.fine.clone()
+            };
             blur = Some(b);
-            let ref_fine = ref_fine.as_ref().unwrap_or(&self.fine);
-            for _ in 0..2 {
-                let (pf, pt) = self.find_patches(ref_fine, &fine, &delta)?;
-                patches_found = pf.len();
-                if pf.len() < 8 {
-                    break;
-                }
-                let thr = 1.0 / self.fine_scale;
-                match ransac(&pf, &pt, thr)? {
-                    Some((h, ok)) if ok.iter().filter(|b| **b).count() >= 8.max(pf.len() / 3) => {
-                        // Least squares on the inliers (RANSAC's own refit is on
-                        // the float32 points; this keeps f64 throughout).
-                        let (a, b): (Vec<[f64; 2]>, Vec<[f64; 2]>) = pf
-                            .iter()
-                            .zip(&pt)
-                            .zip(&ok)
-                            .filter(|(_, k)| **k)
-                            .map(|((a, b), _)| (*a, *b))
-                            .unzip();
-                        delta = Homography::fit(&a, &b).unwrap_or(h);
-                        patch_inliers = a.len();
-                        fit_from = a;
-                        fit_to = b;
-                    }
-                    _ => break,
+            fine_pair = Some((ref_fine, fine));
+        }
+        let mut fits = Vec::new();
+        for (h, mask) in &hyps {
+            let (f, t): (Vec<[f64; 2]>, Vec<[f64; 2]>) = from
+                .iter()
+                .zip(&to)
+                .zip(mask)
+                .filter(|(_, k)| **k)
+                .map(|((a, b), _)| (*a, *b))
+                .unzip();
+            let mut fit = Fit {
+                delta: *h,
+                inliers: f.len(),
+                from: f,
+                to: t,
+                patches_found: 0,
+                patch_inliers: 0,
+            };
+            if let Some((ref_fine, fine)) = &fine_pair {
+                if self.implausible(h, false).is_none() {
+                    self.refine(ref_fine, fine, &mut fit)?;
                 }
             }
+            fits.push(fit);
         }
+        // The best explained hypothesis: most patches kept by the fine fit
+        // (most features when the fine step could not run).
+        let score = |f: &Fit| {
+            if fine_pair.is_some() {
+                f.patch_inliers
+            } else {
+                f.inliers
+            }
+        };
+        fits.sort_by_key(|f| std::cmp::Reverse(score(f)));
+        // The winner may have turned too far (then the verdict is `Lost`:
+        // a symmetric print also matches at the turn minus its period, and
+        // that alias must not win just for being within the limit).
+        // Ambiguous when a runner-up within the limit, refined, is
+        // somewhere else and nearly as well explained (refined from a
+        // nearby start, it lands where the winner did: the same motion).
+        let ambiguous = fits.iter().skip(1).any(|f| {
+            let (s0, s1) = (score(&fits[0]), score(f));
+            s1 >= 8
+                && 10 * s1 >= 7 * s0
+                && self.plausible(&f.delta).is_none()
+                && self.apart(&fits[0].delta, &f.delta) > 3.0
+        });
+        let Fit {
+            delta,
+            inliers,
+            from: fit_from,
+            to: fit_to,
+            patches_found,
+            patch_inliers,
+        } = fits.swap_remove(0);
         let mut a = base(LostReason::TooFewInliers {
             inliers,
             needed: cfg.min_inliers,
         });
         a.inliers = inliers;
+        a.patches = self.patches.len();
         a.patches_found = patches_found;
         a.patch_inliers = patch_inliers;
         a.blur = blur;
@@ -1111,7 +1209,11 @@ impl BoardReference {
         a.coverage = Some(coverage);
         let unc = split_half_uncertainty(&fit_from, &fit_to, &self.samples_px);
         a.uncertainty_px = unc.is_finite().then_some(unc);
-        a.verdict = if let Some(what) = self.plausible(&delta) {
+        a.verdict = if ambiguous {
+            Verdict::Lost {
+                why: LostReason::Ambiguous,
+            }
+        } else if let Some(what) = self.plausible(&delta) {
             Verdict::Lost {
                 why: LostReason::Implausible { what },
             }
@@ -1139,6 +1241,53 @@ impl BoardReference {
         Ok(a)
     }
 
+    /// Fine step, twice (the second from the first's result): the patches
+    /// found in `fine` (the frame at the fine scale) near where `fit.delta`
+    /// predicts them, a RANSAC homography on them, refitted by least
+    /// squares on its inliers. Leaves `fit` as it was when too few patches
+    /// are found or agree.
+    fn refine(&self, ref_fine: &Mat, fine: &Mat, fit: &mut Fit) -> Result<()> {
+        for _ in 0..2 {
+            let (pf, pt) = self.find_patches(ref_fine, fine, &fit.delta)?;
+            fit.patches_found = pf.len();
+            if pf.len() < 8 {
+                return Ok(());
+            }
+            let thr = 1.0 / self.fine_scale;
+            match ransac(&pf, &pt, thr)? {
+                Some((h, ok)) if ok.iter().filter(|b| **b).count() >= 8.max(pf.len() / 3) => {
+                    // Least squares on the inliers (RANSAC's own refit is
+                    // on float32 points; this keeps f64 throughout).
+                    let (a, b): (Vec<[f64; 2]>, Vec<[f64; 2]>) = pf
+                        .iter()
+                        .zip(&pt)
+                        .zip(&ok)
+                        .filter(|(_, k)| **k)
+                        .map(|((a, b), _)| (*a, *b))
+                        .unzip();
+                    fit.delta = Homography::fit(&a, &b).unwrap_or(h);
+                    fit.patch_inliers = a.len();
+                    fit.from = a;
+                    fit.to = b;
+                }
+                _ => return Ok(()),
+            }
+        }
+        Ok(())
+    }
+
+    /// Largest distance (px) between where `a` and `b` put the sampled
+    /// board points (infinite where one cannot map them).
+    fn apart(&self, a: &Homography, b: &Homography) -> f64 {
+        self.samples_px
+            .iter()
+            .map(|p| match (a.map(*p), b.map(*p)) {
+                (Some(x), Some(y)) => dist(x, y),
+                _ => f64::INFINITY,
+            })
+            .fold(0.0, f64::max)
+    }
+
     /// The blur that evens out the sharpness of `small` (the frame at the
     /// feature scale, board area `mask`) and the reference's, per axis.
     fn match_blur(&self, small: &Mat, mask: &Mat) -> Result<BlurMatch> {
@@ -1163,6 +1312,12 @@ impl BoardReference {
     /// `None` if `delta` is a motion a bumped board or camera could make,
     /// else what is wrong with it.
     fn plausible(&self, delta: &Homography) -> Option<String> {
+        self.implausible(delta, true)
+    }
+
+    /// What is wrong with `delta` as a bump, if anything; the turn is only
+    /// checked with `check_turn`.
+    fn implausible(&self, delta: &Homography, check_turn: bool) -> Option<String> {
         let moved: Option<Vec<[f64; 2]>> = self.polygon_px.iter().map(|p| delta.map(*p)).collect();
         let Some(moved) = moved else {
             return Some("the board area would cross the horizon".into());
@@ -1185,6 +1340,28 @@ impl BoardReference {
             return Some(format!(
                 "the board would have moved {far:.0} px, over {:.0}% of the image diagonal",
                 100.0 * self.config.max_shift_fraction
+            ));
+        }
+        // The turn: mean change of direction from the centroid to each vertex.
+        let centroid = |p: &[[f64; 2]]| {
+            let n = p.len() as f64;
+            [
+                p.iter().map(|v| v[0]).sum::<f64>() / n,
+                p.iter().map(|v| v[1]).sum::<f64>() / n,
+            ]
+        };
+        let (c0, c1) = (centroid(&self.polygon_px), centroid(&moved));
+        let (mut cross, mut dot) = (0.0, 0.0);
+        for (p, q) in self.polygon_px.iter().zip(&moved) {
+            let (u, v) = ([p[0] - c0[0], p[1] - c0[1]], [q[0] - c1[0], q[1] - c1[1]]);
+            cross += u[0] * v[1] - u[1] * v[0];
+            dot += u[0] * v[0] + u[1] * v[1];
+        }
+        let turn = cross.atan2(dot).to_degrees();
+        if check_turn && turn.abs() > self.config.max_turn_deg {
+            return Some(format!(
+                "the board's image would have turned {turn:.0}°, over {:.0}°",
+                self.config.max_turn_deg
             ));
         }
         // Convex board areas stay convex with the same turning direction.

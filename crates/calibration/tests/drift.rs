@@ -403,3 +403,22 @@ fn a_re_registered_profile_follows_the_board_and_stays_valid() {
     assert!((q.rms_error_mm - p.rms_error_mm).abs() < 1e-9);
     q.validate(std::path::Path::new("q")).unwrap();
 }
+
+#[test]
+fn a_quarter_turn_is_not_taken_for_a_bump() {
+    // A board with a symmetric print can match itself a quarter turn away;
+    // no bump turns a board that far, so such a fit is lost, not moved.
+    let (tex, h, r) = setup();
+    let (cx, cy) = (BOARD_MM[0] / 2.0, BOARD_MM[1] / 2.0);
+    let quarter = Homography([[0.0, -1.0, cx + cy], [1.0, 0.0, cy - cx], [0.0, 0.0, 1.0]]);
+    let a = r.check(&view(&tex, &h.then_after(&quarter))).unwrap();
+    assert!(
+        matches!(
+            &a.verdict,
+            Verdict::Lost {
+                why: LostReason::Implausible { .. }
+            }
+        ),
+        "{a:?}"
+    );
+}

@@ -20,6 +20,9 @@ pub enum What {
     /// Dungeon Fighter target: die at rest → scored reading (settle, read,
     /// total ms) on generated throw clips, with the reading's accuracy.
     Throw(super::bench_throw::ThrowArgs),
+    /// Board drift check: bumped boards found again (corner error in mm),
+    /// false alarms on still frames, ms per check, on generated scenes.
+    Drift(super::bench_drift::DriftArgs),
 }
 
 pub fn run(a: Args) -> Result<ExitCode> {
@@ -32,6 +35,7 @@ pub fn run(a: Args) -> Result<ExitCode> {
         What::Motion(m) => motion(m),
         What::Read(r) => read(r),
         What::Throw(t) => super::bench_throw::run(t),
+        What::Drift(d) => super::bench_drift::run(d),
     }
 }
 

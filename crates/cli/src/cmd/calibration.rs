@@ -70,6 +70,10 @@ pub enum What {
     },
     /// Validate a profile file and print its summary.
     Check { file: PathBuf },
+    /// Has the board or camera moved since calibration? Compare a frame with
+    /// the calibration's reference frame; optionally write the profile
+    /// re-registered. Exit status 2 when the board is not found.
+    Drift(super::calibration_drift::DriftArgs),
 }
 
 pub fn run(a: Args) -> Result<ExitCode> {
@@ -78,6 +82,7 @@ pub fn run(a: Args) -> Result<ExitCode> {
         What::Detect { image, size_mm, lens_from, out } => detect(&image, size_mm.as_deref(), lens_from.as_deref(), out.as_deref()),
         What::Manual { points, size_mm, image_size, out } => manual(&points, &size_mm, image_size.as_deref(), out.as_deref()),
         What::Lens { images, corners, square_mm, profile } => lens(&images, &corners, square_mm, profile.as_deref()),
+        What::Drift(d) => super::calibration_drift::run(d),
         What::Check { file } => {
             let p = CalibrationProfile::load(&file)?;
             // A board the profile names must be there and be a board: the

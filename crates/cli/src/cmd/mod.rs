@@ -1,9 +1,11 @@
 //! One module per command group.
 
 pub mod bench;
+pub mod bench_drift;
 pub mod bench_throw;
 pub mod board;
 pub mod calibration;
+pub mod calibration_drift;
 pub mod campaign;
 pub mod dice;
 pub mod eval;
