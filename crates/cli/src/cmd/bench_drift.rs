@@ -47,9 +47,8 @@ use tw_board::Board;
 use tw_calibration::drift::disc_polygon;
 use tw_calibration::{BoardReference, Homography, Verdict};
 use tw_motion::bench::Stats;
-use tw_synth::art::{render_board, Texture, MARGIN_MM, PX_PER_MM};
+use tw_synth::art::{Texture, MARGIN_MM, PX_PER_MM};
 use tw_synth::camera::Camera;
-use tw_synth::painted::render_painted;
 use tw_synth::rng::Rng;
 use tw_synth::scene::{render_with, sample_look, sample_scene, Art, Options, Scene};
 
@@ -440,12 +439,7 @@ fn true_px(truth: &Homography, old: &Homography, corners: &[[f64; 2]]) -> f64 {
 }
 
 fn texture(board: &Board, scene: &Scene) -> Result<(Texture, Rng)> {
-    let mut rng = Rng::new(scene.texture_seed);
-    let tex = match scene.art {
-        Art::Plain => render_board(board, &scene.webs, &mut rng)?,
-        Art::Painted => render_painted(board, &scene.webs, &mut rng)?,
-    };
-    Ok((tex, rng))
+    Ok(tw_synth::scene::render_texture(board, scene)?)
 }
 
 /// CPU time of the whole process (all threads), ms.
@@ -526,6 +520,7 @@ pub fn run(a: DriftArgs) -> Result<ExitCode> {
         let art_name = match art {
             Art::Plain => "plain",
             Art::Painted => "painted",
+            Art::Ornate => "ornate",
         };
         let opts = Options {
             elevation_deg: (lo, hi),
