@@ -800,9 +800,11 @@ fn ransac(from: &[[f64; 2]], to: &[[f64; 2]], thr: f64) -> Result<Option<(Homogr
 impl BoardReference {
     /// Takes a reference from `frame` (8-bit grey, BGR or BGRA; the board as
     /// the calibration saw it, ideally without dice), the calibration's
-    /// `board_to_image` (board mm → frame px) and the board area as a
-    /// polygon in board mm (e.g. the calibrated area grown by the markers'
-    /// margin). Fails, with the reason, when the inputs are unusable: an
+    /// `board_to_image` (board mm → frame px) and the board area to follow
+    /// as a polygon in board mm: for the round Dungeon Fighter board its
+    /// disc ([`disc_polygon`] of the bone rim), so that a board slid on a
+    /// still table counts as moved; [`area_polygon`] for the whole
+    /// calibrated area (table, markers and board moving together). Fails, with the reason, when the inputs are unusable: an
     /// empty or odd frame, a non-finite or singular map, a board area that
     /// is not in front of the camera or hardly in the frame, or a board
     /// area with too little texture to be recognised again.
