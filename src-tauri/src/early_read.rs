@@ -173,27 +173,10 @@ fn crept(a: &Frame, b: &Frame, boxes: &[[f64; 4]]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::time::Duration;
 
-    /// A grey table with one white square at `at` (None: nothing).
+    /// The watcher tests' grey table with a white square, 30 frames a second.
     fn frame(index: u64, at: Option<(u32, u32)>) -> Frame {
-        let (w, h) = (320u32, 240u32);
-        let mut data = vec![70u8; (w * h * 3) as usize];
-        if let Some((x0, y0)) = at {
-            for y in y0..y0 + 24 {
-                for x in x0..x0 + 24 {
-                    let i = ((y * w + x) * 3) as usize;
-                    data[i..i + 3].copy_from_slice(&[235, 235, 235]);
-                }
-            }
-        }
-        Frame {
-            index,
-            timestamp: Duration::from_millis(index * 33),
-            width: w,
-            height: h,
-            data,
-        }
+        crate::throws::tests::frame(index, index * 33, at)
     }
 
     /// A die stops, moves again within the rest window, and stops for

@@ -575,11 +575,11 @@ fn label_of(d: &SeenDie) -> String {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     /// A grey table with one white square "die" at `at` (None: no die).
-    fn frame(index: u64, t_ms: u64, at: Option<(u32, u32)>) -> Frame {
+    pub(crate) fn frame(index: u64, t_ms: u64, at: Option<(u32, u32)>) -> Frame {
         let (w, h) = (320u32, 240u32);
         let mut data = vec![70u8; (w * h * 3) as usize];
         if let Some((x0, y0)) = at {

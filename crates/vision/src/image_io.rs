@@ -67,6 +67,8 @@ pub fn decode_bgr(bytes: &[u8]) -> Result<Mat> {
             path: Default::default(),
         });
     }
+    // Formats whose header is not read above are checked once decoded.
+    check_pixels(mat.cols() as u64, mat.rows() as u64)?;
     // Decoded but cut short: what OpenCV filled in is not the photo.
     if bytes.starts_with(&[0xFF, 0xD8]) && !jpeg_complete(bytes) {
         return Err(VisionError::Io {
@@ -111,6 +113,37 @@ fn check_pixels(w: u64, h: u64) -> Result<()> {
 /// Width and height as a PNG, JPEG or BMP header states them, read before
 /// anything is decoded; `None` for other formats or a header cut short
 /// (OpenCV then decides).
+/// Width and height from a TIFF's first image directory (tags 256 and
+/// 257, SHORT or LONG).
+fn tiff_size(b: &[u8]) -> Option<(u64, u64)> {
+    let little = b.starts_with(b"II");
+    let u16_at = |i: usize| -> Option<u64> {
+        let v: [u8; 2] = b.get(i..i + 2)?.try_into().ok()?;
+        Some(u64::from(if little { u16::from_le_bytes(v) } else { u16::from_be_bytes(v) }))
+    };
+    let u32_at = |i: usize| -> Option<u64> {
+        let v: [u8; 4] = b.get(i..i + 4)?.try_into().ok()?;
+        Some(u64::from(if little { u32::from_le_bytes(v) } else { u32::from_be_bytes(v) }))
+    };
+    let ifd = usize::try_from(u32_at(4)?).ok()?;
+    let entries = u16_at(ifd)? as usize;
+    let (mut w, mut h) = (None, None);
+    for k in 0..entries.min(512) {
+        let e = ifd.checked_add(2 + 12 * k)?;
+        let value = match u16_at(e + 2)? {
+            3 => u16_at(e + 8)?,
+            4 => u32_at(e + 8)?,
+            _ => continue,
+        };
+        match u16_at(e)? {
+            256 => w = Some(value),
+            257 => h = Some(value),
+            _ => {}
+        }
+    }
+    Some((w?, h?))
+}
+
 pub fn header_size(b: &[u8]) -> Option<(u64, u64)> {
     let be16 = |i: usize| Some(u64::from(u16::from_be_bytes([*b.get(i)?, *b.get(i + 1)?])));
     let be32 = |i: usize| {
@@ -127,6 +160,9 @@ pub fn header_size(b: &[u8]) -> Option<(u64, u64)> {
             return None;
         }
         return Some((be32(16)?, be32(20)?));
+    }
+    if b.starts_with(b"II*\0") || b.starts_with(b"MM\0*") {
+        return tiff_size(b);
     }
     if b.starts_with(b"BM") {
         return Some((le32(18)?, le32(22)?));

@@ -49,6 +49,7 @@ use tw_calibration::{BoardReference, Homography, Verdict};
 use tw_motion::bench::Stats;
 use tw_synth::art::{Texture, MARGIN_MM, PX_PER_MM};
 use tw_synth::camera::Camera;
+use super::bench_throw::process_cpu_ms;
 use tw_synth::rng::Rng;
 use tw_synth::scene::{render_with, sample_look, sample_scene, Art, Options, Scene};
 
@@ -440,26 +441,6 @@ fn true_px(truth: &Homography, old: &Homography, corners: &[[f64; 2]]) -> f64 {
 
 fn texture(board: &Board, scene: &Scene) -> Result<(Texture, Rng)> {
     Ok(tw_synth::scene::render_texture(board, scene)?)
-}
-
-/// CPU time of the whole process (all threads), ms.
-#[cfg(unix)]
-fn process_cpu_ms() -> f64 {
-    let mut ts = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: clock_gettime writes one timespec we own.
-    let rc = unsafe { libc::clock_gettime(libc::CLOCK_PROCESS_CPUTIME_ID, &mut ts) };
-    if rc != 0 {
-        return f64::NAN;
-    }
-    ts.tv_sec as f64 * 1000.0 + ts.tv_nsec as f64 / 1e6
-}
-
-#[cfg(not(unix))]
-fn process_cpu_ms() -> f64 {
-    f64::NAN
 }
 
 fn share(n: usize, of: usize) -> f64 {

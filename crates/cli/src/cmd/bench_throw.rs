@@ -111,7 +111,7 @@ fn tally(truth: &SceneTruth, reading: &TargetReading) -> Tally {
 /// CPU time of the whole process (all threads), ms: with the wall time
 /// it tells a busy machine (wall well above CPU / cores) from a slow read.
 #[cfg(unix)]
-fn process_cpu_ms() -> f64 {
+pub(crate) fn process_cpu_ms() -> f64 {
     let mut ts = libc::timespec {
         tv_sec: 0,
         tv_nsec: 0,
@@ -125,7 +125,7 @@ fn process_cpu_ms() -> f64 {
 }
 
 #[cfg(not(unix))]
-fn process_cpu_ms() -> f64 {
+pub(crate) fn process_cpu_ms() -> f64 {
     f64::NAN
 }
 
