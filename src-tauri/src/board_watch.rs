@@ -43,8 +43,6 @@ pub enum Found {
 /// The drift check of the active target calibration.
 pub struct BoardWatch {
     reference: Option<BoardReference>,
-    /// The calibration's own homography (the reference's).
-    calibrated: [[f64; 3]; 3],
     /// The homography the reader uses now.
     in_use: [[f64; 3]; 3],
     /// Board points (mm) whose image positions tell two homographies apart.
@@ -59,7 +57,6 @@ impl BoardWatch {
     pub fn none() -> Self {
         BoardWatch {
             reference: None,
-            calibrated: [[0.0; 3]; 3],
             in_use: [[0.0; 3]; 3],
             probes_mm: Vec::new(),
             next: None,
@@ -84,7 +81,6 @@ impl BoardWatch {
             .map_err(|e| format!("{}: {e}", still.display()))?;
         Ok(BoardWatch {
             reference: Some(reference),
-            calibrated: t.board_to_image,
             in_use: t.board_to_image,
             probes_mm: area,
             next: None,
@@ -106,7 +102,7 @@ impl BoardWatch {
                 "board not where it was calibrated and not found by its print ({why}): camera throws are not scored; calibrate again"
             ));
         }
-        let moved = self.shift(&self.calibrated, &self.in_use);
+        let moved = self.shift(&self.calibrated(), &self.in_use);
         (moved > REAPPLY_PX).then(|| format!("board moved {moved:.1} px since calibration: re-registered from its print"))
     }
 
@@ -130,11 +126,12 @@ impl BoardWatch {
         match alignment.verdict {
             Verdict::Aligned => {
                 self.lost = None;
-                if self.shift(&self.calibrated, &self.in_use) <= REAPPLY_PX {
+                let calibrated = reference.board_to_image().0;
+                if self.shift(&calibrated, &self.in_use) <= REAPPLY_PX {
                     return Some(Found::InPlace);
                 }
                 // Back where it was calibrated.
-                self.apply(self.calibrated, reader);
+                self.apply(calibrated, reader);
                 Some(Found::Moved {
                     shift_px: alignment.max_px.unwrap_or(0.0),
                 })
@@ -155,6 +152,12 @@ impl BoardWatch {
                 Some(Found::Lost(why.to_string()))
             }
         }
+    }
+
+    /// The calibration's own homography: the reference's (the one in use
+    /// when there is no reference).
+    fn calibrated(&self) -> [[f64; 3]; 3] {
+        self.reference.as_ref().map_or(self.in_use, |r| r.board_to_image().0)
     }
 
     fn apply(&mut self, h: [[f64; 3]; 3], reader: &mut std::sync::Arc<TableReader>) {

@@ -97,13 +97,43 @@ pub fn write_scenes(
     count: usize,
     opts: &Options,
 ) -> Result<Vec<SceneTruth>, WriteError> {
+    write_scenes_with(board, board_file, dir, seed, count, opts, false)
+}
+
+/// [`write_scenes`], and with `empty_board` beside each scene the board as
+/// the same camera saw it empty before the dice came
+/// (`scene-NNNNN.empty.jpg`): the same print, light and lens, no dice or
+/// shadows, and another draw of sensor noise, as a frame a moment earlier.
+/// The board is drawn once for both.
+pub fn write_scenes_with(
+    board: &Board,
+    board_file: &str,
+    dir: &Path,
+    seed: u64,
+    count: usize,
+    opts: &Options,
+    empty_board: bool,
+) -> Result<Vec<SceneTruth>, WriteError> {
     std::fs::create_dir_all(dir).map_err(|e| io(dir, e))?;
     let mut out = Vec::new();
     for i in 0..count {
         let scene = sample_scene(board, scene_seed(seed, i), opts);
         let name = format!("scene-{i:05}.jpg");
-        let (img, truth) = render(board, board_file, &scene, &name)?;
+        // As `render` draws it: the texture, then the scene with the
+        // generator as drawing the texture left it.
+        let (tex, rng) = render_texture(board, &scene)?;
+        let (img, truth) = render_with(board, board_file, &scene, &name, &tex, &mut rng.clone())?;
         write_image(&dir.join(&name), &img, scene.look.jpeg_quality)?;
+        if empty_board {
+            let bare = Scene {
+                dice: Vec::new(),
+                ..scene.clone()
+            };
+            let empty = format!("scene-{i:05}.empty.jpg");
+            let mut noise = crate::rng::Rng::new(scene.texture_seed ^ EMPTY_NOISE);
+            let (img, _) = render_with(board, board_file, &bare, &empty, &tex, &mut noise)?;
+            write_image(&dir.join(&empty), &img, scene.look.jpeg_quality)?;
+        }
         write_json(&dir.join(format!("scene-{i:05}.json")), &truth)?;
         write_json(
             &dir.join(format!("scene-{i:05}.calibration.json")),
@@ -112,34 +142,6 @@ pub fn write_scenes(
         out.push(truth);
     }
     Ok(out)
-}
-
-/// Beside each scene [`write_scenes`] wrote with the same arguments, the
-/// board as the same camera saw it empty before the dice came
-/// (`scene-NNNNN.empty.jpg`): the same print, light and lens, no dice or
-/// shadows, and another draw of sensor noise, as a frame a moment earlier.
-pub fn write_empty_boards(
-    board: &Board,
-    board_file: &str,
-    dir: &Path,
-    seed: u64,
-    count: usize,
-    opts: &Options,
-) -> Result<(), WriteError> {
-    std::fs::create_dir_all(dir).map_err(|e| io(dir, e))?;
-    for i in 0..count {
-        let scene = sample_scene(board, scene_seed(seed, i), opts);
-        let (tex, _) = render_texture(board, &scene)?;
-        let bare = Scene {
-            dice: Vec::new(),
-            ..scene.clone()
-        };
-        let name = format!("scene-{i:05}.empty.jpg");
-        let mut noise = crate::rng::Rng::new(scene.texture_seed ^ EMPTY_NOISE);
-        let (img, _) = render_with(board, board_file, &bare, &name, &tex, &mut noise)?;
-        write_image(&dir.join(&name), &img, scene.look.jpeg_quality)?;
-    }
-    Ok(())
 }
 
 /// Mixed into the texture seed for an empty board's sensor noise.

@@ -5,7 +5,7 @@
 use anyhow::{bail, Context, Result};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use tw_synth::write::{write_empty_boards, write_scenes, write_throws};
+use tw_synth::write::{write_scenes_with, write_throws};
 use tw_synth::Options;
 
 #[derive(clap::Args)]
@@ -119,10 +119,7 @@ pub fn run(a: Args) -> Result<ExitCode> {
         ArtArg::Ornate => tw_synth::scene::Art::Ornate,
     };
     let t = std::time::Instant::now();
-    let truths = write_scenes(&board, &board_file, &out, a.seed, a.count, &opts)?;
-    if a.empty_board {
-        write_empty_boards(&board, &board_file, &out, a.seed, a.count, &opts)?;
-    }
+    let truths = write_scenes_with(&board, &board_file, &out, a.seed, a.count, &opts, a.empty_board)?;
     let throws = write_throws(&board, &board_file, &out, a.seed, a.throws, &opts)?;
     let dice: usize = truths.iter().map(|t| t.dice.len()).sum();
     let border = truths
