@@ -134,6 +134,10 @@ pub struct GameView {
     /// Whether there is an action undo (or a correction) can replace.
     pub can_undo: bool,
     pub state: Value,
+    /// What the rules derive from the state for the screen (`DynGame::view`).
+    pub view: Value,
+    /// The commands open to the player now (`DynGame::offers`).
+    pub offers: Vec<tw_rules::Offer>,
     /// The events of the action just run (empty for a plain look or an undo).
     pub events: Vec<Value>,
     /// The command that was run, when the window did not type it (a camera
@@ -188,6 +192,9 @@ fn view(
         .into_iter()
         .map(LogLine::from)
         .collect();
+    let engine = engine(&info.game)?;
+    let rule_view = engine.view(s.state()).map_err(|e| e.to_string())?;
+    let offers = engine.offers(s.state()).map_err(|e| e.to_string())?;
     Ok(GameView {
         session: s.id(),
         game: info.game,
@@ -195,6 +202,8 @@ fn view(
         last_seq: last,
         can_undo: s.undo_target().is_some(),
         state: s.state().clone(),
+        view: rule_view,
+        offers,
         events,
         command,
         ask_player: None,

@@ -34,6 +34,15 @@ export interface LogLine {
 }
 
 /** Mirrors `GameView`: a game as it stands after a call. */
+/** Mirrors `tw_rules::Offer`: a command the engine offers now. */
+export interface Offer {
+  key: string;
+  label: string;
+  command: Record<string, unknown>;
+  /** Dotted paths in `command` the player fills before sending. */
+  fill?: string[];
+}
+
 export interface GameView {
   session: number;
   game: string;
@@ -41,6 +50,10 @@ export interface GameView {
   last_seq: number;
   can_undo: boolean;
   state: unknown;
+  /** What the rules derive from the state for the screen (engine `view`). */
+  view: Record<string, unknown>;
+  /** The commands open to the player now (engine `offers`). */
+  offers: Offer[];
   events: Array<Record<string, unknown>>;
   command: Record<string, unknown> | null;
   /** Set when a camera reading was too uncertain to act on (nothing was written). */

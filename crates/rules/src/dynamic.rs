@@ -21,6 +21,10 @@ pub trait DynGame: Send + Sync {
     fn execute(&self, state: &Value, command: &Value) -> Result<Outcome, Refusal>;
     /// Fold already-decided events into a state (used to resume from a log).
     fn replay_events(&self, state: &Value, events: &[Value]) -> Result<Value, Refusal>;
+    /// [`Game::view`] of a state.
+    fn view(&self, state: &Value) -> Result<Value, Refusal>;
+    /// [`Game::offers`] of a state.
+    fn offers(&self, state: &Value) -> Result<Vec<crate::offer::Offer>, Refusal>;
 }
 
 /// Adapter from a typed [`Game`] to [`DynGame`].
@@ -65,6 +69,16 @@ impl<G: Game> DynGame for JsonGame<G> {
             G::evolve(&mut st, &ev);
         }
         Ok(to_value(&st))
+    }
+
+    fn view(&self, state: &Value) -> Result<Value, Refusal> {
+        let st: G::State = parse("state", state)?;
+        Ok(G::view(&st))
+    }
+
+    fn offers(&self, state: &Value) -> Result<Vec<crate::offer::Offer>, Refusal> {
+        let st: G::State = parse("state", state)?;
+        Ok(G::offers(&st))
     }
 }
 

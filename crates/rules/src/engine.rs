@@ -49,6 +49,18 @@ pub trait Game {
     /// Apply one event.
     fn evolve(state: &mut Self::State, event: &Self::Event);
 
+    /// What a screen shows of a state beyond the state itself: the values the
+    /// rules derive (costs, thresholds, counts), so no front end restates a
+    /// rule. An object; empty unless the engine says more.
+    fn view(_state: &Self::State) -> serde_json::Value {
+        serde_json::Value::Object(Default::default())
+    }
+
+    /// The commands open to the player now, as the screen offers them.
+    fn offers(_state: &Self::State) -> Vec<crate::offer::Offer> {
+        Vec::new()
+    }
+
     /// decide + evolve for every event; the state is left unchanged when refused.
     fn execute(state: &mut Self::State, command: &Self::Command) -> Result<Vec<Self::Event>, Refusal> {
         let events = Self::decide(state, command)?;

@@ -11,6 +11,7 @@
 //! - [`dice`]: die values and colours read from the table or rolled virtually.
 //! - [`json_error`]: JSON parse errors that name the field path.
 //! - [`limits`]: range checks for numbers in commands, refusals naming the field.
+//! - [`offer`]: a command a screen offers the player (label and template).
 //! - [`rng`]: a small seeded generator that lives inside game state.
 //! - [`dynamic`]: a JSON-facing adapter so the CLI, session and store can drive
 //!   any engine by name.
@@ -21,10 +22,12 @@ pub mod engine;
 pub mod history;
 pub mod json_error;
 pub mod limits;
+pub mod offer;
 pub mod rng;
 
 pub use dice::{DieColor, D6};
 pub use dynamic::{DynGame, JsonGame, Outcome};
 pub use engine::{Game, Refusal};
+pub use offer::Offer;
 pub use history::History;
 pub use rng::SplitMix64;
