@@ -133,6 +133,8 @@ pub struct GameView {
     pub last_seq: i64,
     /// Whether there is an action undo (or a correction) can replace.
     pub can_undo: bool,
+    /// The log entry undo (or a correction) would replace, if any.
+    pub undo_target: Option<i64>,
     pub state: Value,
     /// What the rules derive from the state for the screen (`DynGame::view`).
     pub view: Value,
@@ -201,6 +203,7 @@ fn view(
         campaign_id: info.campaign_id,
         last_seq: last,
         can_undo: s.undo_target().is_some(),
+        undo_target: s.undo_target(),
         state: s.state().clone(),
         view: rule_view,
         offers,

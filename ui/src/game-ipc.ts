@@ -49,6 +49,8 @@ export interface GameView {
   campaign_id: number | null;
   last_seq: number;
   can_undo: boolean;
+  /** The log entry undo (or a correction) would replace, if any. */
+  undo_target: number | null;
   state: unknown;
   /** What the rules derive from the state for the screen (engine `view`). */
   view: Record<string, unknown>;
