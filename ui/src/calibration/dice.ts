@@ -6,7 +6,7 @@ import type { Pt } from "./geometry";
 export type FaceLabel = "icon" | "blank";
 export const FACES: FaceLabel[] = ["icon", "blank"];
 
-/** Mirrors `Descriptor` in crates/target/src/face.rs (sent back unchanged). */
+/** Mirrors `Descriptor` in crates/target-reader/src/face.rs (sent back unchanged). */
 export interface Descriptor {
   bgr: [number, number, number];
   glyph_fraction: number;

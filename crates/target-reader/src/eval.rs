@@ -9,7 +9,6 @@ use opencv::prelude::MatTraitConst;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use tw_board::{Board, Webs};
-use tw_synth::SceneTruth;
 
 /// A read die counts as a true die when its top face's centre on the board
 /// lies within this many mm of the truth.
@@ -80,9 +79,8 @@ pub fn list_scenes(dir: &Path) -> Result<Vec<PathBuf>, EvalError> {
     Ok(v)
 }
 
-pub fn load_truth(p: &Path) -> Result<SceneTruth, EvalError> {
-    let text = std::fs::read_to_string(p).map_err(|e| ferr(p, e))?;
-    serde_json::from_str(&text).map_err(|e| ferr(p, format!("not scene ground truth: {e}")))
+pub fn load_truth(p: &Path) -> Result<crate::truth::Truth, EvalError> {
+    crate::truth::load(p).map_err(|e| ferr(p, e))
 }
 
 fn load_image(p: &Path) -> Result<opencv::core::Mat, EvalError> {
@@ -104,16 +102,16 @@ pub fn examples_from_scenes(dir: &Path) -> Result<Vec<Example>, EvalError> {
         let t = load_truth(&tp)?;
         let image_path = tp.with_file_name(&t.image);
         let img = load_image(&image_path)?;
-        for d in &t.dice {
-            let px: [[f64; 2]; 5] = std::array::from_fn(|k| d.corners_px[k]);
+        for (i, d) in t.dice.iter().enumerate() {
+            let corners = d.corners_px.as_deref().unwrap_or_default();
+            if corners.len() != 5 {
+                return Err(ferr(&tp, format!("dice[{i}].corners_px: needs the top face's 5 corners")));
+            }
+            let px: [[f64; 2]; 5] = std::array::from_fn(|k| corners[k]);
             let patch = face_patch(&img, &px)?;
             out.push(Example {
-                color: d.color.name().into(),
-                face: match d.face {
-                    tw_synth::Face::Icon => "icon",
-                    tw_synth::Face::Blank => "blank",
-                }
-                .into(),
+                color: d.color.clone(),
+                face: d.face.name().into(),
                 descriptor: describe(&patch)?,
                 source: tp.display().to_string(),
             });
@@ -602,9 +600,8 @@ pub fn labelled_candidates(
             let d = t
                 .dice
                 .iter()
-                .map(|d| {
-                    (m.fit.centre_mm[0] - d.center_mm[0]).hypot(m.fit.centre_mm[1] - d.center_mm[1])
-                })
+                .filter_map(|d| d.centre_mm())
+                .map(|c| (m.fit.centre_mm[0] - c[0]).hypot(m.fit.centre_mm[1] - c[1]))
                 .fold(f64::INFINITY, f64::min);
             let label = if d < near_mm {
                 true

@@ -50,6 +50,10 @@ pub struct TrueDie {
     /// Top-face centre in the image (px), for messages.
     #[serde(default)]
     pub center_px: Option<[f64; 2]>,
+    /// Top-face corners in the image (px): where labelled face examples
+    /// are cut from.
+    #[serde(default)]
+    pub corners_px: Option<Vec<[f64; 2]>>,
     /// Corners in more than one section.
     #[serde(default)]
     pub border: Option<bool>,
@@ -220,6 +224,7 @@ mod tests {
             center_mm: None,
             corners_mm: Some(corners),
             center_px: None,
+            corners_px: None,
             border: None,
             corner_clearance_mm: None,
         };
