@@ -21,7 +21,10 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 /// The schema migrations, in order; version N is the N-th script.
-const MIGRATIONS: &[&str] = &[include_str!("../migrations/0001_initial.sql")];
+const MIGRATIONS: &[&str] = &[
+    include_str!("../migrations/0001_initial.sql"),
+    include_str!("../migrations/0002_throws.sql"),
+];
 
 /// The newest schema version this build reads and writes.
 pub const SCHEMA_VERSION: i64 = MIGRATIONS.len() as i64;

@@ -6,6 +6,7 @@
 //! - [`paths`]: where the database and its backups live.
 //! - [`log`]: the append-only event log, snapshots, undo as an entry, resume.
 //! - [`game_session`]: a session driven through any engine and persisted as it goes.
+//! - [`throws`]: the camera's finished throws kept with their game, and what became of each.
 //! - [`campaign`]: profiles, campaigns and each game's campaign record.
 //! - [`exchange`]: versioned JSON export and import of a campaign.
 //! - [`crash`]: the kill-at-random durability harness and its writer.
@@ -47,12 +48,14 @@ pub mod game_session;
 pub mod log;
 pub mod paths;
 pub mod tally;
+pub mod throws;
 
 pub use campaign::{Campaign, CampaignRecord};
 pub use db::{Store, SCHEMA_VERSION};
 pub use error::{Result, StoreError};
 pub use game_session::GameSession;
 pub use log::{LogEntry, Provenance, SessionInfo, Source};
+pub use throws::{ThrowRecord, ThrowStatus};
 
 /// Milliseconds since the Unix epoch: the store's one clock.
 pub fn now_ms() -> i64 {
