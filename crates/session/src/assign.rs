@@ -65,7 +65,7 @@ mod tests {
     use super::*;
 
     fn die(x: f64, face: &str, color: DieColor) -> DieReading {
-        DieReading { center: [x, 0.0], corners: vec![], face: Some(face.into()), color, confidence: 0.9, cocked: false, section: None }
+        DieReading { center: [x, 0.0], corners: vec![], face: Some(face.into()), color, confidence: 0.9, cocked: false, section: None, corners_mm: None }
     }
 
     #[test]

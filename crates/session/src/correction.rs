@@ -84,6 +84,7 @@ mod tests {
             confidence: 0.55,
             cocked: false,
             section: None,
+            corners_mm: None,
         }
     }
 

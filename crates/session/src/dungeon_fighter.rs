@@ -93,6 +93,7 @@ mod tests {
             confidence: 0.95,
             cocked: false,
             section: Some(Section { value, kind: kind.into(), name: None }),
+            corners_mm: None,
         }
     }
 

@@ -8,6 +8,8 @@
 //!   original reading.
 //! - [`assign`]: which of two rolled dice is whose (by colour or position).
 //! - [`dungeon_fighter`]: a die at rest on the target → a `throw` command.
+//! - [`throws`]: whether a finished throw counts in a game now: applied,
+//!   waiting for a choice, put to the player, or ignored with the reason.
 
 pub mod assign;
 pub mod correction;
@@ -15,3 +17,4 @@ pub mod dungeon_fighter;
 pub mod observation;
 pub mod registry;
 pub mod replay;
+pub mod throws;

@@ -33,6 +33,10 @@ pub struct DieReading {
     pub cocked: bool,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub section: Option<Section>,
+    /// The top face's corners projected onto the board (mm), when a board
+    /// is calibrated.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub corners_mm: Option<Vec<[f64; 2]>>,
 }
 
 impl DieReading {
