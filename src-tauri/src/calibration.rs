@@ -10,7 +10,7 @@
 //! the still or the active profile's path and call them.
 //!
 //! Everything is saved in the folder of the active profile
-//! ([`crate::active_calibration::active_profile_path`]), so one data folder
+//! ([`tw_app::paths::active_profile_path`]), so one data folder
 //! holds what a player would back up: `calibration.json`, the fitted
 //! `board.json` it names, and `dice-sets/NAME.json`.
 //!
@@ -581,7 +581,7 @@ pub fn dice_dir(profile_path: &Path) -> PathBuf {
 type St<'a> = tauri::State<'a, CalibrationState>;
 
 fn active_path() -> Result<PathBuf, String> {
-    crate::active_calibration::active_profile_path()
+    tw_app::paths::active_profile_path()
 }
 
 /// The saved profile, its board and the die sets, for the screen to open with.
@@ -657,7 +657,7 @@ pub fn keep_reference(state: &CalibrationState, profile_path: &Path) -> Result<(
     let Ok(still) = state.get() else {
         return Ok(());
     };
-    let to = crate::board_watch::reference_path(profile_path);
+    let to = tw_app::board_watch::reference_path(profile_path);
     if let Some(dir) = to.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir).map_err(|e| format!("cannot create the folder {}: {e}", dir.display()))?;
     }

@@ -11,14 +11,14 @@ use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use tokio::sync::watch;
-use tw_capture::{
-    open_default, open_demo, open_spec, CaptureError, FpsMeter, Frame, FrameSource, SourceKind,
-};
+use tw_app::pipeline::{Pipeline, PipelineEvent};
+use tw_app::reader::{ActiveCalibration, TableReader};
+use tw_app::sources::open_named;
+use tw_app::ThrowReading;
+use tw_capture::{open_default, open_demo, CaptureError, FpsMeter, Frame, FrameSource, SourceKind};
+use tw_session::observation::DieReading;
 
 use crate::frames::{pack, PackedFrame};
-use crate::board_watch::{BoardWatch, Found};
-use crate::early_read::{Finished, LiveThrows};
-use crate::throws::{ActiveCalibration, SeenDie, TableReader, ThrowReading};
 
 /// Environment variable naming the source to open instead of the first camera
 /// (`demo`, `camera`, `camera:N`, or a path); see `tw_capture::open_spec`.
@@ -47,7 +47,7 @@ pub struct CaptureStatus {
     pub capture_fps: f64,
     pub frames_captured: u64,
     /// Dice the reader found in frame `dice_frame` (the live overlay).
-    pub dice: Vec<SeenDie>,
+    pub dice: Vec<DieReading>,
     pub dice_frame: u64,
     /// How long that read took, milliseconds.
     pub read_ms: f64,
@@ -143,18 +143,6 @@ struct Active {
     calibration: Option<PathBuf>,
 }
 
-/// Opens a named source; the Dungeon Fighter demo clip brings its own
-/// calibration (rendered into the data folder on first use).
-fn open_named(spec: &str) -> Result<(Box<dyn FrameSource>, Option<PathBuf>), CaptureError> {
-    if spec != crate::demo_combat::SPEC {
-        return Ok((open_spec(spec, None)?, None));
-    }
-    let clip_error = |e: String| CaptureError::DemoFootage(e);
-    let data = crate::active_calibration::data_dir().map_err(clip_error)?;
-    let dir = crate::demo_combat::ensure_clip(&data).map_err(clip_error)?;
-    Ok((crate::demo_combat::open(&dir)?, Some(dir.join(crate::demo_combat::PROFILE))))
-}
-
 /// Picks the start-up source: `TABLE_WARDEN_SOURCE` if set, else the first
 /// camera, else the demo footage.
 fn open_initial() -> Result<Active, CaptureError> {
@@ -190,14 +178,18 @@ fn demo_instead(reason: String) -> Result<Active, CaptureError> {
     })
 }
 
-/// Starts the capture thread. It runs for the life of the app.
-pub fn spawn(hub: Arc<Hub>) -> std::io::Result<std::thread::JoinHandle<()>> {
+/// Called with each throw the table finished (on the capture thread).
+pub type OnThrow = Box<dyn Fn(&ThrowReading) + Send>;
+
+/// Starts the capture thread. It runs for the life of the app; each
+/// finished throw goes to `on_throw`.
+pub fn spawn(hub: Arc<Hub>, on_throw: OnThrow) -> std::io::Result<std::thread::JoinHandle<()>> {
     std::thread::Builder::new()
         .name("capture".into())
-        .spawn(move || run(&hub))
+        .spawn(move || run(&hub, on_throw))
 }
 
-fn run(hub: &Hub) {
+fn run(hub: &Hub, on_throw: OnThrow) {
     let mut active = loop {
         match open_initial() {
             Ok(a) => break a,
@@ -214,11 +206,8 @@ fn run(hub: &Hub) {
         Some(p) => ActiveCalibration::at(Ok(p.clone())),
         None => ActiveCalibration::new(),
     };
-    let mut calibration = calibration_for(&active);
+    let mut pipeline = Pipeline::new(calibration_for(&active));
     let mut meter = FpsMeter::new(Duration::from_secs(2));
-    let mut reader = Arc::new(TableReader::Pips(tw_vision::DiceReader::default()));
-    let mut throws = LiveThrows::default();
-    let mut watch = BoardWatch::none();
     // The overlay is read at most every other frame, and less often when a
     // read is slow, so reading never starves the live view.
     let mut next_read = Instant::now();
@@ -235,8 +224,7 @@ fn run(hub: &Hub) {
                         calibration: calibration_path,
                     };
                     announce(hub, &active);
-                    throws.reset();
-                    calibration = calibration_for(&active);
+                    pipeline.set_calibration(calibration_for(&active));
                     hub.update(|s| s.error = None);
                 }
                 Err(e) => set_error(hub, &mut last_error, format!("could not switch to {spec}: {e}")),
@@ -258,8 +246,7 @@ fn run(hub: &Hub) {
             Err(e) if e.is_terminal() => {
                 active = replace_source(hub, active, e);
                 announce(hub, &active);
-                throws.reset();
-                calibration = calibration_for(&active);
+                pipeline.set_calibration(calibration_for(&active));
                 continue;
             }
             Err(e) => {
@@ -281,61 +268,35 @@ fn run(hub: &Hub) {
                 format!("could not encode frame {}: {e}", frame.index),
             ),
         }
-        if let Some((fresh, problem)) = calibration.poll(now) {
-            reader = Arc::new(fresh);
-            let (w, note) = match BoardWatch::for_reader(&reader, calibration.profile_path()) {
-                Ok(w) => (w, None),
-                Err(e) => (BoardWatch::none(), Some(format!("no drift check: {e}"))),
-            };
-            watch = w;
-            let kind = reader.kind().to_string();
-            hub.update(|s| {
-                s.reader = kind;
-                s.calibration_problem = problem;
-                s.board_alignment = note;
-            });
-        }
-        match throws.step(&frame, &reader) {
-            Ok(Some(Finished { frame: read, reading })) => match reading {
-                Ok(_) if watch.lost() => set_error(
-                    hub,
-                    &mut last_error,
-                    format!("a throw came to rest (frame {read}) but the board is not where it was calibrated: enter it by hand, or calibrate again"),
-                ),
-                Ok(throw) => hub.update(|s| {
-                    s.dice = throw.dice.clone();
-                    s.dice_frame = read;
-                    s.last_throw = Some(throw);
+        for event in pipeline.step(&frame, now) {
+            match event {
+                PipelineEvent::Reader { kind, problem, alignment } => hub.update(|s| {
+                    s.reader = kind.to_string();
+                    s.calibration_problem = problem;
+                    s.board_alignment = alignment;
                 }),
-                Err(e) => set_error(
-                    hub,
-                    &mut last_error,
-                    format!("the throw came to rest but frame {read} could not be read: {e}; enter it by hand"),
-                ),
-            },
-            Ok(None) => {}
-            Err(e) => set_error(hub, &mut last_error, format!("motion stage: {e}")),
-        }
-        let state = throws.state();
-        // The drift check, while nothing moves on the table.
-        if !throws.busy() && (state == "idle" || state == "at_rest") {
-            if let Some(found) = watch.poll(now, &frame, &mut reader) {
-                if matches!(found, Found::Moved { .. }) {
-                    // Dice positions read with the old homography are stale.
-                    throws.reset();
+                PipelineEvent::Throw(throw) => {
+                    hub.update(|s| {
+                        s.dice = throw.dice.clone();
+                        s.dice_frame = throw.frame;
+                        s.last_throw = Some(throw.clone());
+                    });
+                    on_throw(&throw);
                 }
-                let note = watch.note();
-                hub.update(|s| s.board_alignment = note);
+                PipelineEvent::Unread { why, .. } => set_error(hub, &mut last_error, why),
+                PipelineEvent::Alignment(note) => hub.update(|s| s.board_alignment = note),
+                PipelineEvent::Motion(e) => set_error(hub, &mut last_error, e),
             }
         }
+        let state = pipeline.state();
         // The overlay reads the whole frame on this thread. During a throw
         // that would only delay the throw's read. On the target board it
         // is not read at all: each throw is read from what it changed and
         // its reading is the overlay (a whole-frame read of a busy print
         // takes seconds, stalling the live view, and finds printed art).
-        let overlay_wanted = !throws.busy() && reader.kind() != "target";
+        let overlay_wanted = !pipeline.busy() && pipeline.reader().kind() != "target";
         if overlay_wanted && frame.index % READ_EVERY == 0 && now >= next_read {
-            let took = read_dice(hub, &reader, &frame, &mut last_error);
+            let took = read_dice(hub, pipeline.reader(), &frame, &mut last_error);
             next_read = now + took.mul_f64(2.0);
         }
         let clear_error = last_error.is_some_and(|t| now.duration_since(t) > ERROR_LINGER);

@@ -55,7 +55,7 @@ pub fn source_choices(cameras: Result<Vec<tw_capture::CameraEntry>, String>) -> 
         label: "Demo footage: three pip dice settle (no camera needed)".into(),
     });
     out.push(SourceChoice {
-        spec: crate::demo_combat::SPEC.into(),
+        spec: tw_app::demo_combat::SPEC.into(),
         label: "Dungeon Fighter demo: three d12 throws at the target board, calibrated".into(),
     });
     (out, problem)

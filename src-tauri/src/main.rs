@@ -1,31 +1,27 @@
 //! Table Warden's desktop window.
 //!
-//! A thin adapter: frames come from `tw-capture` on a capture thread
-//! (`capture`), the window pulls them through two commands (`commands`); games and
-//! campaigns go through the store and the engines (`game`). All
-//! capabilities live in the library crates and are reachable from the
-//! headless CLI `warden` as well.
+//! A thin adapter over the application core (`tw-app`): frames come from
+//! `tw-capture` on a capture thread (`capture`) through the core's pipeline,
+//! the window pulls them through two commands (`commands`); games and
+//! campaigns are one call each into the core (`game`), and each finished
+//! throw reaches the screens as the `throw-finished` and `game-changed`
+//! events. Everything is reachable from the headless CLI `warden` as well.
 
 // No console window on Windows release builds.
 #![cfg_attr(not(debug_assertions), windows_subsystem = "windows")]
 
 #[cfg(test)]
 mod acl_check;
-mod active_calibration;
-mod board_watch;
 mod calibration;
 mod capture;
 #[cfg(test)]
 mod command_names;
 mod commands;
-mod demo_combat;
-mod early_read;
 mod frames;
 mod game;
-mod snapshot_file;
-mod throws;
 
 use std::process::ExitCode;
+use std::sync::Arc;
 
 fn main() -> ExitCode {
     // `--source SPEC` does what TABLE_WARDEN_SOURCE does (a launcher or a
@@ -42,12 +38,21 @@ fn main() -> ExitCode {
     }
     let hub = capture::Hub::new();
     let capture_hub = hub.clone();
+    let games = Arc::new(tw_app::GameState::new());
+    let capture_games = games.clone();
     let result = tauri::Builder::default()
         .manage(hub)
-        .manage(game::GameState::new())
+        .manage(games)
         .manage(calibration::CalibrationState::new())
-        .setup(move |_app| {
-            capture::spawn(capture_hub)?;
+        .setup(move |app| {
+            let handle = app.handle().clone();
+            // Every finished throw goes to the game being played, whatever
+            // screen is open; the screens are told by events.
+            let on_throw = Box::new(move |t: &tw_app::ThrowReading| {
+                let report = capture_games.throw_finished(t);
+                game::announce_throw(&handle, t, report);
+            });
+            capture::spawn(capture_hub, on_throw)?;
             Ok(())
         })
         .invoke_handler(tauri::generate_handler![

@@ -47,6 +47,8 @@ enum Command {
     Store(cmd::store::Args),
     /// Play a saved game: new, do, observe (camera reading), correct, undo, show.
     Game(cmd::game::Args),
+    /// The live pipeline headless: frames → throw finished → reading (→ game), one JSON line per throw.
+    Watch(cmd::watch::Args),
 }
 
 fn main() -> ExitCode {
@@ -63,6 +65,7 @@ fn main() -> ExitCode {
         Command::Eval(a) => cmd::eval::run(a),
         Command::Sources(a) => cmd::sources::run(a),
         Command::Campaign(a) => cmd::campaign::run(a),
+        Command::Watch(a) => cmd::watch::run(a),
         Command::Store(a) => cmd::store::run(a),
         Command::Game(a) => cmd::game::run(a),
     };

@@ -79,6 +79,13 @@ fn dungeon_fighter(state: &Value, t: &FinishedThrow) -> Verdict {
         many => return Verdict::Ask(format!("{} dice landed at once: enter each throw", many.len())),
     };
     match throw_from_reading(die) {
+        Ok(tw_dungeon_fighter::Command::Throw(t))
+            if combat.pool_empty() && combat.rethrow.is_none() && !s.throwable_dice().contains(&t.die) =>
+        {
+            // All three colours are out: the throw counts once the player
+            // has retrieved them (and taken the damage for it).
+            Verdict::Wait("waiting for the coloured dice to be retrieved".into())
+        }
         Ok(cmd) => Verdict::Apply {
             command: serde_json::to_value(cmd).expect("commands serialise"),
             die: die.clone(),
@@ -150,6 +157,19 @@ mod tests {
         let mut unsure = one_die("target");
         unsure.dice[0].confidence = 0.3;
         assert!(matches!(verdict("dungeon-fighter", &s, &unsure), Verdict::Ask(t) if t.contains("uncertain")));
+    }
+
+    #[test]
+    fn a_throw_after_all_three_colours_waits_for_their_retrieval() {
+        let g = crate::registry::find("dungeon-fighter").unwrap();
+        let mut s = in_combat();
+        for colour in ["red", "green", "blue"] {
+            let t = serde_json::json!({"type": "throw", "die": colour, "face": "blank", "landing": {"value": null, "kind": "outside"}});
+            s = g.execute(&s, &t).unwrap().state;
+        }
+        assert!(matches!(verdict("dungeon-fighter", &s, &one_die("target")), Verdict::Wait(t) if t.contains("retrieved")));
+        let s = g.execute(&s, &serde_json::json!({"type": "retrieve_dice"})).unwrap().state;
+        assert!(matches!(verdict("dungeon-fighter", &s, &one_die("target")), Verdict::Apply { .. }));
     }
 
     #[test]

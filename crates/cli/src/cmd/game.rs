@@ -1,16 +1,17 @@
 //! `warden game …`: play a game that is saved as it goes.
 //!
-//! The same path the window takes: a command (typed, or made from a camera
-//! reading by the session layer) goes to the engine, and what it accepts is
-//! written to the store's event log before the answer is printed. Undo and
-//! corrections are log entries too, so nothing is ever rewritten.
+//! Argument parsing plus one call into the application core
+//! (`tw_app::game`), the same call the window makes; every answer is the
+//! game's view (state, what the engine derives, the commands open now, the
+//! log and the camera's throws). Undo and corrections are log entries too,
+//! so nothing is ever rewritten.
 
-use anyhow::{bail, Context, Result};
+use anyhow::{Context, Error, Result};
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use tw_session::{correction::ReadingRecord, dungeon_fighter, observation::DieReading, registry};
-use tw_store::{GameSession, Provenance, Source, Store};
+use tw_app::game::{self, GameView};
+use tw_store::Store;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -76,24 +77,6 @@ fn json_arg(what: &str, text: &str) -> Result<Value> {
     serde_json::from_str(&body).with_context(|| format!("{what} ({source}) is not valid JSON"))
 }
 
-fn resume<'g>(
-    store: &Store,
-    id: i64,
-    holder: &'g mut Option<Box<dyn tw_rules::DynGame>>,
-) -> Result<GameSession<'g>> {
-    let info = store.session(id)?;
-    let game = registry::find(&info.game).with_context(|| {
-        format!(
-            "game {:?} of session {id} is unknown to this build",
-            info.game
-        )
-    })?;
-    *holder = Some(game);
-    let holder: &'g Option<Box<dyn tw_rules::DynGame>> = holder;
-    let game = holder.as_deref().expect("just set");
-    Ok(GameSession::resume(store, game, id)?)
-}
-
 fn print(v: &Value) -> Result<ExitCode> {
     use std::io::Write;
     // A closed pipe (`| head`) is not an error worth a panic.
@@ -107,111 +90,45 @@ pub fn run(a: Args) -> Result<ExitCode> {
 }
 
 fn act(store: &mut Store, action: Action) -> Result<ExitCode> {
-    let mut holder = None;
+    let view = |v: &GameView| serde_json::to_value(v).map_err(anyhow::Error::from);
     match action {
-        Action::New {
-            game,
-            setup,
-            campaign,
-        } => {
-            let Some(engine) = registry::find(&game) else {
-                bail!(
-                    "unknown game {game:?}; known games: {}",
-                    registry::names().join(", ")
-                );
-            };
+        Action::New { game, setup, campaign } => {
             let setup = json_arg("setup", &setup)?;
-            let campaign_id = match campaign {
-                Some(name) => Some(store.campaign(&name)?.id),
-                None => None,
-            };
-            let s = GameSession::start(
-                store,
-                engine.as_ref(),
-                &setup,
-                campaign_id,
-                tw_store::log::DEFAULT_SNAPSHOT_EVERY,
-            )?;
-            print(&json!({"session": s.id(), "game": engine.name(), "state": s.state()}))
+            print(&view(&game::new_game(store, &game, &setup, campaign.as_deref()).map_err(Error::msg)?)?)
         }
         Action::List => {
-            let list = store.sessions(None)?;
+            let list = game::list_sessions(store, None).map_err(Error::msg)?;
             if list.is_empty() {
                 println!("no saved games in {}", store.path().display());
             }
             for s in list {
-                println!("{:>5}  {:<16} {:>6} entries", s.id, s.game, s.last_seq);
+                println!("{:>5}  {:<16} {:>6} entries", s.id, s.game, s.entries);
             }
             Ok(ExitCode::SUCCESS)
         }
-        Action::Show { id } => {
-            let s = resume(store, id, &mut holder)?;
-            let log = store.entries(id, 0, s.last_seq())?;
-            print(&json!({"session": id, "state": s.state(), "log": log}))
-        }
+        Action::Show { id } => print(&view(&game::show(store, id).map_err(Error::msg)?)?),
         Action::Do { id, command } => {
             let command = json_arg("command", &command)?;
-            let mut s = resume(store, id, &mut holder)?;
-            let out = s.execute(store, &command, Source::Manual, Provenance::default())?;
-            print(&json!({"seq": s.last_seq(), "events": out.events, "state": out.state}))
+            let v = game::run_command_with_reading(store, id, &command, "manual", None).map_err(Error::msg)?;
+            print(&view(&v)?)
         }
         Action::Observe { id, reading, image } => {
             let raw = json_arg("reading", &reading)?;
-            let die: DieReading = serde_json::from_value(raw.clone())
-                .context("the reading does not match the `warden read` die format")?;
-            let mut s = resume(store, id, &mut holder)?;
-            let game = store.session(id)?.game;
-            if game != "dungeon-fighter" {
-                bail!("camera observations are mapped for dungeon-fighter games only; this is {game} (use `warden game do`)");
-            }
-            let record = ReadingRecord::camera(die.clone());
-            match dungeon_fighter::throw_from_reading(&die) {
-                Ok(cmd) => {
-                    let command = serde_json::to_value(cmd)?;
-                    let prov = Provenance {
-                        original_reading: Some(serde_json::to_value(&record)?),
-                        image_path: image,
-                    };
-                    let out = s.execute(store, &command, Source::Camera, prov)?;
-                    print(
-                        &json!({"seq": s.last_seq(), "command": command, "events": out.events, "state": out.state}),
-                    )
-                }
-                Err(ask) => {
-                    // Nothing is written: the player answers, then `warden game do`.
-                    print(&json!({"ask_player": ask.to_string(), "reading": raw}))?;
-                    Ok(ExitCode::from(3))
-                }
-            }
+            let v = game::observe_with_image(store, id, &raw, image).map_err(Error::msg)?;
+            print(&view(&v)?)?;
+            // Nothing was written: the player answers, then `warden game do`.
+            Ok(if v.ask_player.is_some() { ExitCode::from(3) } else { ExitCode::SUCCESS })
         }
-        Action::Correct {
-            id,
-            command,
-            original,
-        } => {
+        Action::Correct { id, command, original } => {
             let command = json_arg("command", &command)?;
-            let mut s = resume(store, id, &mut holder)?;
-            let original = match original {
-                Some(o) => json_arg("original reading", &o)?,
-                None => {
-                    let last = s.undo_target().context("there is no action to correct")?;
-                    let entry = store
-                        .entries(id, last - 1, last)?
-                        .pop()
-                        .context("the last action is missing from the log")?;
-                    entry
-                        .original_reading
-                        .or(entry.command)
-                        .context("the last action has no reading to keep")?
-                }
-            };
-            let out = s.correct(store, &command, original, None)?;
-            print(&json!({"seq": s.last_seq(), "events": out.events, "state": out.state}))
+            let original = original.map(|o| json_arg("original reading", &o)).transpose()?;
+            print(&view(&game::correct_keeping(store, id, &command, original).map_err(Error::msg)?)?)
         }
         Action::Undo { id } => {
-            let mut s = resume(store, id, &mut holder)?;
-            let reverted = s.undo(store)?;
-            print(&json!({"reverted": reverted, "seq": s.last_seq(), "state": s.state()}))
+            let reverted = game::show(store, id).map_err(Error::msg)?.undo_target;
+            let mut v = view(&game::undo(store, id).map_err(Error::msg)?)?;
+            v["reverted"] = json!(reverted);
+            print(&v)
         }
     }
 }

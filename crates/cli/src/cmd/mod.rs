@@ -17,3 +17,4 @@ pub mod sources;
 pub mod store;
 pub mod synth;
 pub mod synth_d6;
+pub mod watch;

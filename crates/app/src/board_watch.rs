@@ -8,7 +8,7 @@
 //! window says so; if it cannot be found, throws are not scored from the
 //! camera until it is (or the player calibrates again).
 
-use crate::throws::{TableReader, TargetSetup};
+use crate::reader::{TableReader, TargetSetup};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 use tw_calibration::drift::{BoardReference, Verdict};

@@ -7,14 +7,16 @@
 //! finishes (or when the read ends, if that is later). If the dice move
 //! again first, that read is dropped and the next still frame starts another.
 
-use crate::throws::{SeenDie, Settled, Step, TableReader, ThrowReading, ThrowWatcher};
+use crate::reader::TableReader;
+use crate::watcher::{Settled, Step, ThrowReading, ThrowWatcher};
+use tw_session::observation::DieReading;
 use std::sync::Arc;
 use std::thread::JoinHandle;
 use tw_capture::Frame;
 use tw_motion::MotionError;
 use tw_target::TargetReading;
 
-type ReadResult = Result<(Vec<SeenDie>, Option<TargetReading>), String>;
+type ReadResult = Result<(Vec<DieReading>, Option<TargetReading>), String>;
 
 /// A read started on a still frame.
 struct Early {
@@ -176,7 +178,7 @@ mod tests {
 
     /// The watcher tests' grey table with a white square, 30 frames a second.
     fn frame(index: u64, at: Option<(u32, u32)>) -> Frame {
-        crate::throws::tests::frame(index, index * 33, at)
+        crate::watcher::tests::frame(index, index * 33, at)
     }
 
     /// A die stops, moves again within the rest window, and stops for

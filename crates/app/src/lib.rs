@@ -1,0 +1,35 @@
+//! The application core: everything the window and the `warden` CLI do,
+//! so each of them is argument parsing plus one call.
+//!
+//! - Frames to throws: [`pipeline`] (one frame at a time: the reader the
+//!   calibration calls for, [`early_read`] and [`watcher`] for "throw
+//!   finished", [`board_watch`] for drift), [`reader`] (pips or target),
+//!   [`reading`] (the one die reading), [`snapshot`] (the throw's thumbnail).
+//! - Throws to the game: [`inbox`] keeps every finished throw with the game
+//!   being played and applies it, holds it until a pending choice is made,
+//!   asks, or says why it does not count.
+//! - Games: [`game`] (new/do/observe/correct/undo/resume over the store, the
+//!   engine's view and offers, campaigns), [`snapshot_file`] (which logged
+//!   image paths may be read).
+//! - Sources: [`sources`] (a source by name, with the calibration it brings).
+//! - Where things live: [`paths`] (data folder, active calibration, shipped
+//!   die sets and boards, from any working directory); [`demo_combat`] (the
+//!   generated Dungeon Fighter clip).
+
+pub mod board_watch;
+pub mod demo_combat;
+pub mod early_read;
+pub mod game;
+pub mod inbox;
+pub mod paths;
+pub mod pipeline;
+pub mod reader;
+pub mod reading;
+pub mod snapshot;
+pub mod snapshot_file;
+pub mod sources;
+pub mod watcher;
+
+pub use game::{GameState, GameView};
+pub use pipeline::{Pipeline, PipelineEvent};
+pub use watcher::ThrowReading;
