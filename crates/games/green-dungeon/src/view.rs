@@ -78,6 +78,7 @@ pub fn view(s: &State) -> Value {
             "max_luck": r.max_luck,
             "card_min": r.cards.min,
             "card_max": r.cards.max,
+            "treasure_cubes": treasure_cubes(),
             "score": {
                 "per_card": r.score.per_card,
                 "per_level": r.score.per_level,
@@ -97,6 +98,17 @@ pub fn view(s: &State) -> Value {
         "cards": cards_view(s),
         "fight": s.fight().map(|f| fight_view(s, f)),
     })
+}
+
+/// Treasure cubes per card point of each symbol (a Cog counts double).
+fn treasure_cubes() -> Value {
+    let mut out = serde_json::Map::new();
+    for symbol in [Symbol::Drop, Symbol::Hammer, Symbol::Wood, Symbol::Cog] {
+        let name = serde_json::to_value(symbol).unwrap_or_default();
+        let per = crate::monster::Card { number: 1, symbol }.treasure_cubes();
+        out.insert(name.as_str().unwrap_or_default().to_string(), json!(per));
+    }
+    Value::Object(out)
 }
 
 /// Between encounters with no check due and the hero standing: may move, drink, rest.
@@ -289,6 +301,8 @@ mod tests {
         );
         // "only to the maximum of three"
         assert_eq!(r["max_luck"], 3);
+        // Cog treasure cards "award double the number of yellow cubes".
+        assert_eq!((r["treasure_cubes"]["cog"].as_u64(), r["treasure_cubes"]["drop"].as_u64()), (Some(2), Some(1)));
         assert_eq!(v["to_next_event"], 5);
         // The entrance (a Cog) is on the table: 4 Cog tiles are left of 5.
         assert_eq!(v["tiles_left"]["cog"], 4);
