@@ -424,31 +424,6 @@ export function dfSetup(f: SetupForm): { setup: Obj } | { error: string } {
   return { setup };
 }
 
-/** An entry of a game's log, as far as the screens need it. */
-export interface LogEntryLike {
-  seq: number;
-  source: string;
-  command: unknown;
-  reverts_seq: number | null;
-}
-
-/**
- * The newest entry still in effect (not reverted by a later undo): the one
- * Undo or a correction replaces. Undo entries themselves are never it.
- */
-export function lastActiveEntry<E extends LogEntryLike>(log: E[]): E | null {
-  const reverted = new Set<number>();
-  for (let i = log.length - 1; i >= 0; i--) {
-    const e = log[i];
-    if (e.source === "undo") {
-      if (e.reverts_seq !== null) reverted.add(e.reverts_seq);
-      continue;
-    }
-    if (!reverted.has(e.seq)) return e;
-  }
-  return null;
-}
-
 /** A command in a few words for the log (`throw red icon → 3`). */
 export function describeCommand(command: unknown): string {
   const c = obj(command);

@@ -31,7 +31,6 @@ import {
   DICE,
   KEY_HELP,
   keyAction,
-  lastActiveEntry,
   parseRefusal,
   phaseActions,
   SECTIONS,
@@ -45,6 +44,7 @@ import {
 } from "./df-model";
 import { fill, h } from "./dom";
 import { fieldsOf, fillTemplate, labelOf } from "./template-form";
+import { undoEntry } from "./undo-entry";
 import { currentStatus, onThrow, tableDice } from "./camera-feed";
 import { gameSnapshot, pairDice } from "./game-ipc";
 import type { ThrowReading } from "./ipc";
@@ -488,7 +488,7 @@ function sendThrow(section: SectionName): void {
 
 /** One-click fixes of the last throw: neighbouring sections first, or the other face. */
 function correctionRow(v: GameView): HTMLElement | null {
-  const last = lastActiveEntry(v.log);
+  const last = undoEntry(v);
   const t = last ? throwOf(last.command) : null;
   if (!last || !t) return null;
   const other: Face = t.face === "icon" ? "blank" : "icon";
@@ -543,7 +543,7 @@ function commandBox(v: GameView, df: DfView | null): HTMLElement {
       return undefined;
     }
   };
-  const last = lastActiveEntry(v.log);
+  const last = undoEntry(v);
   return h(
     "div",
     { class: "panel command-box" },

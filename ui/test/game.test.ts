@@ -1,3 +1,4 @@
+import { undoEntry } from "../src/undo-entry";
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
@@ -12,7 +13,6 @@ import {
   keyAction,
   KEY_HELP,
   landingOf,
-  lastActiveEntry,
   parseRefusal,
   phaseActions,
   SECTIONS,
@@ -113,15 +113,16 @@ test("a correction keeps the throw's other fields and changes one thing", () => 
   assert.equal(throwOf({ type: "end_rest" }), null);
 });
 
-test("the last action in effect skips undone entries", () => {
+test("the entry undo would replace is the one the session names", () => {
   const log = [
     { seq: 1, source: "manual", command: { type: "a" }, reverts_seq: null },
     { seq: 2, source: "camera", command: { type: "b" }, reverts_seq: null },
     { seq: 3, source: "undo", command: null, reverts_seq: 2 },
   ];
-  assert.equal(lastActiveEntry(log)?.seq, 1);
-  assert.equal(lastActiveEntry([...log, { seq: 4, source: "undo", command: null, reverts_seq: 1 }]), null);
-  assert.equal(lastActiveEntry([...log, { seq: 4, source: "correction", command: { type: "c" }, reverts_seq: null }])?.seq, 4);
+  // After undoing 2 the session names 1 (GameView.undo_target); nothing is worked out from the undo entries.
+  assert.equal(undoEntry({ undo_target: 1, log })?.seq, 1);
+  assert.equal(undoEntry({ undo_target: null, log }), null);
+  assert.equal(undoEntry({ undo_target: 9, log }), null, "a target missing from the log is no entry");
 });
 
 test("a hero about to faint: a spendable per hero or let them faint, and camera throws wait", () => {

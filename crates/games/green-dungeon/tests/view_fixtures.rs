@@ -121,4 +121,25 @@ fn views_of_the_ui_fixtures_have_the_fields_the_screen_reads() {
         seen += 1;
     }
     assert!(seen >= 10, "the Green Dungeon fixtures are missing ({seen} read)");
+    // The cards view of every kind of draw, for the preview the screen
+    // shows while cards are tapped in (the fixtures pass through several).
+    let start: Value = serde_json::from_str(&std::fs::read_to_string(fixtures().join("gd-start.json")).unwrap()).unwrap();
+    let mut by_purpose = serde_json::Map::new();
+    for purpose in ["drop_monster", "hammer_monster", "mini_boss", "final_boss", "wood_magic", "brick_trap"] {
+        let mut st = start["state"].clone();
+        st["phase"] = json!({"phase": "cards", "purpose": {"for": purpose}});
+        let state: State = serde_json::from_value(st).unwrap();
+        by_purpose.insert(purpose.into(), GreenDungeon::view(&state)["cards"].clone());
+    }
+    let mut st = start["state"].clone();
+    st["phase"] = json!({"phase": "cards", "purpose": {"for": "wandering_monster", "resume": {"idle": "exploring"}}});
+    let state: State = serde_json::from_value(st).unwrap();
+    by_purpose.insert("wandering_monster".into(), GreenDungeon::view(&state)["cards"].clone());
+    let path = fixtures().join("gd-cards-by-purpose.view.json");
+    let text = serde_json::to_string_pretty(&Value::Object(by_purpose)).unwrap() + "\n";
+    if update {
+        std::fs::write(&path, text).unwrap();
+    } else {
+        assert_eq!(std::fs::read_to_string(&path).unwrap_or_default(), text, "{} is stale", path.display());
+    }
 }
