@@ -116,3 +116,36 @@ fn each_phase_offers_its_commands_with_known_values_filled_in() {
     assert_eq!(shop[2].command["card"]["price"], Value::Null);
     offers_are_honest(&r);
 }
+
+/// Views and offers of a game's phases, written for the UI's tests
+/// (`ui/test/fixtures/df-phases.view.json`); regenerate with
+/// `TW_UPDATE_FIXTURES=1 cargo test -p tw-dungeon-fighter --test view`.
+#[test]
+fn the_ui_fixture_of_each_phase_is_current() {
+    let mut out = serde_json::Map::new();
+    let mut put = |name: &str, r: &Run| {
+        out.insert(
+            name.into(),
+            json!({"state": r.state(), "view": view(r), "offers": DungeonFighter::offers(r.state())}),
+        );
+    };
+    let mut r = start(party());
+    put("dungeon", &r);
+    r.exec(json!({"type": "enter_dungeon", "card": {"name": "Treasury", "shop_icons": 10, "gold_bonus": 5}})).unwrap();
+    put("monster", &r);
+    r.exec(json!({"type": "reveal_monster", "card": {"name": "Imp", "level": 1, "life": 5, "damage": 1, "gold": 2}})).unwrap();
+    put("combat", &r);
+    r.exec(throw("red", "blank", "bullseye", None)).unwrap();
+    r.exec(json!({"type": "end_rest"})).unwrap();
+    put("shop", &r);
+    let mut setup = party();
+    setup["level_up_variant"] = json!(true);
+    put("level_up_variant", &start(setup));
+    let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../ui/test/fixtures/df-phases.view.json");
+    let text = serde_json::to_string_pretty(&Value::Object(out)).unwrap() + "\n";
+    if std::env::var_os("TW_UPDATE_FIXTURES").is_some() {
+        std::fs::write(&path, text).unwrap();
+    } else {
+        assert_eq!(std::fs::read_to_string(&path).unwrap_or_default(), text, "{} is stale: regenerate with TW_UPDATE_FIXTURES=1", path.display());
+    }
+}
