@@ -43,8 +43,10 @@ export interface DfView {
   /** Colour dice not yet thrown this combat (all three outside combat). */
   diceLeft: Colour[];
   leader: string;
+  /** Shop icons gathered, and needed to reach the shop (the engine's view). */
   shopIcons: { have: number; need: number };
   shopsVisited: number;
+  shopsBeforeBoss: number;
   /** The abilities an icon offers now, when a throw waits for that choice. */
   pending: { hero: string; die: string; options: string[] } | null;
   /** Heroes about to faint (indices), waiting for a spendable or for the
@@ -76,9 +78,14 @@ export function words(name: string): string {
   return name.replace(/_/g, " ");
 }
 
-/** What the Dungeon Fighter screen shows of a state. Tolerates missing fields. */
-export function dfView(state: unknown): DfView {
+/**
+ * What the Dungeon Fighter screen shows of a state and the engine's view of
+ * it (rule numbers: shop icons needed, shops before the boss). Tolerates
+ * missing fields.
+ */
+export function dfView(state: unknown, view: unknown = {}): DfView {
   const s = obj(state);
+  const rv = obj(view);
   const phaseObj = obj(s.phase);
   const phase = str(phaseObj.phase, "unknown");
   const combat = s.combat ? obj(s.combat) : null;
@@ -130,8 +137,9 @@ export function dfView(state: unknown): DfView {
     chest: { gold: num(chest.gold), whiteDice: num(chest.white_dice) },
     diceLeft: COLOURS.filter((c) => !thrown.includes(c)),
     leader: heroName(leader),
-    shopIcons: { have: num(s.shop_icons), need: s.level_up_variant === true ? 11 : 10 },
+    shopIcons: { have: num(s.shop_icons), need: num(rv.shop_icons_needed) },
     shopsVisited: num(s.shops_visited),
+    shopsBeforeBoss: num(rv.shops_before_boss),
     pending: pendingObj
       ? { hero: heroName(pendingObj.hero), die: str(pendingObj.die), options: arr(pendingObj.options).map((o) => str(o)) }
       : null,
@@ -213,80 +221,6 @@ export function correctedThrow(original: Obj, change: { section?: SectionName; f
   const out: Obj = { ...original };
   if (change.section) out.landing = landingOf(change.section);
   if (change.face) out.face = change.face;
-  return out;
-}
-
-/** A button of the phase's common commands. `command` runs as is; `template` fills the JSON box to complete. */
-export interface Action {
-  label: string;
-  command?: Obj;
-  template?: Obj;
-}
-
-/** The common commands of the current phase. */
-export function phaseActions(v: DfView, state: unknown): Action[] {
-  const s = obj(state);
-  const out: Action[] = [];
-  switch (v.phase) {
-    case "dungeon":
-      out.push({ label: "Enter dungeon…", template: { type: "enter_dungeon", card: { name: "", shop_icons: 1 } } });
-      break;
-    case "monster": {
-      const deck = arr(s.monster_deck);
-      const level = typeof deck[0] === "number" ? deck[0] : 4;
-      out.push({
-        label: `Reveal monster (level ${level})…`,
-        template: { type: "reveal_monster", card: { name: "", level, life: 1, damage: 1, gold: 1 } },
-      });
-      break;
-    }
-    case "combat":
-      if (v.fainting.length > 0) {
-        for (const i of v.fainting) {
-          const name = v.heroes[i]?.name ?? `Hero ${i + 1}`;
-          out.push({ label: `${name}: use a spendable…`, template: { type: "use_item", hero: i, item: "" } });
-        }
-        const names = v.fainting.map((i) => v.heroes[i]?.name ?? `Hero ${i + 1}`).join(" and ");
-        out.push({ label: `Let ${names} faint`, command: { type: "accept_faint" } });
-      } else if (v.pending) {
-        for (const a of v.pending.options) {
-          if (a === "divine_intervention") {
-            out.push({ label: `Use ${words(a)}…`, template: { type: "use_ability", ability: a, target: 0 } });
-          } else if (a === "spirit_energy") {
-            out.push({ label: `Use ${words(a)}…`, template: { type: "use_ability", ability: a, heals: [{ hero: 0, amount: 1 }] } });
-          } else {
-            out.push({ label: `Use ${words(a)}`, command: { type: "use_ability", ability: a } });
-          }
-        }
-        out.push({ label: "Skip ability", command: { type: "skip_ability" } });
-      } else {
-        if (v.diceLeft.length === 0) out.push({ label: "Retrieve the colour dice", command: { type: "retrieve_dice" } });
-        out.push({ label: "Back down", command: { type: "back_down" } });
-        out.push({ label: "Use item…", template: { type: "use_item", hero: 0, item: "" } });
-      }
-      break;
-    case "resting":
-      for (const h of v.awaitingScar) {
-        const hero = v.heroes[h];
-        for (const c of COLOURS) {
-          if (hero && !hero.scars.includes(c)) {
-            out.push({ label: `${hero.name}: scar on ${c}`, command: { type: "take_scar", hero: h, colour: c } });
-          }
-        }
-      }
-      out.push({ label: "End rest", command: { type: "end_rest" } });
-      out.push({ label: "Move equipment…", template: { type: "move_equipment", from: 0, to: 1, item: "" } });
-      break;
-    case "shop":
-      out.push({ label: "Buy 1 white die (2 gold)", command: { type: "buy_white_dice", count: 1 } });
-      out.push({ label: "Buy healing…", template: { type: "buy_healing", gold: 1 } });
-      out.push({ label: "Buy equipment…", template: { type: "buy_equipment", hero: 0, card: { name: "", kind: "weapon", bonus: 1, price: 1 } } });
-      out.push({ label: "Leave shop", command: { type: "leave_shop" } });
-      break;
-    case "boss":
-      out.push({ label: "Reveal the final boss…", template: { type: "reveal_boss", card: { name: "", life: 1, damage: 1 } } });
-      break;
-  }
   return out;
 }
 
@@ -411,9 +345,7 @@ export interface SetupForm {
 
 /** The setup JSON for the form, or the reason it cannot be one yet. */
 export function dfSetup(f: SetupForm): { setup: Obj } | { error: string } {
-  if (f.heroes.length < 2 || f.heroes.length > 6) {
-    return { error: `choose 2 to 6 heroes (${f.heroes.length} chosen); a solo player controls 2` };
-  }
+  // How many heroes a party may have is the engine's rule: it refuses the set up otherwise.
   if (new Set(f.heroes).size !== f.heroes.length) return { error: "each hero can be chosen once" };
   if (!Number.isInteger(f.leader) || f.leader < 0 || f.leader >= f.heroes.length) {
     return { error: "the leader must be one of the chosen heroes" };
@@ -422,31 +354,6 @@ export function dfSetup(f: SetupForm): { setup: Obj } | { error: string } {
   if (f.players !== undefined) setup.players = f.players;
   if (f.levelUp) setup.level_up_variant = true;
   return { setup };
-}
-
-/** An entry of a game's log, as far as the screens need it. */
-export interface LogEntryLike {
-  seq: number;
-  source: string;
-  command: unknown;
-  reverts_seq: number | null;
-}
-
-/**
- * The newest entry still in effect (not reverted by a later undo): the one
- * Undo or a correction replaces. Undo entries themselves are never it.
- */
-export function lastActiveEntry<E extends LogEntryLike>(log: E[]): E | null {
-  const reverted = new Set<number>();
-  for (let i = log.length - 1; i >= 0; i--) {
-    const e = log[i];
-    if (e.source === "undo") {
-      if (e.reverts_seq !== null) reverted.add(e.reverts_seq);
-      continue;
-    }
-    if (!reverted.has(e.seq)) return e;
-  }
-  return null;
 }
 
 /** A command in a few words for the log (`throw red icon → 3`). */

@@ -33,16 +33,26 @@ export interface LogLine {
   reverts_seq: number | null;
 }
 
-/** Mirrors `GameView`: a game as it stands after a call. */
+/** Mirrors `tw_rules::Input`: how the screen asks for one filled path. */
+export interface OfferInput {
+  kind: "text" | "number" | "flag" | "json";
+  /** The only values the engine accepts, with words for each. */
+  choices?: Array<{ value: unknown; label: string }>;
+}
+
 /** Mirrors `tw_rules::Offer`: a command the engine offers now. */
 export interface Offer {
   key: string;
   label: string;
+  /** The command as the engine takes it; each `fill` path holds null until the player fills it. */
   command: Record<string, unknown>;
   /** Dotted paths in `command` the player fills before sending. */
   fill?: string[];
+  /** How each `fill` path is asked for; a path with none is free text. */
+  inputs?: Record<string, OfferInput>;
 }
 
+/** Mirrors `GameView`: a game as it stands after a call. */
 export interface GameView {
   session: number;
   game: string;

@@ -31,9 +31,7 @@ import {
   DICE,
   KEY_HELP,
   keyAction,
-  lastActiveEntry,
   parseRefusal,
-  phaseActions,
   SECTIONS,
   throwCommand,
   throwOf,
@@ -44,9 +42,10 @@ import {
   type SectionName,
 } from "./df-model";
 import { fill, h } from "./dom";
-import { fieldsOf, fillTemplate, labelOf } from "./template-form";
+import { fillOffer, labelOf, offerFields } from "./template-form";
+import { undoEntry } from "./undo-entry";
 import { currentStatus, onThrow, tableDice } from "./camera-feed";
-import { gameSnapshot, pairDice } from "./game-ipc";
+import { gameSnapshot, pairDice, type Offer } from "./game-ipc";
 import type { ThrowReading } from "./ipc";
 import type { GameScreen, ScreenCtx } from "./screens/plugin";
 import { SCREENS } from "./screens/registry";
@@ -80,7 +79,7 @@ interface Ui {
   /** Snapshots of log entries already fetched, by "session:seq". */
   snapshots: Map<string, string | null>;
   /** The command form a phase button opened (a card to enter, an ability's target). */
-  form: { label: string; template: Record<string, unknown> } | null;
+  form: { label: string; offer: Offer } | null;
 }
 
 let ui: Ui | null = null;
@@ -128,7 +127,7 @@ async function onCameraThrow(t: ThrowReading): Promise<void> {
   const v = u?.view;
   if (!u || !v || v.game !== "dungeon-fighter") return;
   while (u.busy) await new Promise((r) => setTimeout(r, 50));
-  const a = cameraThrowAction(t, dfView(v.state));
+  const a = cameraThrowAction(t, dfView(v.state, v.view));
   if (a.kind === "ignore") return;
   if (a.kind === "note") {
     u.cameraNote = a.text;
@@ -317,7 +316,7 @@ function renderPlay(): void {
   u.play.hidden = v === null;
   u.start.hidden = v !== null;
   if (!v) return;
-  const df = v.game === "dungeon-fighter" ? dfView(v.state) : null;
+  const df = v.game === "dungeon-fighter" ? dfView(v.state, v.view) : null;
   if (df) u.die = defaultDie(u.die, df);
   fill(
     u.play,
@@ -361,7 +360,7 @@ function dfBoard(v: GameView, df: DfView): HTMLElement {
       h("p", { class: "dice-left" }, ...(df.diceLeft.length ? df.diceLeft.map((c) => h("span", { class: `pip die-${c}` }, c)) : [h("span", { class: "muted" }, "none — use a white die or retrieve")]))),
     h("div", { class: "panel", id: "df-progress" }, h("h4", {}, "Leader & shop"), h("p", {}, `Leader: ${df.leader}`),
       h("p", {}, `Shop icons ${df.shopIcons.have} / ${df.shopIcons.need} `, h("progress", { max: df.shopIcons.need, value: Math.min(df.shopIcons.have, df.shopIcons.need) })),
-      h("p", { class: "muted" }, `Shops visited: ${df.shopsVisited} of 3`)),
+      h("p", { class: "muted" }, `Shops visited: ${df.shopsVisited} of ${df.shopsBeforeBoss}`)),
   );
   const heroes = h(
     "table",
@@ -377,19 +376,20 @@ function dfBoard(v: GameView, df: DfView): HTMLElement {
       ))),
   );
   const panel = df.phase === "combat" && !df.pending ? throwPanel(v, df) : null;
-  const actions = phaseActions(df, v.state);
+  // The engine lists the commands open now; a form asks for what the cards show.
   const buttons = h("div", { class: "df-actions", id: "df-actions" },
     df.pending ? h("span", {}, `${df.pending.hero}'s ${df.pending.die} icon: `) : null,
-    ...actions.map((a) => h("button", {
-      class: a.template ? "template" : null,
+    ...v.offers.map((o) => h("button", {
+      class: o.fill?.length ? "template" : null,
+      "data-offer": o.key,
       onclick: () => {
-        if (a.command) send(a.command);
-        else if (a.template) {
-          ui!.form = { label: a.label.replace(/…$/, ""), template: a.template };
+        if (!o.fill?.length) send(o.command);
+        else {
+          ui!.form = { label: o.label.replace(/…$/, ""), offer: o };
           renderPlay();
         }
       },
-    }, a.label)));
+    }, o.label)));
   return h("div", { class: "df-board" }, cameraPanel(), status, heroes, panel, correctionRow(v), buttons, commandForm());
 }
 
@@ -418,21 +418,23 @@ function cameraPanel(): HTMLElement {
 function commandForm(): HTMLElement | null {
   const u = ui!;
   if (!u.form) return null;
-  const { label, template } = u.form;
-  const inputs = new Map<string, HTMLInputElement>();
-  const rows = fieldsOf(template).map((f) => {
+  const { label, offer } = u.form;
+  const inputs = new Map<string, HTMLInputElement | HTMLSelectElement>();
+  const rows = offerFields(offer).map((f) => {
     const key = f.path.join(".");
-    const input = f.kind === "bool"
-      ? h("input", { type: "checkbox", checked: f.initial === true, "data-field": key })
-      : h("input", { type: f.kind === "number" ? "number" : "text", value: String(f.initial), "data-field": key, spellcheck: "false" });
-    inputs.set(key, input as HTMLInputElement);
+    const input = f.choices
+      ? h("select", { "data-field": key }, ...f.choices.map((c) => h("option", { value: typeof c.value === "string" ? c.value : JSON.stringify(c.value) }, c.label)))
+      : f.kind === "bool"
+        ? h("input", { type: "checkbox", checked: f.initial === true, "data-field": key })
+        : h("input", { type: f.kind === "number" ? "number" : "text", value: String(f.initial), "data-field": key, spellcheck: "false" });
+    inputs.set(key, input as HTMLInputElement | HTMLSelectElement);
     return h("label", { class: f.kind === "bool" ? "check" : "field" }, `${labelOf(f)} `, input);
   });
   const err = h("span", { class: "error-text", role: "alert" });
   const submit = () => {
     const values = new Map<string, string | boolean>();
-    for (const [k, el] of inputs) values.set(k, el.type === "checkbox" ? el.checked : el.value);
-    const r = fillTemplate(template, values);
+    for (const [k, el] of inputs) values.set(k, el instanceof HTMLInputElement && el.type === "checkbox" ? el.checked : el.value);
+    const r = fillOffer(offer, values);
     if ("error" in r) {
       err.textContent = r.error;
       return;
@@ -488,7 +490,7 @@ function sendThrow(section: SectionName): void {
 
 /** One-click fixes of the last throw: neighbouring sections first, or the other face. */
 function correctionRow(v: GameView): HTMLElement | null {
-  const last = lastActiveEntry(v.log);
+  const last = undoEntry(v);
   const t = last ? throwOf(last.command) : null;
   if (!last || !t) return null;
   const other: Face = t.face === "icon" ? "blank" : "icon";
@@ -543,7 +545,7 @@ function commandBox(v: GameView, df: DfView | null): HTMLElement {
       return undefined;
     }
   };
-  const last = lastActiveEntry(v.log);
+  const last = undoEntry(v);
   return h(
     "div",
     { class: "panel command-box" },

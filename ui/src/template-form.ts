@@ -1,18 +1,32 @@
-// A command template (a JSON object with example values, as the phase
-// buttons offer them) shown as a small form: one input per value, so the
-// player fills in a card's life, damage, level or an ability's target
-// without typing JSON. Pure: the screen draws the fields and hands back
-// what was typed.
+// A command the engine offers with values left to fill (`Offer.fill`)
+// shown as a small form: one input per filled path, so the player types a
+// card's life, damage or an ability's target without typing JSON. Known
+// values stay as the engine wrote them. Pure: the screen draws the fields
+// and hands back what was typed.
+import type { Offer } from "./game-ipc";
 
 type Obj = Record<string, unknown>;
 
 export interface Field {
-  /** Keys from the template's root to this value, e.g. ["card", "life"]. */
+  /** Keys from the command's root to this value, e.g. ["card", "life"]. */
   path: string[];
   /** How it is edited: text, number, a checkbox, or JSON for lists. */
   kind: "text" | "number" | "bool" | "json";
-  /** The template's value, as the input starts. */
+  /** The value as the input starts (empty for what the engine left to fill). */
   initial: string | boolean;
+  /** The only values the engine accepts here, with words for each. */
+  choices?: Array<{ value: unknown; label: string }>;
+}
+
+/** The fields of an offer: its `fill` paths, asked for as its `inputs` say. */
+export function offerFields(o: Offer): Field[] {
+  return (o.fill ?? []).map((p) => {
+    const input = o.inputs?.[p];
+    const kind = input?.kind === "number" ? "number" : input?.kind === "flag" ? "bool" : input?.kind === "json" ? "json" : "text";
+    const f: Field = { path: p.split("."), kind, initial: kind === "bool" ? false : "" };
+    if (input?.choices?.length) f.choices = input.choices;
+    return f;
+  });
 }
 
 /** The editable values of `template`; `type` is fixed and not a field. */
@@ -40,9 +54,9 @@ export function labelOf(f: Field): string {
  * must parse; an empty optional text is left out so the engine's default
  * (or its catalogue) applies. Errors name the field.
  */
-export function fillTemplate(template: Obj, values: Map<string, string | boolean>): { command: Obj } | { error: string } {
+export function fillTemplate(template: Obj, values: Map<string, string | boolean>, fields: Field[] = fieldsOf(template)): { command: Obj } | { error: string } {
   const command = structuredClone(template);
-  for (const f of fieldsOf(template)) {
+  for (const f of fields) {
     const raw = values.get(f.path.join("."));
     if (raw === undefined) continue;
     let value: unknown;
@@ -57,6 +71,7 @@ export function fillTemplate(template: Obj, values: Map<string, string | boolean
         value = n;
       }
     } else if (f.kind === "json") {
+      if (String(raw).trim() === "") return { error: `${labelOf(f)}: needed` };
       try {
         value = JSON.parse(String(raw));
       } catch {
@@ -73,4 +88,19 @@ export function fillTemplate(template: Obj, values: Map<string, string | boolean
     else at[last] = value;
   }
   return { command };
+}
+
+/** The offer's command with the typed values in; a path left empty is left out. */
+export function fillOffer(o: Offer, values: Map<string, string | boolean>): { command: Obj } | { error: string } {
+  const fields = offerFields(o);
+  const r = fillTemplate(o.command, values, fields);
+  if ("error" in r) return r;
+  // A fill path the form had no value for is dropped, never sent as null.
+  for (const f of fields) {
+    let at: Obj | undefined = r.command;
+    for (const k of f.path.slice(0, -1)) at = at?.[k] as Obj | undefined;
+    const last = f.path[f.path.length - 1];
+    if (at && at[last] === null) delete at[last];
+  }
+  return r;
 }

@@ -1,12 +1,14 @@
 // The Green Dungeon screen's pure logic, checked against states the real
 // engine produced: each fixture is `warden replay green-dungeon --script …`
-// output (its steps hold the commands and events; `setup` was added).
+// output (its steps hold the commands and events; `setup` was added), and
+// each `*.view.json` beside it the engine's view of that state, written by
+// `TW_UPDATE_FIXTURES=1 cargo test -p tw-green-dungeon --test view_fixtures`.
 // Regenerate: run each fixture's setup + step commands through
 // `cargo run -p warden -- replay green-dungeon --script FILE`.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { edgeOf, flippable, moveOptions, passage, tilesLeft, upkeepOutcome, upkeepTarget } from "../src/screens/gd/grid";
-import { betweenEncounters, canRest, canUseLuck, cardsPreview, fightView, monsterAction, phaseView, trackView } from "../src/screens/gd/model";
+import { cardsPreview, fightView, phaseView, trackView } from "../src/screens/gd/model";
 import { gdKey } from "../src/screens/gd/keys";
 import type { CardsFor } from "../src/screens/gd/types";
 import {
@@ -24,7 +26,7 @@ import {
 } from "../src/screens/gd/dice";
 import { cardsCommand, gdSetup, treasureCommand, treasureWords } from "../src/screens/gd/commands";
 import { describeCommand, describeEvent } from "../src/screens/gd/describe";
-import { asGdState, type GdState } from "../src/screens/gd/types";
+import { asGdState, asGdView, type GdState, type GdView } from "../src/screens/gd/types";
 import type { Die } from "../src/ipc";
 import start from "./fixtures/gd-start.json";
 import cards from "./fixtures/gd-cards.json";
@@ -40,6 +42,21 @@ import over from "./fixtures/gd-over.json";
 import fifteen from "./fixtures/gd-fifteen.json";
 import door from "./fixtures/gd-door.json";
 import doorHeld from "./fixtures/gd-door-held.json";
+import startView from "./fixtures/gd-start.view.json";
+import cardsView from "./fixtures/gd-cards.view.json";
+import combatView from "./fixtures/gd-combat.view.json";
+import lootView from "./fixtures/gd-loot.view.json";
+import recoverView from "./fixtures/gd-recover.view.json";
+import checkView from "./fixtures/gd-check.view.json";
+import wanderingView from "./fixtures/gd-wandering.view.json";
+import wanderingFightView from "./fixtures/gd-wandering-fight.view.json";
+import docView from "./fixtures/gd-doc.view.json";
+import bossView from "./fixtures/gd-boss.view.json";
+import overView from "./fixtures/gd-over.view.json";
+import fifteenView from "./fixtures/gd-fifteen.view.json";
+import doorView from "./fixtures/gd-door.view.json";
+import doorHeldView from "./fixtures/gd-door-held.view.json";
+import cardsByPurpose from "./fixtures/gd-cards-by-purpose.view.json";
 
 interface Replay {
   setup: unknown;
@@ -48,6 +65,15 @@ interface Replay {
 }
 const ALL: Record<string, Replay> = { start, cards, combat, loot, recover, check, wandering, wanderingFight, doc, boss, over, fifteen, door, doorHeld } as unknown as Record<string, Replay>;
 const st = (r: unknown): GdState => asGdState(structuredClone((r as Replay).state));
+const VIEWS = new Map<unknown, unknown>([
+  [start, startView], [cards, cardsView], [combat, combatView], [loot, lootView], [recover, recoverView], [check, checkView],
+  [wandering, wanderingView], [wanderingFight, wanderingFightView], [doc, docView], [boss, bossView], [over, overView],
+  [fifteen, fifteenView], [door, doorView], [doorHeld, doorHeldView],
+]);
+/** The engine's view of a fixture's state. */
+const gv = (r: unknown): GdView => asGdView(structuredClone((VIEWS.get(r) as { view: unknown }).view));
+/** The engine's view with the cards view of another draw (the engine's, from gd-cards-by-purpose). */
+const withCards = (p: CardsFor): GdView => ({ ...gv(cards), cards: (cardsByPurpose as Record<string, GdView["cards"]>)[p.for] });
 const docSteps = (doc as unknown as Replay).steps;
 
 // ---------------------------------------------------------------- grid
@@ -78,17 +104,17 @@ test("a one-way door is drawn with the way it opens freely", () => {
 test("move options: open passage and wall at the entrance; a door back needs a roll above 4 once visited", () => {
   const s = st(start);
   assert.deepEqual(
-    moveOptions(s).map((m) => [m.dir, m.kind]),
+    moveOptions(gv(start)).map((m) => [m.dir, m.kind]),
     [["east", "open"], ["south", "wall"]],
   );
   const d = st(door);
-  const west = moveOptions(d).find((m) => m.dir === "west");
+  const west = moveOptions(gv(door)).find((m) => m.dir === "west");
   assert.deepEqual(west, { dir: "west", to: { row: 0, col: 0 }, kind: "door_roll", neededAbove: 4, retry: false });
   // The engine held that door on a 3 (the fixture's last event): trying again is a retry.
   assert.equal((doorHeld as unknown as Replay).steps.at(-1)!.events[0].type, "door_held");
-  assert.equal(moveOptions(st(doorHeld)).find((m) => m.dir === "west")?.retry, true);
+  assert.equal(moveOptions(gv(doorHeld)).find((m) => m.dir === "west")?.retry, true);
   // Face-down neighbours must be turned up first.
-  assert.deepEqual(moveOptions(d).filter((m) => m.kind === "flip_first").map((m) => m.dir), ["east", "south"]);
+  assert.deepEqual(moveOptions(gv(door)).filter((m) => m.kind === "flip_first").map((m) => m.dir), ["east", "south"]);
 });
 
 test("upkeep reading: first die the column, second the row, any 6 none; every square once", () => {
@@ -119,7 +145,7 @@ test("the upkeep preview says what the engine then did", () => {
 });
 
 test("tiles left per kind count the faces on the table", () => {
-  const left = tilesLeft(st(start));
+  const left = tilesLeft(gv(start));
   assert.deepEqual(left, { drop: 5, hammer: 3, wood: 4, brick: 4, cog: 4, straw: 1 });
 });
 
@@ -133,7 +159,7 @@ test("squares that may be turned up: the hero's face-down neighbours, none durin
 // ---------------------------------------------------------------- model
 
 test("each engine phase gets its heading", () => {
-  const keys = Object.fromEntries(Object.entries(ALL).map(([k, r]) => [k, phaseView(st(r)).key]));
+  const keys = Object.fromEntries(Object.entries(ALL).map(([k, r]) => [k, phaseView(st(r), gv(r)).key]));
   assert.deepEqual(keys, {
     start: "exploring",
     cards: "cards",
@@ -150,13 +176,13 @@ test("each engine phase gets its heading", () => {
     door: "exploring",
     doorHeld: "exploring",
   });
-  assert.equal(phaseView(st(fifteen)).title, "Event check (1 of 3)");
-  assert.equal(phaseView(st(cards)).title, "Draw 1 Monster card");
-  assert.match(phaseView(st(over)).title, /perished — final score 45/);
+  assert.equal(phaseView(st(fifteen), gv(fifteen)).title, "Event check (1 of 3)");
+  assert.equal(phaseView(st(cards), gv(cards)).title, "Draw 1 Monster card");
+  assert.match(phaseView(st(over), gv(over)).title, /perished — final score 45/);
 });
 
 test("the time track: 7 after two rests, one event cube, one check due", () => {
-  const t = trackView(st(check));
+  const t = trackView(st(check), gv(check));
   assert.equal(t.main, 7);
   assert.deepEqual(t.squares.filter((q) => q.filled).map((q) => q.n), [1, 2, 3, 4, 5, 6, 7]);
   assert.deepEqual(t.squares.filter((q) => q.event).map((q) => q.n), [5, 10, 15]);
@@ -167,7 +193,7 @@ test("the time track: 7 after two rests, one event cube, one check due", () => {
 });
 
 test("at 15 the track is cleared, two event cubes go, and three checks against 3 are due", () => {
-  const t = trackView(st(fifteen));
+  const t = trackView(st(fifteen), gv(fifteen));
   assert.equal(t.main, 0);
   assert.equal(t.eventCubes, 1);
   assert.deepEqual(t.pendingChecks, [{ eventCubes: 3 }, { eventCubes: 3 }, { eventCubes: 3 }]);
@@ -179,7 +205,7 @@ test("the fight: a Drop monster at 1 health, fleeable after a round, bribe for i
   const s = st(combat);
   assert.equal(s.phase.phase, "combat");
   if (s.phase.phase !== "combat") return;
-  const f = fightView(s, s.phase);
+  const f = fightView(s.phase, gv(combat));
   assert.equal(f.name, "Drop-room monster");
   assert.deepEqual([f.health, f.difficulty, f.rounds], [1, 2, 1]);
   assert.equal(f.monsterAction, "melee");
@@ -192,31 +218,33 @@ test("the fight: a Drop monster at 1 health, fleeable after a round, bribe for i
 test("a spellcasting mini boss casts powerful magic first and cannot be bribed or fled in round 1", () => {
   const s = st(boss);
   if (s.phase.phase !== "combat") return assert.fail("not in combat");
-  const f = fightView(s, s.phase);
+  const f = fightView(s.phase, gv(boss));
   assert.equal(f.monsterAction, "power_spell");
   assert.equal(f.canBribe, false);
   assert.equal(f.canFlee, false);
-  assert.equal(f.fleeWhy, "fleeing is tried at the end of a round");
+  assert.match(f.fleeWhy ?? "", /only at the end of a combat round/);
 });
 
 test("the monster's predicted move is what the engine then played", () => {
   const s = st(wanderingFight);
   if (s.phase.phase !== "combat") return assert.fail("not in combat");
-  assert.equal(monsterAction(s.phase), "spell");
+  assert.equal(fightView(s.phase, gv(wanderingFight)).monsterAction, "spell");
   const next = docSteps[13].events.find((e) => e.type === "combat_round");
   assert.equal(next?.monster, "spell");
 });
 
 test("rest, luck and between-encounter checks", () => {
-  assert.equal(canRest(st(start)), true, "the cleared entrance Cog room");
-  assert.equal(canRest(st(combat)), false);
-  assert.equal(canRest(st(check)), false, "checks are due");
-  assert.equal(betweenEncounters(st(doc)), true);
-  assert.equal(betweenEncounters(st(check)), false);
-  assert.equal(canUseLuck(st(start)), false);
-  const low = st(start);
-  low.player.health = 1;
-  assert.equal(canUseLuck(low), true);
+  assert.equal(gv(start).rest_why, null, "the cleared entrance Cog room");
+  assert.match(gv(combat).rest_why ?? "", /between encounters/);
+  assert.match(gv(check).rest_why ?? "", /checks/, "checks are due");
+  assert.equal(gv(doc).between_encounters, true);
+  assert.equal(gv(check).between_encounters, false);
+  assert.equal(gv(start).can_use_luck, false);
+  // The engine offers exactly what its view allows.
+  const keys = (r: unknown) => ((VIEWS.get(r) as { offers: Array<{ key: string }> }).offers).map((o) => o.key);
+  assert.ok(keys(start).includes("rest"));
+  assert.deepEqual(keys(check), ["event_check"]);
+  assert.ok(keys(combat).includes("bribe") && !keys(boss).includes("bribe"));
 });
 
 test("a state that is not Green Dungeon's is refused with a message", () => {
@@ -232,7 +260,7 @@ test("the cards preview names the difficulty the engine then gave the monster", 
       if (step.command.type === "cards" && purpose) {
         const fight = step.events.find((e) => e.type === "phase_changed" && (e.phase as { phase: string }).phase === "combat");
         const monster = (fight?.phase as { monster?: { difficulty: number; spellcaster: boolean; treasure_cards: number } } | undefined)?.monster;
-        const text = cardsPreview(purpose, step.command.cards as Array<{ number: number; symbol: string }>) ?? "";
+        const text = cardsPreview(purpose, withCards(purpose), step.command.cards as Array<{ number: number; symbol: string }>) ?? "";
         if (monster) {
           assert.match(text, new RegExp(`^Difficulty ${monster.difficulty}\\b`), `${JSON.stringify(step.command)} → ${text}`);
           assert.equal(text.includes("casts spells"), monster.spellcaster);
@@ -246,9 +274,9 @@ test("the cards preview names the difficulty the engine then gave the monster", 
     }
   }
   assert.ok(checked >= 5, `only ${checked} monsters checked`);
-  assert.equal(cardsPreview({ for: "hammer_monster" }, [{ number: 2, symbol: "drop" }]), null, "two cards needed");
-  assert.equal(cardsPreview({ for: "wood_magic" }, [{ number: 3, symbol: "wood" }]), "A clairvoyant vision: turn up 3 face-down tiles.");
-  assert.equal(cardsPreview({ for: "brick_trap" }, [{ number: 4, symbol: "wood" }]), "A trap: roll + level ≥ 4 avoids it, else −4 magic.");
+  assert.equal(cardsPreview({ for: "hammer_monster" }, withCards({ for: "hammer_monster" }), [{ number: 2, symbol: "drop" }]), null, "two cards needed");
+  assert.equal(cardsPreview({ for: "wood_magic" }, withCards({ for: "wood_magic" }), [{ number: 3, symbol: "wood" }]), "A clairvoyant vision: turn up 3 face-down tiles.");
+  assert.equal(cardsPreview({ for: "brick_trap" }, withCards({ for: "brick_trap" }), [{ number: 4, symbol: "wood" }]), "A trap: roll + level ≥ 4 avoids it, else −4 magic.");
 });
 
 test("keys: digits fill dice, R rolls, C reads the camera; not while typing", () => {
@@ -274,7 +302,7 @@ test("the event check prompt builds the documented command from its dice", () =>
 });
 
 test("a melee round is two dice of the game's colours", () => {
-  const p = fightPrompt(st(combat), 4, "melee")!;
+  const p = fightPrompt(st(combat), gv(combat), 4, "melee")!;
   assert.deepEqual(p.slots.map((x) => x.key), ["hero", "monster"]);
   const cmd = p.build({ hero: 4, monster: 4 });
   assert.deepEqual(cmd, { type: "fight", action: "melee", dice: [{ value: 4, color: "white" }, { value: 4, color: "red" }] });
@@ -284,7 +312,7 @@ test("a melee round is two dice of the game's colours", () => {
 
 test("against a power-casting boss the round also needs the boss's spell die; a spell against it needs no melee dice", () => {
   const s = st(boss);
-  const melee = fightPrompt(s, 3, "melee")!;
+  const melee = fightPrompt(s, gv(boss), 3, "melee")!;
   assert.deepEqual(melee.slots.map((x) => [x.key, x.colour ?? null]), [["hero", "green"], ["monster", "blue"], ["boss_spell", null]]);
   assert.deepEqual(melee.build({ hero: 5, monster: 2, boss_spell: 3 }), {
     type: "fight",
@@ -292,12 +320,12 @@ test("against a power-casting boss the round also needs the boss's spell die; a 
     dice: [{ value: 5, color: "green" }, { value: 2, color: "blue" }],
     monster_spell_roll: 3,
   });
-  const spell = fightPrompt(s, 3, "spell")!;
+  const spell = fightPrompt(s, gv(boss), 3, "spell")!;
   assert.deepEqual(spell.slots.map((x) => x.key), ["boss_spell"]);
   assert.deepEqual(spell.build({ boss_spell: 4 }), { type: "fight", action: "spell", dice: [], monster_spell_roll: 4 });
-  const power = fightPrompt(s, 3, "power_spell")!;
+  const power = fightPrompt(s, gv(boss), 3, "power_spell")!;
   assert.deepEqual(power.slots.map((x) => x.key), ["spell", "boss_spell"]);
-  assert.equal(fightPrompt(st(start), 0, "melee"), null, "no fight, no prompt");
+  assert.equal(fightPrompt(st(start), gv(start), 0, "melee"), null, "no fight, no prompt");
 });
 
 test("flee, door, recover prompts build the engine's commands", () => {
@@ -386,14 +414,15 @@ test("the set up form makes the engine's set up, and refuses what the table cann
 });
 
 test("cards are tapped in number then symbol; missing parts are named", () => {
-  assert.deepEqual(cardsCommand([{ number: 2, symbol: "cog" }], 1), docSteps[2].command);
-  assert.deepEqual(cardsCommand([{ number: 2, symbol: null }], 1), { error: "Tap the card's symbol." });
-  assert.deepEqual(cardsCommand([{ number: 2, symbol: "drop" }, { number: null, symbol: "wood" }], 2), { error: "Tap the second card's number." });
-  assert.deepEqual(cardsCommand([{ number: 13, symbol: "drop" }], 1), { error: "A card shows 1 to 12." });
-  assert.deepEqual(treasureCommand({ number: 2, symbol: "hammer" }, true), { type: "treasure", card: { number: 2, symbol: "hammer" }, keep_new_weapon: true });
-  assert.deepEqual(treasureCommand({ number: 3, symbol: "drop" }, true), { type: "treasure", card: { number: 3, symbol: "drop" } });
-  assert.equal(treasureWords({ number: 3, symbol: "cog" }), "6 treasure cubes and treasure only");
-  assert.equal(treasureWords({ number: 2, symbol: "hammer" }), "2 treasure cubes and a +2 weapon");
+  const R = gv(start).rules;
+  assert.deepEqual(cardsCommand([{ number: 2, symbol: "cog" }], 1, R), docSteps[2].command);
+  assert.deepEqual(cardsCommand([{ number: 2, symbol: null }], 1, R), { error: "Tap the card's symbol." });
+  assert.deepEqual(cardsCommand([{ number: 2, symbol: "drop" }, { number: null, symbol: "wood" }], 2, R), { error: "Tap the second card's number." });
+  assert.deepEqual(cardsCommand([{ number: 13, symbol: "drop" }], 1, R), { error: "A card shows 1 to 12." });
+  assert.deepEqual(treasureCommand({ number: 2, symbol: "hammer" }, true, R), { type: "treasure", card: { number: 2, symbol: "hammer" }, keep_new_weapon: true });
+  assert.deepEqual(treasureCommand({ number: 3, symbol: "drop" }, true, R), { type: "treasure", card: { number: 3, symbol: "drop" } });
+  assert.equal(treasureWords({ number: 3, symbol: "cog" }, R.treasure_cubes), "6 treasure cubes and treasure only");
+  assert.equal(treasureWords({ number: 2, symbol: "hammer" }, R.treasure_cubes), "2 treasure cubes and a +2 weapon");
 });
 
 // ---------------------------------------------------------------- describe

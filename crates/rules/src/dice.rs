@@ -54,8 +54,14 @@ pub enum DieColor {
 }
 
 impl DieColor {
-    pub const ALL: [DieColor; 6] =
-        [DieColor::Red, DieColor::Green, DieColor::Blue, DieColor::White, DieColor::Black, DieColor::Other];
+    pub const ALL: [DieColor; 6] = [
+        DieColor::Red,
+        DieColor::Green,
+        DieColor::Blue,
+        DieColor::White,
+        DieColor::Black,
+        DieColor::Other,
+    ];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -75,7 +81,11 @@ impl std::str::FromStr for DieColor {
         DieColor::ALL
             .into_iter()
             .find(|c| c.name().eq_ignore_ascii_case(s))
-            .ok_or_else(|| format!("unknown die colour {s:?} (expected red, green, blue, white, black or other)"))
+            .ok_or_else(|| {
+                format!(
+                    "unknown die colour {s:?} (expected red, green, blue, white, black or other)"
+                )
+            })
     }
 }
 
@@ -89,7 +99,10 @@ mod tests {
         assert!(D6::new(7).is_err());
         assert_eq!(D6::new(6).unwrap().value(), 6);
         assert!(serde_json::from_str::<D6>("9").is_err());
-        assert_eq!(serde_json::from_str::<D6>("3").unwrap(), D6::new(3).unwrap());
+        assert_eq!(
+            serde_json::from_str::<D6>("3").unwrap(),
+            D6::new(3).unwrap()
+        );
     }
 
     #[test]

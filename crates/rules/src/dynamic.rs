@@ -59,7 +59,10 @@ impl<G: Game> DynGame for JsonGame<G> {
         let mut st: G::State = parse("state", state)?;
         let cmd: G::Command = parse("command", command)?;
         let events = G::execute(&mut st, &cmd)?;
-        Ok(Outcome { events: events.iter().map(to_value).collect(), state: to_value(&st) })
+        Ok(Outcome {
+            events: events.iter().map(to_value).collect(),
+            state: to_value(&st),
+        })
     }
 
     fn replay_events(&self, state: &Value, events: &[Value]) -> Result<Value, Refusal> {
@@ -139,7 +142,10 @@ mod tests {
         let s0 = g.setup(&serde_json::json!(5)).unwrap();
         let out = g.execute(&s0, &serde_json::json!({"Add": 4})).unwrap();
         assert_eq!(out.state, serde_json::json!(9));
-        assert_eq!(g.replay_events(&s0, &out.events).unwrap(), serde_json::json!(9));
+        assert_eq!(
+            g.replay_events(&s0, &out.events).unwrap(),
+            serde_json::json!(9)
+        );
         let bad = g.execute(&s0, &serde_json::json!({"Jump": 1})).unwrap_err();
         assert!(bad.reason.contains("bad command"));
     }

@@ -16,7 +16,10 @@ pub struct Refusal {
 
 impl Refusal {
     pub fn new(rule: impl Into<String>, reason: impl Into<String>) -> Self {
-        Refusal { rule: rule.into(), reason: reason.into() }
+        Refusal {
+            rule: rule.into(),
+            reason: reason.into(),
+        }
     }
 }
 
@@ -62,7 +65,10 @@ pub trait Game {
     }
 
     /// decide + evolve for every event; the state is left unchanged when refused.
-    fn execute(state: &mut Self::State, command: &Self::Command) -> Result<Vec<Self::Event>, Refusal> {
+    fn execute(
+        state: &mut Self::State,
+        command: &Self::Command,
+    ) -> Result<Vec<Self::Event>, Refusal> {
         let events = Self::decide(state, command)?;
         for e in &events {
             Self::evolve(state, e);

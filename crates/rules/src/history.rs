@@ -14,11 +14,17 @@ pub struct History<G: Game> {
 
 impl<G: Game> History<G> {
     pub fn new(setup: &G::Setup) -> Result<Self, Refusal> {
-        Ok(History { state: G::setup(setup)?, undo: Vec::new() })
+        Ok(History {
+            state: G::setup(setup)?,
+            undo: Vec::new(),
+        })
     }
 
     pub fn from_state(state: G::State) -> Self {
-        History { state, undo: Vec::new() }
+        History {
+            state,
+            undo: Vec::new(),
+        }
     }
 
     pub fn state(&self) -> &G::State {
@@ -35,8 +41,10 @@ impl<G: Game> History<G> {
 
     /// Restore the state before the last command; returns that command.
     pub fn undo(&mut self) -> Result<G::Command, Refusal> {
-        let (command, before) =
-            self.undo.pop().ok_or_else(|| Refusal::new("Undo", "there is no command to undo"))?;
+        let (command, before) = self
+            .undo
+            .pop()
+            .ok_or_else(|| Refusal::new("Undo", "there is no command to undo"))?;
         self.state = before;
         Ok(command)
     }

@@ -19,7 +19,11 @@ pub fn from_value<T: DeserializeOwned>(v: &Value) -> Result<T, String> {
     let inner = e.into_inner().to_string();
     // Start the search where the tracked path ends (inside a tagged enum it
     // ends at the enum).
-    let base = if tracked == "." { String::new() } else { tracked.clone() };
+    let base = if tracked == "." {
+        String::new()
+    } else {
+        tracked.clone()
+    };
     let here = pointer_of(&base).and_then(|p| v.pointer(&p)).unwrap_or(v);
     let found = locate(here, &inner);
     let path = match (base.is_empty(), found.as_slice()) {
@@ -100,7 +104,11 @@ fn walk(v: &Value, at: String, f: &mut dyn FnMut(&str, Option<&str>, &Value)) {
     match v {
         Value::Object(o) => {
             for (k, x) in o {
-                let p = if at.is_empty() { k.clone() } else { format!("{at}.{k}") };
+                let p = if at.is_empty() {
+                    k.clone()
+                } else {
+                    format!("{at}.{k}")
+                };
                 f(&p, Some(k), x);
                 walk(x, p, f);
             }
@@ -133,7 +141,11 @@ mod tests {
     #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
     #[allow(dead_code)]
     enum Cmd {
-        Hire { id: String, attrs: Attrs, items: Vec<Attrs> },
+        Hire {
+            id: String,
+            attrs: Attrs,
+            items: Vec<Attrs>,
+        },
     }
     #[derive(Deserialize, Debug)]
     #[allow(dead_code)]
@@ -143,7 +155,8 @@ mod tests {
 
     #[test]
     fn a_wrong_type_inside_a_tagged_command_is_named_by_its_path() {
-        let bad = json!({"type": "hire", "id": "a", "attrs": {"attack": "x", "life": 2}, "items": []});
+        let bad =
+            json!({"type": "hire", "id": "a", "attrs": {"attack": "x", "life": 2}, "items": []});
         let e = from_value::<Cmd>(&bad).unwrap_err();
         assert_eq!(e, "attrs.attack: invalid type: string \"x\", expected u32");
         let bad = json!({"type": "hire", "id": "a", "attrs": {"attack": 1, "life": 2},
@@ -160,13 +173,20 @@ mod tests {
             {"type": "hire", "id": "a", "attrs": {"attack": 1, "life": 2}, "items": []},
             {"type": "hire", "id": "b", "attrs": {"attack": 1, "life": -3}, "items": []}]});
         let e = from_value::<Script>(&bad).unwrap_err();
-        assert_eq!(e, "commands[1].attrs.life: invalid value: integer `-3`, expected u32");
+        assert_eq!(
+            e,
+            "commands[1].attrs.life: invalid value: integer `-3`, expected u32"
+        );
     }
 
     #[test]
     fn an_error_with_no_single_place_keeps_serde_words() {
         // Both fields hold "x": the message cannot say which one, so it names none.
-        let bad = json!({"type": "hire", "id": "a", "attrs": {"attack": "x", "life": "x"}, "items": []});
-        assert_eq!(from_value::<Cmd>(&bad).unwrap_err(), "invalid type: string \"x\", expected u32");
+        let bad =
+            json!({"type": "hire", "id": "a", "attrs": {"attack": "x", "life": "x"}, "items": []});
+        assert_eq!(
+            from_value::<Cmd>(&bad).unwrap_err(),
+            "invalid type: string \"x\", expected u32"
+        );
     }
 }

@@ -28,6 +28,6 @@ pub mod rng;
 pub use dice::{DieColor, D6};
 pub use dynamic::{DynGame, JsonGame, Outcome};
 pub use engine::{Game, Refusal};
-pub use offer::Offer;
 pub use history::History;
+pub use offer::{Choice, Input, InputKind, Offer};
 pub use rng::SplitMix64;

@@ -12,9 +12,17 @@ use std::fmt::Display;
 pub const RULE: &str = "Input: numbers";
 
 /// `value` of the field at `path` must lie in `lo..=hi`.
-pub fn in_range<T: PartialOrd + Display>(path: &str, value: T, lo: T, hi: T) -> Result<(), Refusal> {
+pub fn in_range<T: PartialOrd + Display>(
+    path: &str,
+    value: T,
+    lo: T,
+    hi: T,
+) -> Result<(), Refusal> {
     if value < lo || value > hi {
-        return Err(Refusal::new(RULE, format!("{path} is {value}; it must be {lo} to {hi}")));
+        return Err(Refusal::new(
+            RULE,
+            format!("{path} is {value}; it must be {lo} to {hi}"),
+        ));
     }
     Ok(())
 }

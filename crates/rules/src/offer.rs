@@ -17,11 +17,143 @@ pub struct Offer {
     /// Dotted paths in `command` the player must fill before it is sent.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub fill: Vec<String>,
+    /// How each `fill` path is asked for (a number, a flag, one of a list).
+    #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub inputs: std::collections::BTreeMap<String, Input>,
 }
 
 impl Offer {
     /// An offer that needs nothing more from the player.
     pub fn ready(key: &str, label: impl Into<String>, command: Value) -> Self {
-        Offer { key: key.into(), label: label.into(), command, fill: Vec::new() }
+        Offer {
+            key: key.into(),
+            label: label.into(),
+            command,
+            fill: Vec::new(),
+            inputs: Default::default(),
+        }
+    }
+}
+
+/// How a screen asks for one `fill` path. A path with none is free text.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Input {
+    pub kind: InputKind,
+    /// The only values the engine accepts here, when it can list them
+    /// (heroes by index, items by name); the screen offers a choice.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub choices: Vec<Choice>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum InputKind {
+    Text,
+    Number,
+    Flag,
+    /// A list or object, typed as JSON.
+    Json,
+}
+
+/// One value of a choice and the words for it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Choice {
+    pub value: Value,
+    pub label: String,
+}
+
+impl Input {
+    pub fn text() -> Self {
+        Input {
+            kind: InputKind::Text,
+            choices: Vec::new(),
+        }
+    }
+    pub fn number() -> Self {
+        Input {
+            kind: InputKind::Number,
+            choices: Vec::new(),
+        }
+    }
+    pub fn flag() -> Self {
+        Input {
+            kind: InputKind::Flag,
+            choices: Vec::new(),
+        }
+    }
+    pub fn json() -> Self {
+        Input {
+            kind: InputKind::Json,
+            choices: Vec::new(),
+        }
+    }
+    /// One of `choices` (value, words).
+    pub fn choice(kind: InputKind, choices: impl IntoIterator<Item = (Value, String)>) -> Self {
+        Input {
+            kind,
+            choices: choices
+                .into_iter()
+                .map(|(value, label)| Choice { value, label })
+                .collect(),
+        }
+    }
+}
+
+impl Offer {
+    /// An offer the player completes: `fields` are the paths to fill, in the
+    /// order a form shows them, with how each is asked for. The command
+    /// should hold `null` at each path: nothing the engine does not know.
+    pub fn form(
+        key: &str,
+        label: impl Into<String>,
+        command: Value,
+        fields: impl IntoIterator<Item = (&'static str, Input)>,
+    ) -> Self {
+        let mut fill = Vec::new();
+        let mut inputs = std::collections::BTreeMap::new();
+        for (path, input) in fields {
+            fill.push(path.to_string());
+            inputs.insert(path.to_string(), input);
+        }
+        Offer {
+            key: key.into(),
+            label: label.into(),
+            command,
+            fill,
+            inputs,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn a_ready_offer_serialises_without_fill_or_inputs() {
+        let o = Offer::ready("rest", "Rest", json!({"type": "rest"}));
+        assert_eq!(
+            serde_json::to_value(&o).unwrap(),
+            json!({"key": "rest", "label": "Rest", "command": {"type": "rest"}})
+        );
+        // An offer written before `inputs` existed still reads.
+        let old: Offer =
+            serde_json::from_value(json!({"key": "k", "label": "L", "command": {}, "fill": ["a"]}))
+                .unwrap();
+        assert_eq!((old.fill, old.inputs.len()), (vec!["a".to_string()], 0));
+    }
+
+    #[test]
+    fn a_form_lists_its_paths_in_order_with_their_inputs() {
+        let o = Offer::form(
+            "buy",
+            "Buy…",
+            json!({"type": "buy", "gold": null}),
+            [("gold", Input::number())],
+        );
+        let v = serde_json::to_value(&o).unwrap();
+        assert_eq!(v["fill"], json!(["gold"]));
+        assert_eq!(v["inputs"]["gold"], json!({"kind": "number"}));
     }
 }

@@ -11,6 +11,7 @@
 //! - [`model`]: the state. [`command`] / [`event`]: what goes in and out.
 //! - `decide`: the rules; [`evolve`]: applying events. [`scoring`]: end scoring.
 //! - [`limits`]: range checks on the numbers in commands, setups and cards.
+//! - [`view`]: what the screen shows beside the state, and the commands open now.
 
 pub mod cards;
 pub mod command;
@@ -21,6 +22,7 @@ pub mod evolve;
 pub mod limits;
 pub mod model;
 pub mod scoring;
+pub mod view;
 
 pub use command::{Command, Setup, Throw};
 pub use event::Event;
@@ -48,5 +50,13 @@ impl Game for DungeonFighter {
 
     fn evolve(state: &mut State, event: &Event) {
         evolve::evolve(state, event)
+    }
+
+    fn view(state: &State) -> serde_json::Value {
+        view::view(state)
+    }
+
+    fn offers(state: &State) -> Vec<tw_rules::Offer> {
+        view::offers(state)
     }
 }

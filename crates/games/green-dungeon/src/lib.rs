@@ -12,6 +12,7 @@
 //! - [`state`], [`command`], [`event`]: the engine's data.
 //! - `decide`: what each command does (explore, checks, encounters, combat).
 //! - [`score`]: the final score.
+//! - [`view`] and `offers`: what the screen shows and may send now.
 
 pub mod command;
 pub mod data;
@@ -19,9 +20,11 @@ mod decide;
 pub mod event;
 pub mod grid;
 pub mod monster;
+mod offers;
 pub mod score;
 pub mod state;
 pub mod time;
+pub mod view;
 
 pub use command::{Action, ColoredDie, Command};
 pub use event::Event;
@@ -138,5 +141,13 @@ impl Game for GreenDungeon {
 
     fn evolve(state: &mut State, event: &Event) {
         event::evolve(state, event)
+    }
+
+    fn view(state: &State) -> serde_json::Value {
+        view::view(state)
+    }
+
+    fn offers(state: &State) -> Vec<tw_rules::Offer> {
+        offers::offers(state)
     }
 }

@@ -58,6 +58,31 @@ pub enum Origin {
     FinalBoss,
 }
 
+impl Origin {
+    /// Whether a card of this symbol adds 1 to this monster's difficulty:
+    /// Drop for Drop-room and wandering monsters; Drop or Hammer for Hammer
+    /// rooms and bosses.
+    pub fn is_nasty(self, symbol: Symbol) -> bool {
+        match self {
+            Origin::Drop | Origin::Wandering => symbol == Symbol::Drop,
+            _ => matches!(symbol, Symbol::Drop | Symbol::Hammer),
+        }
+    }
+}
+
+impl Card {
+    /// Treasure cubes a kept Treasure card gives: its number, doubled for
+    /// a Cog (a treasure with no other use).
+    pub fn treasure_cubes(&self) -> i32 {
+        let n = self.number as i32;
+        if self.symbol == Symbol::Cog {
+            2 * n
+        } else {
+            n
+        }
+    }
+}
+
 /// A monster as its card(s) define it. Kept whole on a meeple so a fled or
 /// bribed monster is met again exactly as it was drawn.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -151,13 +176,7 @@ impl Monster {
             c.check()?;
         }
         let top = cards.iter().map(|c| c.number).max().unwrap_or(0);
-        let nasty = cards
-            .iter()
-            .filter(|c| match origin {
-                Origin::Drop | Origin::Wandering => c.symbol == Symbol::Drop,
-                _ => matches!(c.symbol, Symbol::Drop | Symbol::Hammer),
-            })
-            .count() as u8;
+        let nasty = cards.iter().filter(|c| origin.is_nasty(c.symbol)).count() as u8;
         let loot = &rules().loot;
         let treasure_cards = match origin {
             Origin::MiniBoss => loot.mini_boss,

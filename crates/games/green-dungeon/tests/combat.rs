@@ -415,14 +415,27 @@ fn luck_heals_at_one_health_or_less_and_death_waits_for_it() {
     let mut s = fight_in(TileKind::Drop, &[(6, Symbol::Drop)]);
     s.player.health = 5;
     assert_eq!(
-        refused(&mut s, Command::UseLuck { roll: d(3), more: vec![] }).rule,
+        refused(
+            &mut s,
+            Command::UseLuck {
+                roll: d(3),
+                more: vec![]
+            }
+        )
+        .rule,
         "Luck Points"
     );
     run(&mut s, melee(1, 6)); // 7 damage: 0 health
     assert_eq!(s.player.health, 0);
     assert!(!s.is_over(), "luck can still save the hero");
     assert_eq!(refused(&mut s, melee(6, 1)).rule, "Luck Points");
-    run(&mut s, Command::UseLuck { roll: d(4), more: vec![] });
+    run(
+        &mut s,
+        Command::UseLuck {
+            roll: d(4),
+            more: vec![],
+        },
+    );
     assert_eq!((s.player.health, s.player.luck), (4, 2));
     run(&mut s, melee(6, 1));
     assert_eq!(s.fight().unwrap().health, 6);
@@ -547,11 +560,30 @@ fn several_luck_cubes_may_be_used_at_a_time() {
     s.player.health = 5;
     run(&mut s, melee(1, 6)); // 7 damage: 0 health
     assert_eq!((s.player.health, s.player.luck), (0, 3));
-    let r = refused(&mut s, Command::UseLuck { roll: d(1), more: vec![d(1), d(1), d(1)] });
+    let r = refused(
+        &mut s,
+        Command::UseLuck {
+            roll: d(1),
+            more: vec![d(1), d(1), d(1)],
+        },
+    );
     assert!(r.reason.contains("not 4"), "{r}");
-    run(&mut s, Command::UseLuck { roll: d(1), more: vec![d(2)] });
+    run(
+        &mut s,
+        Command::UseLuck {
+            roll: d(1),
+            more: vec![d(2)],
+        },
+    );
     assert_eq!((s.player.health, s.player.luck), (3, 1));
     let c: tw_green_dungeon::command::Command =
-        serde_json::from_value(serde_json::json!({"type": "use_luck", "roll": 2, "more": [3]})).unwrap();
-    assert_eq!(c, Command::UseLuck { roll: d(2), more: vec![d(3)] });
+        serde_json::from_value(serde_json::json!({"type": "use_luck", "roll": 2, "more": [3]}))
+            .unwrap();
+    assert_eq!(
+        c,
+        Command::UseLuck {
+            roll: d(2),
+            more: vec![d(3)]
+        }
+    );
 }

@@ -354,5 +354,8 @@ fn the_first_straw_flipped_holds_the_mini_boss_even_when_seen_in_a_vision() {
         kind: TileKind::Straw,
         exits: Exits::NorthSouth,
     }];
-    assert_eq!(GreenDungeon::setup(&st).unwrap().mini_boss_room, Some(pos(4, 4)));
+    assert_eq!(
+        GreenDungeon::setup(&st).unwrap().mini_boss_room,
+        Some(pos(4, 4))
+    );
 }

@@ -60,7 +60,10 @@ fn random_command(s: &State, r: &mut SplitMix64) -> Command {
         return if r.below(5) == 0 {
             Command::Perish
         } else {
-            Command::UseLuck { roll: r.d6(), more: vec![] }
+            Command::UseLuck {
+                roll: r.d6(),
+                more: vec![],
+            }
         };
     }
     if !s.time.pending_checks.is_empty() && s.idle().is_some() {

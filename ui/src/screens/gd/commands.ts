@@ -43,7 +43,6 @@ export function gdSetup(i: SetupInput): SetupResult {
     if (seen.has(s.corner)) return { error: `Two Straw tiles on the ${cornerName(CORNERS[s.corner])} corner.` };
     seen.add(s.corner);
   }
-  if (i.strawSeen.length > 2) return { error: "The dungeon holds only 2 Straw tiles." };
   return {
     setup: {
       entrance: { at, kind: i.kind, exits: i.exits },
@@ -69,12 +68,15 @@ export interface CardDraft {
   symbol: Symbol | null;
 }
 
-export const CARD_MIN = 1;
-export const CARD_MAX = 12;
+/** The numbers a card can show (the engine's view: `rules.card_min`, `rules.card_max`). */
+export interface CardRange {
+  card_min: number;
+  card_max: number;
+}
 
-function finished(d: CardDraft, which: string): Card | string {
+function finished(d: CardDraft, which: string, r: CardRange): Card | string {
   if (d.number === null || d.symbol === null) return `Tap the ${which ? `${which} ` : ""}card's ${d.number === null ? "number" : "symbol"}.`;
-  if (!Number.isInteger(d.number) || d.number < CARD_MIN || d.number > CARD_MAX) return `A card shows ${CARD_MIN} to ${CARD_MAX}.`;
+  if (!Number.isInteger(d.number) || d.number < r.card_min || d.number > r.card_max) return `A card shows ${r.card_min} to ${r.card_max}.`;
   if (!SYMBOLS.includes(d.symbol)) return `Unknown symbol “${d.symbol}”.`;
   return { number: d.number, symbol: d.symbol };
 }
@@ -82,10 +84,10 @@ function finished(d: CardDraft, which: string): Card | string {
 const ORDINAL = ["first", "second", "third"];
 
 /** The `cards` command for `count` drafts, or what is still missing. */
-export function cardsCommand(drafts: CardDraft[], count: number): Record<string, unknown> | { error: string } {
+export function cardsCommand(drafts: CardDraft[], count: number, r: CardRange): Record<string, unknown> | { error: string } {
   const cards: Card[] = [];
   for (let i = 0; i < count; i++) {
-    const c = finished(drafts[i] ?? { number: null, symbol: null }, count > 1 ? ORDINAL[i] : "");
+    const c = finished(drafts[i] ?? { number: null, symbol: null }, count > 1 ? ORDINAL[i] : "", r);
     if (typeof c === "string") return { error: c };
     cards.push(c);
   }
@@ -93,15 +95,15 @@ export function cardsCommand(drafts: CardDraft[], count: number): Record<string,
 }
 
 /** The `treasure` command, or what is still missing. */
-export function treasureCommand(d: CardDraft, keepNewWeapon: boolean): Record<string, unknown> | { error: string } {
-  const c = finished(d, "treasure");
+export function treasureCommand(d: CardDraft, keepNewWeapon: boolean, r: CardRange): Record<string, unknown> | { error: string } {
+  const c = finished(d, "treasure", r);
   if (typeof c === "string") return { error: c };
   return c.symbol === "hammer" ? { type: "treasure", card: c, keep_new_weapon: keepNewWeapon } : { type: "treasure", card: c };
 }
 
-/** What a treasure card will give, so the player sees it before keeping it. */
-export function treasureWords(c: Card): string {
-  const cubes = c.symbol === "cog" ? 2 * c.number : c.number;
+/** What a treasure card will give, so the player sees it before keeping it; `perPoint` is the engine's cubes per card point by symbol. */
+export function treasureWords(c: Card, perPoint: Record<Symbol, number>): string {
+  const cubes = (perPoint[c.symbol] ?? 1) * c.number;
   const what =
     c.symbol === "drop" ? `a healing potion (+${c.number})` : c.symbol === "wood" ? `a magic potion (+${c.number})` : c.symbol === "hammer" ? `a +${c.number} weapon` : "treasure only";
   return `${cubes} treasure cube${cubes === 1 ? "" : "s"} and ${what}`;

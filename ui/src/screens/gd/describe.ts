@@ -2,7 +2,7 @@
 // Anything unknown (a newer engine, a damaged entry) falls back to its JSON
 // rather than being dropped, so nothing in the log is hidden.
 import { posWords } from "./grid";
-import { cardsNeed, idleWords, ORIGIN_NAME, potionWords, REASON_WORDS } from "./model";
+import { CARDS_WHAT, idleWords, ORIGIN_NAME, potionWords, REASON_WORDS } from "./model";
 import type { Card, CardsFor, Idle, Monster, Phase, Pos, Potion, TimeReason } from "./types";
 
 type Obj = Record<string, unknown>;
@@ -96,8 +96,7 @@ export function describeCommand(c: Obj | null): string {
 }
 
 function cardsFor(p: CardsFor): string {
-  const n = cardsNeed(p);
-  return `draw ${n.count} ${n.deck} card${n.count > 1 ? "s" : ""} for ${n.what.replace(/ \(.*\)$/, "")}`;
+  return `draw the cards for ${CARDS_WHAT[p.for].replace(/ \(.*\)$/, "")}`;
 }
 
 function monster(m: Monster): string {
@@ -158,7 +157,7 @@ export function describeEvent(e: Obj): string {
     case "event_cube_placed":
       return `Event cube placed (${String(e.event_cubes)} on the track): ${String(e.checks_queued)} check${e.checks_queued === 1 ? "" : "s"} due`;
     case "main_track_cleared":
-      return `Track reached 15: cleared, ${String(e.event_cubes)} event cube${e.event_cubes === 1 ? "" : "s"} left`;
+      return `Track full: cleared, ${String(e.event_cubes)} event cube${e.event_cubes === 1 ? "" : "s"} left`;
     case "event_checked": {
       const u = e.upkeep as { upkeep?: string; at?: Pos } | undefined;
       const d = Array.isArray(e.upkeep_dice) ? e.upkeep_dice.join(" and ") : "?";
@@ -205,7 +204,7 @@ export function describeEvent(e: Obj): string {
     case "monster_defeated":
       return "Monster defeated";
     case "rest_began":
-      return "Rest began (+3 time)";
+      return "Rest began";
     case "rest_interrupted":
       return "The rest was interrupted: no benefit (you may rest again)";
     case "game_over": {

@@ -2,8 +2,8 @@
 // fills from the table (camera), by a virtual roll, or by tapping a face,
 // and the command they make once all are filled. A prompt can also be
 // rebuilt from a logged command, so the last roll is corrected in place.
-import type { Colour, ColouredDie, GdState } from "./types";
-import { fightView, RULES, type MonsterAction } from "./model";
+import type { Colour, ColouredDie, GdState, GdView } from "./types";
+import type { MonsterAction } from "./model";
 import type { Die } from "../../ipc";
 
 export interface Slot {
@@ -61,13 +61,12 @@ function eventCheckPromptFor(c: GdState["dice"], cubes: number, id: string): Dic
  * The dice one combat round needs: the melee pair unless both sides cast,
  * the hero's powerful-spell die, the boss's powerful-spell die.
  */
-export function fightPrompt(s: GdState, seq: number, action: Action): DicePrompt | null {
-  if (s.phase.phase !== "combat") return null;
-  const f = fightView(s, s.phase);
-  return fightPromptFor(s.dice, `${seq}:fight:${action}`, action, f.monsterAction);
+export function fightPrompt(s: GdState, v: GdView, seq: number, action: Action): DicePrompt | null {
+  if (s.phase.phase !== "combat" || !v.fight) return null;
+  return fightPromptFor(s.dice, `${seq}:fight:${action}`, action, v.fight.monster_action, v);
 }
 
-function fightPromptFor(c: GdState["dice"], id: string, action: Action, monster: MonsterAction): DicePrompt {
+function fightPromptFor(c: GdState["dice"], id: string, action: Action, monster: MonsterAction, g: GdView): DicePrompt {
   const melee = action === "melee" || monster === "melee";
   const slots: Slot[] = [];
   const camera: CameraStep[] = [];
@@ -83,7 +82,7 @@ function fightPromptFor(c: GdState["dice"], id: string, action: Action, monster:
     slots.push({ key: "boss_spell", label: "Boss's spell damage die" });
     camera.push({ kind: "single", label: "Read boss spell die", slot: "boss_spell" });
   }
-  const title = action === "melee" ? "Melee round" : action === "spell" ? "Spell (1 magic)" : "Powerful spell (3 magic)";
+  const title = action === "melee" ? "Melee round" : action === "spell" ? `Spell (${g.rules.spell_cost} magic)` : `Powerful spell (${g.rules.power_cost} magic)`;
   return {
     id,
     title,
@@ -151,11 +150,6 @@ function recoverPromptFor(c: GdState["dice"], id: string, levelUp: boolean): Dic
     camera: [{ kind: "pair", label: "Read both dice", ours: c.player, theirs: c.monster, slots: ["health", "magic"] }],
     build: (v) => ({ type: "recover", health: v.health, magic: v.magic, level_up: levelUp }),
   };
-}
-
-/** True when `levelUp` is allowed at this rest. */
-export function canLevelUp(s: GdState): boolean {
-  return s.player.xp >= RULES.levelUpXp;
 }
 
 export function missing(p: DicePrompt, values: Record<string, number>): Slot[] {

@@ -1,13 +1,9 @@
 // The 5×5 dungeon as the screen draws it: what each square shows, what
-// stands between two squares, where the hero can go and where an upkeep
-// reading points. The engine decides every move; this only mirrors its
-// rules (grid.rs, time.rs) so the board can show them before a click.
-import { DIRS, TILE_KINDS, type Dir, type Exits, type GdState, type Pos, type Tile, type TileKind } from "./types";
+// stands between two squares, where an upkeep reading points. Where the
+// hero can go, and through what, is the engine's (its view's `moves`).
+import { DIRS, type Dir, type Exits, type GdState, type GdView, type Pos, type Tile, type TileKind } from "./types";
 
 export const SIZE = 5;
-
-/** How many tiles of each kind the dungeon holds (the engine's data/rules.json). */
-export const TILE_SUPPLY: Record<TileKind, number> = { drop: 6, hammer: 4, wood: 4, brick: 4, cog: 5, straw: 2 };
 
 export function tileAt(s: GdState, p: Pos): Tile {
   return s.grid.rows[p.row][p.col];
@@ -74,7 +70,7 @@ export function edgeOf(s: GdState, p: Pos, dir: Dir): Edge {
   return { kind: "door", free: way === "door_open_side" ? dir : opposite(dir) };
 }
 
-/** What a click on a neighbouring square would do. */
+/** What a click on a neighbouring square would do (the engine's view). */
 export type MoveKind =
   | "flip_first" // face down and never seen: turn it up first
   | "open" // open passage, or a door from its light side
@@ -85,40 +81,26 @@ export interface MoveOption {
   dir: Dir;
   to: Pos;
   kind: MoveKind;
-  /** For a door roll: the total must be above this (4 revisit, 6 otherwise). */
+  /** For a door roll: the total must be above this. */
   neededAbove?: number;
   /** The door held last try: another try costs a cube. */
   retry?: boolean;
 }
 
-/** The hero's four neighbours (perimeter sides are left out: the engine refuses them). */
-export function moveOptions(s: GdState): MoveOption[] {
-  const from = tileAt(s, s.at).face;
-  const out: MoveOption[] = [];
-  for (const dir of DIRS) {
-    const to = step(s.at, dir);
-    if (!to) continue;
-    const t = tileAt(s, to);
-    if (!t.face) {
-      out.push({ dir, to, kind: "flip_first" });
-      continue;
-    }
-    if (!from) continue;
-    const way = passage(from.exits, t.face.exits, dir);
-    if (way === "wall") out.push({ dir, to, kind: "wall" });
-    else if (way === "door_closed_side") {
-      out.push({ dir, to, kind: "door_roll", neededAbove: t.visited ? 4 : 6, retry: s.failed_door === dir });
-    } else out.push({ dir, to, kind: "open" });
-  }
-  return out;
+/** The hero's neighbours as the engine lists them (perimeter sides are left out). */
+export function moveOptions(v: GdView): MoveOption[] {
+  return v.moves.map((m) => ({
+    dir: m.dir,
+    to: m.to,
+    kind: m.kind,
+    ...(m.needed_above !== undefined ? { neededAbove: m.needed_above } : {}),
+    ...(m.kind === "door_roll" ? { retry: m.retry === true } : {}),
+  }));
 }
 
 /** Tiles of each kind not yet on the table (face known), for the tile picker. */
-export function tilesLeft(s: GdState): Record<TileKind, number> {
-  const left = { ...TILE_SUPPLY };
-  for (const row of s.grid.rows) for (const t of row) if (t.face) left[t.face.kind] -= 1;
-  for (const k of TILE_KINDS) left[k] = Math.max(0, left[k]);
-  return left;
+export function tilesLeft(v: GdView): Record<TileKind, number> {
+  return { ...v.tiles_left };
 }
 
 /**

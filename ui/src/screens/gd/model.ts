@@ -1,18 +1,9 @@
 // Engine state → what the Green Dungeon screen shows: the phase in words,
 // the hero, the time track, the fight, and what the player may do now.
 // Pure: the DOM is in screen.ts.
-import { tileAt } from "./grid";
-import type { CardsFor, Fight, GdState, Idle, Monster, Origin, Potion, TimeReason } from "./types";
-
-/** The mirrors of the engine's rule numbers the screen needs (data/rules.json). */
-export const RULES = {
-  eventEvery: 5,
-  resetAt: 15,
-  levelUpXp: 10,
-  spellCost: 1,
-  powerCost: 3,
-  maxLuck: 3,
-};
+// Every rule number and every "may the hero…" comes from the engine's view
+// (GdView); this file only words it.
+import type { CardsFor, Fight, GdState, GdView, Idle, Origin, Potion, TimeReason } from "./types";
 
 export const ORIGIN_NAME: Record<Origin, string> = {
   drop: "Drop-room monster",
@@ -36,53 +27,29 @@ export function idleWords(i: Idle): string {
   return i.interrupted ? "Resting — interrupted" : "Resting";
 }
 
-/** The cards an encounter waits for: deck, count and what they decide. */
+/** The cards an encounter waits for: deck, count (the engine's) and what they decide. */
 export interface CardsNeed {
   deck: "Monster" | "Boss";
   count: number;
   what: string;
 }
 
-export function cardsNeed(p: CardsFor): CardsNeed {
-  switch (p.for) {
-    case "drop_monster":
-      return { deck: "Monster", count: 1, what: "the monster in this Drop room" };
-    case "hammer_monster":
-      return { deck: "Monster", count: 2, what: "the monster in this Hammer room" };
-    case "wandering_monster":
-      return { deck: "Monster", count: 1, what: "the wandering monster (fought as in a Drop room)" };
-    case "mini_boss":
-      return { deck: "Boss", count: 1, what: "the mini boss" };
-    case "final_boss":
-      return { deck: "Boss", count: 2, what: "the final boss" };
-    case "wood_magic":
-      return { deck: "Boss", count: 1, what: "the magic of this Wood room (Drop heals, Wood: vision, Hammer/Cog: magical trap)" };
-    case "brick_trap":
-      return { deck: "Boss", count: 1, what: "the trap of this Brick room (Wood drains magic, Cog guards treasure)" };
-  }
+export const CARDS_WHAT: Record<CardsFor["for"], string> = {
+  drop_monster: "the monster in this Drop room",
+  hammer_monster: "the monster in this Hammer room",
+  wandering_monster: "the wandering monster (fought as in a Drop room)",
+  mini_boss: "the mini boss",
+  final_boss: "the final boss",
+  wood_magic: "the magic of this Wood room (Drop heals, Wood: vision, Hammer/Cog: magical trap)",
+  brick_trap: "the trap of this Brick room (Wood drains magic, Cog guards treasure)",
+};
+
+export function cardsNeed(p: CardsFor, v: GdView): CardsNeed {
+  const c = v.cards;
+  return { deck: c?.deck === "boss" ? "Boss" : "Monster", count: c?.count ?? 0, what: CARDS_WHAT[p.for] };
 }
 
 export type MonsterAction = "melee" | "spell" | "power_spell";
-
-/**
- * What the monster does this round (combat.rs): spellcasters use magic while
- * they can, bosses the powerful spell while they have three cubes.
- */
-export function monsterAction(f: Fight): MonsterAction {
-  const boss = f.monster.origin === "mini_boss" || f.monster.origin === "final_boss";
-  if (f.magic >= RULES.powerCost && boss) return "power_spell";
-  if (f.magic >= RULES.spellCost && f.magic > 0) return "spell";
-  return "melee";
-}
-
-/** Added to the monster's melee roll (monster.rs `roll_bonus`). */
-export function monsterRollBonus(m: Monster): number {
-  return m.origin === "hammer" ? 1 : m.origin === "mini_boss" ? 2 : m.origin === "final_boss" ? 3 : 0;
-}
-
-export function bribeCost(m: Monster): number {
-  return m.card_number * (m.fled_before ? 2 : 1);
-}
 
 export interface FightView {
   name: string;
@@ -108,26 +75,20 @@ export interface FightView {
   canPowerSpell: boolean;
 }
 
-export function fightView(s: GdState, f: Fight): FightView {
+export function fightView(f: Fight, v: GdView): FightView {
   const m = f.monster;
-  const act = monsterAction(f);
-  const boss = m.origin === "mini_boss" || m.origin === "final_boss";
+  const r = v.fight;
+  const act: MonsterAction = r?.monster_action ?? "melee";
+  const bonus = r?.monster_bonus ?? 0;
   const plan =
     act === "power_spell"
-      ? `casts powerful magic: a die + ${m.difficulty} damage, then takes 1 itself`
+      ? `casts powerful magic: a die + ${m.difficulty} damage, then takes ${v.rules.power_self_damage ?? 1} itself`
       : act === "spell"
         ? `casts a spell: ${m.difficulty} damage, then rolls with no bonus`
-        : `fights in melee${monsterRollBonus(m) ? ` (+${monsterRollBonus(m)} to its roll)` : ""}: ${m.difficulty} damage on a hit, ties go to it`;
-  const weapon = s.player.weapon ?? 0;
-  const cost = boss ? null : bribeCost(m);
-  let fleeWhy: string | null = null;
-  if (m.origin === "final_boss") fleeWhy = "magical barriers: no fleeing the final boss";
-  else if (f.rounds === 0) fleeWhy = "fleeing is tried at the end of a round";
-  else if (f.flee_failed) fleeWhy = "after a failed escape, fight this round";
-  else if (!s.previous) fleeWhy = "no previous room to flee to";
-  let bribeWhy: string | null = null;
-  if (boss) bribeWhy = "bosses cannot be bribed";
-  else if (cost !== null && s.player.treasure < cost) bribeWhy = `costs ${cost} treasure; you have ${s.player.treasure}`;
+        : `fights in melee${bonus ? ` (+${bonus} to its roll)` : ""}: ${m.difficulty} damage on a hit, ties go to it`;
+  const blocked = "not open now";
+  const fleeWhy = r ? r.flee_why : blocked;
+  const bribeWhy = r ? r.bribe_why : blocked;
   return {
     name: ORIGIN_NAME[m.origin],
     difficulty: m.difficulty,
@@ -139,20 +100,20 @@ export function fightView(s: GdState, f: Fight): FightView {
     fleeFailed: f.flee_failed,
     monsterAction: act,
     monsterPlan: plan,
-    monsterBonus: act === "melee" ? monsterRollBonus(m) : 0,
-    heroMeleeBonus: f.flee_failed ? 0 : s.player.level + weapon,
-    heroHitDamage: 1 + weapon,
+    monsterBonus: bonus,
+    heroMeleeBonus: r?.hero_melee_bonus ?? 0,
+    heroHitDamage: r?.hero_hit_damage ?? 0,
     canFlee: fleeWhy === null,
     fleeWhy,
-    bribeCost: cost,
+    bribeCost: r?.bribe_cost ?? null,
     canBribe: bribeWhy === null,
-    bribeWhy,
-    canSpell: !f.flee_failed && s.player.magic >= RULES.spellCost,
-    canPowerSpell: !f.flee_failed && s.player.magic >= RULES.powerCost,
+    bribeWhy: r?.bribe_cost === null ? "bosses cannot be bribed" : bribeWhy,
+    canSpell: r !== null && r.spell_why === null,
+    canPowerSpell: r !== null && r.power_spell_why === null,
   };
 }
 
-/** The time track drawn as a track: squares 1–15, event marks at 5, 10, 15. */
+/** The time track drawn as a track: squares up to the reset, event marks on every event step. */
 export interface TrackView {
   main: number;
   squares: Array<{ n: number; filled: boolean; event: boolean; current: boolean }>;
@@ -165,11 +126,12 @@ export interface TrackView {
   toNextEvent: number;
 }
 
-export function trackView(s: GdState): TrackView {
+export function trackView(s: GdState, v: GdView): TrackView {
   const t = s.time;
+  const r = v.rules;
   const squares = [];
-  for (let n = 1; n <= RULES.resetAt; n++) {
-    squares.push({ n, filled: n <= t.main, event: n % RULES.eventEvery === 0, current: n === t.main });
+  for (let n = 1; n <= r.reset_at; n++) {
+    squares.push({ n, filled: n <= t.main, event: n % r.event_every === 0, current: n === t.main });
   }
   return {
     main: t.main,
@@ -178,7 +140,7 @@ export function trackView(s: GdState): TrackView {
     pendingChecks: t.pending_checks.map((c) => ({ eventCubes: c.event_cubes })),
     owed: [...t.owed],
     elapsed: t.elapsed,
-    toNextEvent: RULES.eventEvery - (t.main % RULES.eventEvery),
+    toNextEvent: v.to_next_event,
   };
 }
 
@@ -206,7 +168,7 @@ export interface PhaseView {
   help: string;
 }
 
-export function phaseView(s: GdState): PhaseView {
+export function phaseView(s: GdState, v: GdView): PhaseView {
   const p = s.phase;
   if (p.phase === "over") {
     return p.outcome === "won"
@@ -235,9 +197,9 @@ export function phaseView(s: GdState): PhaseView {
         help: "Tap a room next to the hero: a face-down one to turn it up, a face-up one to walk in.",
       };
     case "recover":
-      return { key: "recover", title: "Rest finished", help: "Roll one die for health and one for magic; level up here with 10 experience." };
+      return { key: "recover", title: "Rest finished", help: `Roll one die for health and one for magic; level up here with ${v.rules.level_up_xp} experience.` };
     case "cards": {
-      const need = cardsNeed(p.purpose);
+      const need = cardsNeed(p.purpose, v);
       return { key: "cards", title: `Draw ${need.count} ${need.deck} card${need.count > 1 ? "s" : ""}`, help: `For ${need.what}: tap in each card's number and symbol.` };
     }
     case "trap_roll":
@@ -260,34 +222,15 @@ export function phaseView(s: GdState): PhaseView {
   }
 }
 
-/** Whether the hero may rest here now (explore.rs `rest`). */
-export function canRest(s: GdState): boolean {
-  const p = s.phase;
-  if (p.phase !== "idle" || (p.idle !== "exploring" && p.idle !== "must_rest") || s.time.pending_checks.length > 0) return false;
-  const t = tileAt(s, s.at);
-  return (t.face?.kind === "cog" || t.face?.kind === "straw") && t.cleared && !t.meeple;
-}
-
-/** Between encounters with no check due: the hero may move, drink, rest. */
-export function betweenEncounters(s: GdState): boolean {
-  const p = s.phase;
-  return p.phase === "idle" && (p.idle === "exploring" || p.idle === "must_rest") && s.time.pending_checks.length === 0 && s.player.health > 0;
-}
-
-/** A luck cube may be spent at 1 health or less. */
-export function canUseLuck(s: GdState): boolean {
-  return s.phase.phase !== "over" && s.player.health <= 1 && s.player.luck > 0;
-}
-
 /**
- * What the tapped card(s) will make, so a mis-tap shows before it is sent
- * (monster.rs `from_cards`, encounter.rs): the higher number is the
- * difficulty, +1 per nasty symbol (Drop for Drop-room and wandering
- * monsters; Drop or Hammer for Hammer rooms and bosses); any Wood casts
- * spells; a Cog on a minion guards a treasure.
+ * What the tapped card(s) will make, so a mis-tap shows before it is sent.
+ * The engine's view says which symbols are nasty for this draw and whether
+ * a Cog guards a treasure; the higher number is the difficulty, +1 per
+ * nasty card (monster.rs `from_cards`); any Wood casts spells.
  */
-export function cardsPreview(p: CardsFor, cards: Array<{ number: number; symbol: string }>): string | null {
-  if (cards.length !== cardsNeed(p).count) return null;
+export function cardsPreview(p: CardsFor, v: GdView, cards: Array<{ number: number; symbol: string }>): string | null {
+  const need = v.cards;
+  if (!need || cards.length !== need.count) return null;
   const c = cards[0];
   if (p.for === "wood_magic") {
     if (c.symbol === "drop") return `Healing magic: +${c.number} health.`;
@@ -298,12 +241,10 @@ export function cardsPreview(p: CardsFor, cards: Array<{ number: number; symbol:
     const what = c.symbol === "wood" ? "magic" : "health";
     return `A trap: roll + level ≥ ${c.number} avoids it, else −${c.number} ${what}${c.symbol === "cog" ? "; it guards a treasure" : ""}.`;
   }
-  const minion = p.for === "drop_monster" || p.for === "hammer_monster" || p.for === "wandering_monster";
-  const dropOnly = p.for === "drop_monster" || p.for === "wandering_monster";
   const top = Math.max(...cards.map((x) => x.number));
-  const nasty = cards.filter((x) => x.symbol === "drop" || (!dropOnly && x.symbol === "hammer")).length;
+  const nasty = cards.filter((x) => (need.nasty as string[]).includes(x.symbol)).length;
   const traits = [];
   if (cards.some((x) => x.symbol === "wood")) traits.push("casts spells");
-  if (minion && cards.some((x) => x.symbol === "cog")) traits.push("guards a treasure");
+  if (need.cog_guards_treasure && cards.some((x) => x.symbol === "cog")) traits.push("guards a treasure");
   return `Difficulty ${top + nasty}${nasty ? ` (${top} + ${nasty} nasty)` : ""}${traits.length ? `, ${traits.join(", ")}` : ""}.`;
 }

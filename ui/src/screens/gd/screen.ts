@@ -6,11 +6,9 @@
 // The pure parts are grid.ts, model.ts, dice.ts, commands.ts, describe.ts.
 import { h } from "../../dom";
 import type { GameScreen, ScreenCtx } from "../plugin";
-import { lastActiveEntry } from "../../df-model";
+import { undoEntry } from "../../undo-entry";
 import {
   bribe,
-  CARD_MAX,
-  CARD_MIN,
   cardsCommand,
   CORNERS,
   cornerName,
@@ -28,7 +26,6 @@ import {
   type CardDraft,
 } from "./commands";
 import {
-  canLevelUp,
   doorPrompt,
   eventCheckPrompt,
   fightPrompt,
@@ -47,10 +44,10 @@ import {
 } from "./dice";
 import { describeCommand, describeEvent } from "./describe";
 import { cellView, edgeOf, flippable, moveOptions, posWords, samePos, SIZE, tilesLeft, upkeepOutcome, type MoveOption, type UpkeepOutcome } from "./grid";
-import { betweenEncounters, canRest, canUseLuck, cardsNeed, cardsPreview, fightView, phaseView, potionWords, REASON_WORDS, trackView } from "./model";
+import { cardsNeed, cardsPreview, fightView, phaseView, potionWords, REASON_WORDS, trackView } from "./model";
 import { ensureStyles } from "./style";
 import { GD_KEY_HELP, gdKey } from "./keys";
-import { asGdState, COLOURS, DIRS, SYMBOLS, TILE_KINDS, type Colour, type Dir, type Exits, type GdState, type Pos, type Score, type Symbol, type TileKind } from "./types";
+import { asGdState, asGdView, COLOURS, DIRS, SYMBOLS, TILE_KINDS, type Colour, type Dir, type Exits, type GdState, type GdView, type Pos, type Score, type Symbol, type TileKind } from "./types";
 
 const KIND_LABEL: Record<TileKind, string> = { drop: "Drop", hammer: "Hammer", wood: "Wood", brick: "Brick", cog: "Cog", straw: "Straw" };
 const KIND_ROLE: Record<TileKind, string> = { drop: "monster", hammer: "hard monster", wood: "magic", brick: "trap", cog: "treasure", straw: "boss" };
@@ -201,11 +198,15 @@ function setupForm(start: (setup: unknown) => void, fail: (msg: string) => void)
 
 // ---------------------------------------------------------------- board
 
+/** The engine's view of the state being drawn (rule numbers, what is open now). */
+let g: GdView;
+
 function board(ctx: ScreenCtx): HTMLElement {
   ensureStyles();
   const s = asGdState(ctx.view.state);
+  g = asGdView(ctx.view.view);
   sync(ctx);
-  const phase = phaseView(s);
+  const phase = phaseView(s, g);
   const prompt = currentPrompt(ctx, s);
   if (prompt && ui.promptId !== prompt.id) {
     ui.promptId = prompt.id;
@@ -261,10 +262,10 @@ function heroPanel(s: GdState): HTMLElement {
       { class: "gd-stats" },
       stat("Health", `${p.health} / ${p.max_health}`, bar("hp", p.health, p.max_health), "gd-health"),
       stat("Magic", `${p.magic} / ${p.max_magic}`, bar("mp", p.magic, p.max_magic), "gd-magic"),
-      stat("Experience", `${p.xp} / 10`, bar("xp", p.xp, 10)),
+      stat("Experience", `${p.xp} / ${g.rules.level_up_xp}`, bar("xp", p.xp, g.rules.level_up_xp)),
       stat("Level", p.level),
       stat("Treasure", p.treasure, null, "gd-treasure"),
-      stat("Luck", "●".repeat(p.luck) + "○".repeat(Math.max(0, 3 - p.luck))),
+      stat("Luck", "●".repeat(p.luck) + "○".repeat(Math.max(0, g.rules.max_luck - p.luck))),
       stat("Weapon", p.weapon ? `+${p.weapon}` : "—"),
       stat("Potions", p.potions.length),
     ),
@@ -286,7 +287,7 @@ function upkeepMark(ctx: ScreenCtx, s: GdState, prompt: DicePrompt | null): { at
 }
 
 function dungeon(ctx: ScreenCtx, s: GdState, prompt: DicePrompt | null): HTMLElement {
-  const moves = betweenEncounters(s) ? moveOptions(s) : [];
+  const moves = g.between_encounters ? moveOptions(g) : [];
   const canFlip = flippable(s);
   const mark = upkeepMark(ctx, s, prompt);
   const span = SIZE * CELL + (SIZE - 1) * GAP;
@@ -318,7 +319,7 @@ function dungeon(ctx: ScreenCtx, s: GdState, prompt: DicePrompt | null): HTMLEle
     "div",
     { class: "gd-dungeon" },
     h("div", { class: "gd-gridwrap" }, h("span", {}), axis("cols"), axis("rows"), grid),
-    h("div", { class: "row" }, dpad(ctx, s, moves), legend()),
+    h("div", { class: "row" }, dpad(ctx, moves), legend()),
   );
 }
 
@@ -400,8 +401,8 @@ function tryMove(ctx: ScreenCtx, mv: MoveOption | { dir: Dir; kind: "perimeter" 
   ctx.send(move(mv.dir));
 }
 
-function dpad(ctx: ScreenCtx, s: GdState, moves: MoveOption[]): HTMLElement {
-  const can = betweenEncounters(s);
+function dpad(ctx: ScreenCtx, moves: MoveOption[]): HTMLElement {
+  const can = g.between_encounters;
   const btn = (d: Dir) =>
     h(
       "button",
@@ -432,7 +433,7 @@ function legend(): HTMLElement {
 // ---------------------------------------------------------------- time track
 
 function trackPanel(s: GdState): HTMLElement {
-  const t = trackView(s);
+  const t = trackView(s, g);
   return h(
     "div",
     { class: "panel gd-track", id: "gd-track" },
@@ -451,7 +452,7 @@ function trackPanel(s: GdState): HTMLElement {
       h("span", {}, "Event cubes: "),
       h("span", { class: "gd-cubes", id: "gd-event-cubes", "data-count": t.eventCubes }, ...Array.from({ length: Math.max(t.eventCubes, 3) }, (_, i) => h("span", { class: `gd-cube${i < t.eventCubes ? "" : " empty"}` }))),
     ),
-    h("p", { class: "muted" }, `Next event cube in ${t.toNextEvent}; at 15 the track clears and 2 event cubes go.`),
+    h("p", { class: "muted" }, `Next event cube in ${t.toNextEvent}; at ${g.rules.reset_at} the track clears and ${g.rules.event_cubes_removed_at_reset} event cubes go.`),
     t.pendingChecks.length
       ? h("p", { class: "gd-note", id: "gd-checks-due" }, `${t.pendingChecks.length} event check${t.pendingChecks.length > 1 ? "s" : ""} due (against ${t.pendingChecks.map((c) => c.eventCubes).join(", ")} event cube${t.pendingChecks.length > 1 || t.pendingChecks[0].eventCubes > 1 ? "s" : ""})`)
       : null,
@@ -464,24 +465,24 @@ function trackPanel(s: GdState): HTMLElement {
 /** The dice roll due now, if the engine (or the player's choice) calls for one. */
 function currentPrompt(ctx: ScreenCtx, s: GdState): DicePrompt | null {
   const seq = ctx.view.last_seq;
-  const key = phaseView(s).key;
+  const key = phaseView(s, g).key;
   if (key === "over") return null;
-  if (key === "luck" || (ui.luck && canUseLuck(s))) return luckPrompt(seq);
+  if (key === "luck" || (ui.luck && g.can_use_luck)) return luckPrompt(seq);
   if (key === "event_check") return eventCheckPrompt(s, seq);
   if (key === "trap_roll") return trapPrompt(s, seq);
-  if (key === "recover") return recoverPrompt(s, seq, ui.levelUp && canLevelUp(s));
-  if (key === "combat") return ui.fleeing ? fleePrompt(s, seq) : fightPrompt(s, seq, ui.action);
-  if (ui.door && betweenEncounters(s)) return doorPrompt(s, seq, ui.door.dir, ui.door.neededAbove ?? 6, !!ui.door.retry);
+  if (key === "recover") return recoverPrompt(s, seq, ui.levelUp && g.can_level_up);
+  if (key === "combat") return ui.fleeing ? fleePrompt(s, seq) : fightPrompt(s, g, seq, ui.action);
+  if (ui.door && g.between_encounters && ui.door.neededAbove !== undefined) return doorPrompt(s, seq, ui.door.dir, ui.door.neededAbove, !!ui.door.retry);
   return null;
 }
 
 function actions(ctx: ScreenCtx, s: GdState, prompt: DicePrompt | null): Array<HTMLElement | null> {
   const p = s.phase;
-  const key = phaseView(s).key;
+  const key = phaseView(s, g).key;
   const out: Array<HTMLElement | null> = [];
   if (key === "over" && p.phase === "over") return [scorePanel(p.score, p.outcome)];
   if (key === "combat" && p.phase === "combat") out.push(combatPanel(ctx, s));
-  if (key === "cards" && p.phase === "cards") out.push(cardsPanel(ctx, s, cardsNeed(p.purpose).count));
+  if (key === "cards" && p.phase === "cards") out.push(cardsPanel(ctx, s, cardsNeed(p.purpose, g).count));
   if (key === "loot" && p.phase === "loot") out.push(lootPanel(ctx, s));
   if (key === "final_boss_choice") {
     out.push(h("div", { class: "gd-prompt" }, h("h4", {}, "The final boss's lair"), h("div", { class: "row" },
@@ -489,8 +490,8 @@ function actions(ctx: ScreenCtx, s: GdState, prompt: DicePrompt | null): Array<H
       h("button", { id: "gd-retreat", onclick: () => ctx.send(retreat()) }, "Retreat"))));
   }
   if (key === "recover") {
-    out.push(h("label", { class: "check" }, h("input", { type: "checkbox", id: "gd-level-up", checked: ui.levelUp, disabled: !canLevelUp(s), onchange: (e: Event) => { ui.levelUp = (e.target as HTMLInputElement).checked; ctx.rerender(); } }),
-      canLevelUp(s) ? " Level up at this rest (−10 experience)" : ` Level up needs 10 experience (you have ${s.player.xp})`));
+    out.push(h("label", { class: "check" }, h("input", { type: "checkbox", id: "gd-level-up", checked: ui.levelUp, disabled: !g.can_level_up, onchange: (e: Event) => { ui.levelUp = (e.target as HTMLInputElement).checked; ctx.rerender(); } }),
+      g.can_level_up ? ` Level up at this rest (−${g.rules.level_up_xp} experience)` : ` Level up needs ${g.rules.level_up_xp} experience (you have ${s.player.xp})`));
   }
   const cancel = key === "combat" ? (ui.fleeing ? () => { ui.fleeing = false; ctx.rerender(); } : null) : ui.door || ui.luck ? () => { ui.door = null; ui.luck = false; ctx.rerender(); } : null;
   if (prompt) out.push(promptPanel(ctx, s, prompt, cancel));
@@ -502,7 +503,7 @@ function actions(ctx: ScreenCtx, s: GdState, prompt: DicePrompt | null): Array<H
   if (picking) out.push(tilePicker(ctx, s, ui.selected!));
   else if (ui.selected) out.push(cellDetail(s, ui.selected));
   if ((key === "exploring" || key === "must_rest") && !prompt && !picking) out.push(explorePanel(ctx, s));
-  if (key !== "luck" && !ui.luck && canUseLuck(s)) {
+  if (key !== "luck" && !ui.luck && g.can_use_luck) {
     out.push(h("div", { class: "row" }, h("button", { id: "gd-luck", onclick: () => { ui.luck = true; ctx.rerender(); } }, `Spend a luck cube (${s.player.luck} left)`)));
   }
   return out;
@@ -518,7 +519,7 @@ function explorePanel(ctx: ScreenCtx, s: GdState): HTMLElement {
     h(
       "div",
       { class: "row" },
-      h("button", { id: "gd-rest", disabled: !canRest(s), title: canRest(s) ? "+3 time; checks may interrupt it" : "only in a cleared Cog or Straw room with no monster", onclick: () => ctx.send(rest()) }, "Rest (+3 time)"),
+      h("button", { id: "gd-rest", disabled: g.rest_why !== null, title: g.rest_why ?? `+${g.rules.rest_cubes} time; checks may interrupt it`, onclick: () => ctx.send(rest()) }, `Rest (+${g.rules.rest_cubes} time)`),
       ...p.potions.map((pot, i) => h("button", { "data-potion": i, onclick: () => ctx.send(usePotion(i)) }, `Drink: ${potionWords(pot)}`)),
     ),
   );
@@ -541,7 +542,7 @@ function cellDetail(s: GdState, p: Pos): HTMLElement {
 }
 
 function tilePicker(ctx: ScreenCtx, s: GdState, at: Pos): HTMLElement {
-  const left = tilesLeft(s);
+  const left = tilesLeft(g);
   const known = s.grid.rows[at.row][at.col].face;
   const orient = (e: Exits, label: string) =>
     h("button", { class: ui.exits === e ? "on" : null, "aria-pressed": String(ui.exits === e), "data-exits": e, onclick: () => { ui.exits = e; ctx.rerender(); } }, label);
@@ -563,7 +564,7 @@ function tilePicker(ctx: ScreenCtx, s: GdState, at: Pos): HTMLElement {
 
 function combatPanel(ctx: ScreenCtx, s: GdState): HTMLElement {
   if (s.phase.phase !== "combat") return h("div");
-  const f = fightView(s, s.phase);
+  const f = fightView(s.phase, g);
   const choice = (a: Action, label: string, enabled: boolean) =>
     h("button", { class: ui.action === a && !ui.fleeing ? "on" : null, "data-action": a, disabled: !enabled, onclick: () => { ui.action = a; ui.fleeing = false; ctx.rerender(); } }, label);
   return h(
@@ -584,8 +585,8 @@ function combatPanel(ctx: ScreenCtx, s: GdState): HTMLElement {
       "div",
       { class: "row" },
       choice("melee", "Melee", true),
-      choice("spell", "Spell (1 magic)", f.canSpell),
-      choice("power_spell", "Powerful spell (3 magic)", f.canPowerSpell),
+      choice("spell", `Spell (${g.rules.spell_cost} magic)`, f.canSpell),
+      choice("power_spell", `Powerful spell (${g.rules.power_cost} magic)`, f.canPowerSpell),
       h("button", { id: "gd-flee", class: ui.fleeing ? "on" : null, disabled: !f.canFlee, title: f.fleeWhy ?? "roll to run to the previous room", onclick: () => { ui.fleeing = true; ctx.rerender(); } }, "Flee…"),
       h("button", { id: "gd-bribe", disabled: !f.canBribe, title: f.bribeWhy ?? "", onclick: () => ctx.send(bribe()) }, f.bribeCost === null ? "Bribe (not bosses)" : `Bribe (${f.bribeCost} treasure)`),
     ),
@@ -596,7 +597,7 @@ function cardsPanel(ctx: ScreenCtx, s: GdState, count: number): HTMLElement {
   while (ui.cards.length < count) ui.cards.push({ number: null, symbol: null });
   const err = h("span", { class: "error-text", role: "alert" });
   const p = s.phase;
-  const need = p.phase === "cards" ? cardsNeed(p.purpose) : null;
+  const need = p.phase === "cards" ? cardsNeed(p.purpose, g) : null;
   return h(
     "div",
     { class: "gd-prompt gd-cards", id: "gd-cards" },
@@ -608,7 +609,7 @@ function cardsPanel(ctx: ScreenCtx, s: GdState, count: number): HTMLElement {
       h("button", {
         id: "gd-send-cards",
         onclick: () => {
-          const c = cardsCommand(ui.cards, count);
+          const c = cardsCommand(ui.cards, count, g.rules);
           if ("error" in c) err.textContent = String(c.error);
           else ctx.send(c);
         },
@@ -619,13 +620,13 @@ function cardsPanel(ctx: ScreenCtx, s: GdState, count: number): HTMLElement {
 
 function preview(p: GdState["phase"], drafts: CardDraft[]): HTMLElement | null {
   if (p.phase !== "cards" || drafts.some((d) => d.number === null || d.symbol === null)) return null;
-  const text = cardsPreview(p.purpose, drafts as Array<{ number: number; symbol: Symbol }>);
+  const text = cardsPreview(p.purpose, g, drafts as Array<{ number: number; symbol: Symbol }>);
   return text ? h("p", { id: "gd-cards-preview" }, text) : null;
 }
 
 function cardEntry(ctx: ScreenCtx, d: CardDraft, title: string, id: string): HTMLElement {
   const nums = [];
-  for (let n = CARD_MIN; n <= CARD_MAX; n++) {
+  for (let n = g.rules.card_min; n <= g.rules.card_max; n++) {
     nums.push(h("button", { class: d.number === n ? "on" : null, "data-card": `${id}-n${n}`, onclick: () => { d.number = n; ctx.rerender(); } }, n));
   }
   return h(
@@ -649,7 +650,7 @@ function lootPanel(ctx: ScreenCtx, s: GdState): HTMLElement {
     h("h4", {}, `Treasure deck: keep ${remaining} card${remaining > 1 ? "s" : ""}`),
     h("p", { class: "muted" }, "In a Cog room or a Wood trap's Cog you draw two and keep one: tap in the one you keep."),
     cardEntry(ctx, d, "Treasure card", "t"),
-    d.number !== null && d.symbol ? h("p", {}, `Gives ${treasureWords({ number: d.number, symbol: d.symbol })}.`) : null,
+    d.number !== null && d.symbol ? h("p", {}, `Gives ${treasureWords({ number: d.number, symbol: d.symbol }, g.rules.treasure_cubes)}.`) : null,
     second
       ? h("label", { class: "check" }, h("input", { type: "checkbox", id: "gd-keep-new", checked: ui.keepNewWeapon, onchange: (e: Event) => { ui.keepNewWeapon = (e.target as HTMLInputElement).checked; } }),
           ` Keep the new +${d.number} weapon (the +${s.player.weapon} one is traded for treasure)`)
@@ -658,7 +659,7 @@ function lootPanel(ctx: ScreenCtx, s: GdState): HTMLElement {
       h("button", {
         id: "gd-send-treasure",
         onclick: () => {
-          const c = treasureCommand(d, ui.keepNewWeapon);
+          const c = treasureCommand(d, ui.keepNewWeapon, g.rules);
           if ("error" in c) err.textContent = String(c.error);
           else ctx.send(c);
         },
@@ -668,6 +669,7 @@ function lootPanel(ctx: ScreenCtx, s: GdState): HTMLElement {
 }
 
 function scorePanel(sc: Score, outcome: "won" | "died"): HTMLElement {
+  const w = g.rules.score;
   const line = (label: string, v: number, neg = false) => h("tr", {}, h("td", {}, label), h("td", {}, neg && v ? `−${v}` : v));
   return h(
     "div",
@@ -679,14 +681,14 @@ function scorePanel(sc: Score, outcome: "won" | "died"): HTMLElement {
       { class: "list" },
       h("tbody", {},
         line("Cubes left (health, magic, treasure)", sc.cubes),
-        line("Treasure cards (weapon, potions) ×2", sc.cards),
-        line("Level ×10", sc.level),
+        line(`Treasure cards (weapon, potions) ×${w.per_card}`, sc.cards),
+        line(`Level ×${w.per_level}`, sc.level),
         line("Experience", sc.xp),
-        line("Luck ×20", sc.luck),
+        line(`Luck ×${w.per_luck}`, sc.luck),
         line("Initial score", sc.initial),
-        line("Face-down tiles ×1", sc.face_down_tiles, true),
-        line("Fled monster meeples ×5", sc.fled_meeples, true),
-        line("Event cubes ×5", sc.event_cubes, true),
+        line(`Face-down tiles ×${w.per_face_down_tile}`, sc.face_down_tiles, true),
+        line(`Fled monster meeples ×${w.per_fled_meeple}`, sc.fled_meeples, true),
+        line(`Event cubes ×${w.per_event_cube}`, sc.event_cubes, true),
         line("Final score", sc.final)),
     ),
   );
@@ -816,7 +818,7 @@ function upkeepPreview(s: GdState, p: DicePrompt): HTMLElement | null {
 
 /** The last roll, one click from being corrected (the original reading stays in the log). */
 function correctionPanel(ctx: ScreenCtx, s: GdState): HTMLElement | null {
-  const last = lastActiveEntry(ctx.view.log);
+  const last = undoEntry(ctx.view);
   if (!last) return null;
   const made = promptOfCommand(last.command, s.dice);
   if (!made) return null;

@@ -162,3 +162,67 @@ export function asGdState(v: unknown): GdState {
   }
   return s as GdState;
 }
+
+/**
+ * What the engine derives for the screen (`Game::view`, green-dungeon
+ * src/view.rs): the rule numbers it prints, the fight's costs and bonuses,
+ * the moves open now. The screen never works these out itself.
+ */
+export interface GdView {
+  rules: {
+    event_every: number;
+    reset_at: number;
+    event_cubes_removed_at_reset: number;
+    rest_cubes: number;
+    level_up_xp: number;
+    spell_cost: number;
+    power_cost: number;
+    power_self_damage: number;
+    max_luck: number;
+    card_min: number;
+    card_max: number;
+    treasure_cubes: Record<Symbol, number>;
+    score: {
+      per_card: number;
+      per_level: number;
+      per_luck: number;
+      per_face_down_tile: number;
+      per_fled_meeple: number;
+      per_event_cube: number;
+    };
+  };
+  to_next_event: number;
+  tiles_left: Record<TileKind, number>;
+  between_encounters: boolean;
+  moves: Array<{ dir: Dir; to: Pos; kind: "flip_first" | "open" | "door_roll" | "wall"; needed_above?: number; retry?: boolean }>;
+  /** Why the hero may not rest now; null when a rest is open. */
+  rest_why: string | null;
+  can_use_luck: boolean;
+  can_level_up: boolean;
+  cards: { deck: "monster" | "boss"; count: number; nasty: Symbol[]; cog_guards_treasure: boolean } | null;
+  fight: FightRules | null;
+}
+
+/** The fight as the engine reckons it this round. */
+export interface FightRules {
+  monster_action: "melee" | "spell" | "power_spell";
+  monster_bonus: number;
+  hero_melee_bonus: number;
+  hero_hit_damage: number;
+  spell_damage: number;
+  /** Null for bosses (they cannot be bribed). */
+  bribe_cost: number | null;
+  bribe_why: string | null;
+  flee_why: string | null;
+  spell_why: string | null;
+  power_spell_why: string | null;
+}
+
+/** The engine's view, checked enough that an older engine fails with a message. */
+export function asGdView(v: unknown): GdView {
+  const g = v as Partial<GdView> | null;
+  if (!g || !g.rules || !g.tiles_left || !Array.isArray(g.moves)) {
+    throw new Error("the engine sent no Green Dungeon view (rules, tiles, moves)");
+  }
+  return g as GdView;
+}

@@ -3,7 +3,7 @@
 // correction of the last roll.
 import { h } from "../../dom";
 import type { Die } from "../../ipc";
-import { lastActiveEntry } from "../../df-model";
+import { undoEntry } from "../../undo-entry";
 import type { ScreenCtx } from "../plugin";
 import {
   DIE_COLOURS,
@@ -100,7 +100,7 @@ export function diceSettings(ctx: ScreenCtx, u: UiState): HTMLElement {
 
 export function dungeonTurnPanel(ctx: ScreenCtx, v: ItddView, u: UiState): HTMLElement {
   const g = u.gathered ?? fresh(null, ctx.view.last_seq);
-  const last = lastActiveEntry(ctx.view.log);
+  const last = undoEntry(ctx.view);
   const rolls = last?.command?.type === "dungeon_turn" ? lastTurnRolls(last.events) : [];
   const run = async () => {
     let gg = g;
@@ -130,7 +130,7 @@ export function dungeonTurnPanel(ctx: ScreenCtx, v: ItddView, u: UiState): HTMLE
 }
 
 export function correctionPanel(ctx: ScreenCtx): HTMLElement | null {
-  const last = lastActiveEntry(ctx.view.log);
+  const last = undoEntry(ctx.view);
   const d = last ? diceOf(last.command) : null;
   if (!last || !last.command || !d) return null;
   const pairs = d.pairs.map((p) => ({ ...p }));

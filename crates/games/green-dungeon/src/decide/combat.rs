@@ -14,8 +14,67 @@ use crate::data::rules;
 use crate::event::{Event, MonsterAction, Stat, Via};
 use crate::grid::{Meeple, MeepleReason};
 use crate::monster::Rank;
-use crate::state::{Fight, Phase};
+use crate::state::{Fight, Phase, State};
 use tw_rules::{Refusal, D6};
+
+const NO_MAGIC_AFTER_FAILED_FLIGHT: &str =
+    "after a failed escape the hero may not use magic this round";
+
+/// What the monster does this round: spellcasting monsters use magic while
+/// they can; bosses prefer the powerful spell; only bosses may cast it.
+pub(crate) fn monster_action(f: &Fight) -> MonsterAction {
+    let m = &rules().magic;
+    if f.magic >= m.power_cost && f.monster.rank() != Rank::Minion {
+        MonsterAction::PowerSpell
+    } else if f.magic >= m.spell_cost && f.magic > 0 {
+        MonsterAction::Spell
+    } else {
+        MonsterAction::Melee
+    }
+}
+
+/// Why the hero may not cast a spell costing `cost` now, if not.
+pub(crate) fn spell_blocker(s: &State, f: &Fight, cost: u8) -> Option<String> {
+    if f.flee_failed {
+        Some(NO_MAGIC_AFTER_FAILED_FLIGHT.into())
+    } else if s.player.magic < cost {
+        Some(format!(
+            "this spell needs {cost} blue cube(s); the hero has {}",
+            s.player.magic
+        ))
+    } else {
+        None
+    }
+}
+
+/// Why the hero may not try to flee now, if not.
+pub(crate) fn flee_blocker(s: &State, f: &Fight) -> Option<&'static str> {
+    if f.monster.rank() == Rank::FinalBoss {
+        Some("magical barriers keep the hero from fleeing the final boss")
+    } else if f.rounds == 0 {
+        Some("the hero may flee only at the end of a combat round; fight a round (or bribe) first")
+    } else if f.flee_failed {
+        Some("the escape failed: this round must be fought before trying again")
+    } else if s.previous.is_none() {
+        Some("there is no previous room to flee to")
+    } else {
+        None
+    }
+}
+
+/// Why this monster may not be bribed now, if not.
+pub(crate) fn bribe_blocker(s: &State, f: &Fight) -> Option<String> {
+    if f.monster.rank() != Rank::Minion {
+        return Some("bosses cannot be bribed".into());
+    }
+    let cost = f.monster.bribe_cost();
+    (s.player.treasure < cost).then(|| {
+        format!(
+            "this monster's bribe is {cost} treasure; the hero has {}",
+            s.player.treasure
+        )
+    })
+}
 
 fn current(cx: &Ctx) -> Result<Fight, Refusal> {
     match cx.s.fight() {
@@ -78,10 +137,7 @@ pub(super) fn fight(
     };
     if action != Action::Melee {
         if f.flee_failed {
-            return refuse(
-                "Fleeing",
-                "after a failed escape the hero may not use magic this round",
-            );
+            return refuse("Fleeing", NO_MAGIC_AFTER_FAILED_FLIGHT);
         }
         if cx.s.player.magic < cost {
             return refuse(
@@ -106,15 +162,7 @@ pub(super) fn fight(
             }
         },
     };
-    // Spellcasting monsters use magic while they can; bosses prefer the
-    // powerful spell; only bosses may cast it.
-    let monster_action = if f.magic >= m.power_cost && f.monster.rank() != Rank::Minion {
-        MonsterAction::PowerSpell
-    } else if f.magic >= m.spell_cost && f.magic > 0 {
-        MonsterAction::Spell
-    } else {
-        MonsterAction::Melee
-    };
+    let monster_action = monster_action(&f);
     let difficulty = f.monster.difficulty;
     let melee_needed = action == Action::Melee || monster_action == MonsterAction::Melee;
     // Read the dice up front so a bad reading refuses the whole round.
@@ -252,23 +300,8 @@ fn victory(cx: &mut Ctx) -> Result<(), Refusal> {
 
 pub(super) fn flee(cx: &mut Ctx, dice: &[ColoredDie]) -> Result<(), Refusal> {
     let f = current(cx)?;
-    if f.monster.rank() == Rank::FinalBoss {
-        return refuse(
-            "Fleeing",
-            "magical barriers keep the hero from fleeing the final boss",
-        );
-    }
-    if f.rounds == 0 {
-        return refuse(
-            "Fleeing",
-            "the hero may flee only at the end of a combat round; fight a round (or bribe) first",
-        );
-    }
-    if f.flee_failed {
-        return refuse(
-            "Fleeing",
-            "the escape failed: this round must be fought before trying again",
-        );
+    if let Some(why) = flee_blocker(&cx.s, &f) {
+        return refuse("Fleeing", why);
     }
     let Some(back) = cx.s.previous else {
         return refuse("Fleeing", "there is no previous room to flee to");
@@ -306,19 +339,10 @@ pub(super) fn flee(cx: &mut Ctx, dice: &[ColoredDie]) -> Result<(), Refusal> {
 
 pub(super) fn bribe(cx: &mut Ctx) -> Result<(), Refusal> {
     let f = current(cx)?;
-    if f.monster.rank() != Rank::Minion {
-        return refuse("Avoiding Combat", "bosses cannot be bribed");
+    if let Some(why) = bribe_blocker(&cx.s, &f) {
+        return refuse("Avoiding Combat", why);
     }
     let cost = f.monster.bribe_cost();
-    if cx.s.player.treasure < cost {
-        return refuse(
-            "Avoiding Combat",
-            format!(
-                "this monster's bribe is {cost} treasure; the hero has {}",
-                cx.s.player.treasure
-            ),
-        );
-    }
     cx.adjust(Stat::Treasure, -(cost as i32), "bribe");
     let mut monster = f.monster.clone();
     monster.bribe_held = monster.bribe_held.saturating_add(cost);

@@ -152,12 +152,7 @@ pub(super) fn treasure(cx: &mut Ctx, card: Card, keep_new_weapon: bool) -> Resul
     };
     card.check()?;
     let n = card.number;
-    let cubes = if card.symbol == Symbol::Cog {
-        2 * n as i32
-    } else {
-        n as i32
-    };
-    cx.adjust(Stat::Treasure, cubes, "treasure card");
+    cx.adjust(Stat::Treasure, card.treasure_cubes(), "treasure card");
     match card.symbol {
         Symbol::Drop => cx.emit(Event::PotionGained {
             potion: Potion::Healing { amount: n },

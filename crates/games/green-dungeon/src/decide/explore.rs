@@ -3,9 +3,9 @@
 use super::{refuse, Ctx};
 use crate::data::rules;
 use crate::event::{Event, Stat, Via};
-use crate::grid::{passage, Dir, Exits, Face, Passage, Pos, TileKind};
+use crate::grid::{passage, Dir, Exits, Face, Passage, Pos, Tile, TileKind};
 use crate::monster::Rank;
-use crate::state::{CardsFor, Fight, Idle, Outcome, Phase, Potion, Then};
+use crate::state::{CardsFor, Fight, Idle, Outcome, Phase, Potion, State, Then};
 use crate::time::TimeReason;
 use tw_rules::{Refusal, D6};
 
@@ -160,12 +160,7 @@ pub(super) fn move_to(cx: &mut Ctx, dir: Dir, door_roll: Option<D6>) -> Result<(
             if cx.s.failed_door == Some(dir) {
                 cx.owe(t.door_retry, TimeReason::DoorRetry);
             }
-            let d = &rules().doors;
-            let needed_above = if target.visited {
-                d.revisit_beats
-            } else {
-                d.unexplored_beats
-            };
+            let needed_above = door_needed_above(&target);
             let total = roll.value().saturating_add(cx.s.player.level);
             if total <= needed_above {
                 cx.emit(Event::DoorHeld {
@@ -249,20 +244,37 @@ pub(super) fn start_combat(cx: &mut Ctx, monster: crate::monster::Monster, then:
     cx.set_phase(Phase::Combat(Box::new(fight)));
 }
 
-pub(super) fn rest(cx: &mut Ctx) -> Result<(), Refusal> {
-    if !matches!(cx.s.phase, Phase::Idle(Idle::Exploring | Idle::MustRest)) {
-        return refuse("Resting", "the hero can rest only between encounters");
+/// Why the hero may not rest here now, if not (due event checks aside:
+/// `decide` asks for those first).
+pub(crate) fn rest_blocker(s: &State) -> Option<&'static str> {
+    if !matches!(s.phase, Phase::Idle(Idle::Exploring | Idle::MustRest)) {
+        return Some("the hero can rest only between encounters");
     }
-    let tile = cx.s.grid.tile(cx.s.at);
+    let tile = s.grid.tile(s.at);
     let kind = tile.face.map(|f| f.kind);
     if !matches!(kind, Some(TileKind::Cog | TileKind::Straw))
         || !tile.cleared
         || tile.meeple.is_some()
     {
-        return refuse(
-            "Resting",
-            "the hero can rest only in a cleared treasure (Cog) or boss (Straw) room",
-        );
+        return Some("the hero can rest only in a cleared treasure (Cog) or boss (Straw) room");
+    }
+    None
+}
+
+/// The total a door roll must beat to open a door from its closed side
+/// into `target`: lower for a room already visited.
+pub(crate) fn door_needed_above(target: &Tile) -> u8 {
+    let d = &rules().doors;
+    if target.visited {
+        d.revisit_beats
+    } else {
+        d.unexplored_beats
+    }
+}
+
+pub(super) fn rest(cx: &mut Ctx) -> Result<(), Refusal> {
+    if let Some(why) = rest_blocker(&cx.s) {
+        return refuse("Resting", why);
     }
     cx.emit(Event::RestBegan);
     cx.set_phase(Phase::Idle(Idle::Resting { interrupted: false }));
@@ -341,7 +353,10 @@ pub(super) fn use_luck(cx: &mut Ctx, roll: D6, more: &[D6]) -> Result<(), Refusa
     if (cx.s.player.luck as usize) < cubes {
         return refuse(
             "Luck Points",
-            format!("the hero has {} luck cube(s), not {cubes}", cx.s.player.luck),
+            format!(
+                "the hero has {} luck cube(s), not {cubes}",
+                cx.s.player.luck
+            ),
         );
     }
     for r in std::iter::once(&roll).chain(more) {

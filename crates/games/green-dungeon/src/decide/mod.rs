@@ -7,9 +7,9 @@
 //! untouched.
 
 mod checks;
-mod combat;
+pub(crate) mod combat;
 mod encounter;
-mod explore;
+pub(crate) mod explore;
 
 use crate::command::Command;
 use crate::data::rules;

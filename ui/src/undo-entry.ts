@@ -1,0 +1,16 @@
+// The log entry Undo (or a correction) would replace. The engine's session
+// names it (`GameView.undo_target`); the screens look it up in the log
+// rather than working it out again from the undo entries.
+
+/** An entry of a game's log, as far as the screens need it. */
+export interface LogEntryLike {
+  seq: number;
+  source: string;
+  command: unknown;
+}
+
+/** The entry `undo_target` names, or null when there is nothing to undo. */
+export function undoEntry<E extends LogEntryLike>(v: { undo_target: number | null; log: E[] }): E | null {
+  if (v.undo_target === null || v.undo_target === undefined) return null;
+  return v.log.find((e) => e.seq === v.undo_target) ?? null;
+}
