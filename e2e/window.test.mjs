@@ -241,7 +241,7 @@ try {
 }
 if (combat) {
   try {
-    await check("throws in the combat clip are read and played in the Game screen by themselves", async () => {
+    await check("throws in the combat clip are read and played into the game by themselves, the Game screen closed or open", async () => {
       await waitFor("the clip's frames", async () => (await framesShown(combat)) > 0, 60000);
       await combat.click("#tab-game");
       await waitFor("the game setup form", async () =>
@@ -256,13 +256,24 @@ if (combat) {
       await send({ type: "enter_dungeon", card: { name: "Rotten Food", shop_icons: 4 } });
       await waitFor("the dungeon card", async () => combat.execute("return /monster/i.test(document.getElementById('game-root').textContent);"));
       await send({ type: "reveal_monster", card: { name: "Skeleton Goblin", level: 1 } });
+      await waitFor("the combat", async () => combat.execute("return /Skeleton Goblin/.test(document.getElementById('game-root').textContent);"));
+      // Close the Game screen: the throws that finish meanwhile still reach
+      // the game (the core plays them), and are there when it is resumed.
+      await combat.click("#game-close");
+      await new Promise((r) => setTimeout(r, 10000));
+      await waitFor("the saved game's Resume button", async () =>
+        combat.execute("return document.querySelector('#game-saved-list button.resume') !== null;"));
+      await combat.click("#game-saved-list button.resume");
+      const whileClosed = await waitFor("the resumed game", async () =>
+        combat.execute("return document.getElementById('game-log') ? document.querySelectorAll('#game-log li.src-camera').length : null;"));
+      assert(whileClosed >= 2, `throws that finished while the Game screen was closed reached the log: ${whileClosed}`);
       const entry = await waitFor("a camera throw in the log with its snapshot", async () =>
         combat.execute(`
           const li = document.querySelector('#game-log li.src-camera');
           const img = li && li.querySelector('img.snapshot');
           return li && img && img.complete && img.naturalWidth > 0 ? { text: li.textContent, w: img.naturalWidth } : null;`), 30000);
       assert(/throw (red|green|blue|white)/.test(entry.text), `the camera entry reads ${JSON.stringify(entry.text.slice(0, 120))}`);
-      return `${entry.text.slice(0, 80)}…, snapshot ${entry.w}px wide`;
+      return `${whileClosed} camera throws played while the Game screen was closed; ${entry.text.slice(0, 80)}…, snapshot ${entry.w}px wide`;
     });
   } finally {
     await combat.end().catch((e) => console.log(`(could not end the session cleanly: ${e.message})`));

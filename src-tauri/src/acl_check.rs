@@ -167,6 +167,7 @@ fn the_capability_grants_exactly_the_commands_the_ui_invokes() {
     );
 
     let cap = capability();
+    // The core API grants (events) are checked against the UI's imports below.
     let granted: BTreeSet<String> = cap["permissions"]
         .as_array()
         .expect("capabilities/default.json: permissions is a list")
@@ -176,6 +177,7 @@ fn the_capability_grants_exactly_the_commands_the_ui_invokes() {
                 .expect("permissions are plain identifiers")
                 .to_string()
         })
+        .filter(|p| !p.starts_with("core:"))
         .collect();
     let wanted: BTreeSet<String> = ui.iter().map(|n| permission_for(n)).collect();
     let not_granted: Vec<_> = wanted.difference(&granted).collect();
@@ -192,20 +194,37 @@ fn the_capability_grants_exactly_the_commands_the_ui_invokes() {
 }
 
 #[test]
-fn the_ui_uses_no_tauri_api_beyond_invoke() {
-    // The capability grants no core permission (events, windows, paths...);
-    // a UI import of one of those APIs would be refused at run time.
+fn the_ui_uses_no_tauri_api_beyond_invoke_and_listen() {
+    // The capability grants of the core API only listening to events; a UI
+    // import of another API (windows, paths...) would be refused at run time.
+    let mut listens = false;
     for f in ts_files(&manifest_dir().join("../ui/src")) {
         let text = std::fs::read_to_string(&f).unwrap();
         for line in text.lines().filter(|l| l.contains("@tauri-apps/")) {
-            assert_eq!(
-                line.trim(),
-                r#"import { invoke } from "@tauri-apps/api/core";"#,
-                "{}: grant the core permission this import needs in capabilities/default.json, then widen this test",
+            let line = line.trim();
+            listens |= line == r#"import { listen } from "@tauri-apps/api/event";"#;
+            assert!(
+                line == r#"import { invoke } from "@tauri-apps/api/core";"#
+                    || line == r#"import { listen } from "@tauri-apps/api/event";"#,
+                "{}: grant the core permission `{line}` needs in capabilities/default.json, then widen this test",
                 f.display()
             );
         }
     }
+    let cap = capability();
+    let core: BTreeSet<&str> = cap["permissions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|p| p.as_str())
+        .filter(|p| p.starts_with("core:"))
+        .collect();
+    let wanted: BTreeSet<&str> = if listens {
+        ["core:event:allow-listen", "core:event:allow-unlisten"].into()
+    } else {
+        BTreeSet::new()
+    };
+    assert_eq!(core, wanted, "the core permissions granted are exactly those the UI's imports need");
 }
 
 /// The policy's choices: scripts only from the bundle (Tauri adds hashes of

@@ -372,29 +372,3 @@ export function describeCommand(command: unknown): string {
   return words(type);
 }
 
-/** What the Game screen does with a throw the camera saw come to rest. */
-export type CameraThrowAction =
-  | { kind: "observe"; die: unknown; snapshot: string | null }
-  | { kind: "note"; text: string }
-  | { kind: "ignore" };
-
-/**
- * A finished camera throw during a Dungeon Fighter combat becomes one
- * observation (the session turns it into a throw, or asks the player when
- * the reading is unsure). Anything else is explained, never guessed: pip
- * dice (no board calibrated), no die or several dice landing at once.
- */
-export function cameraThrowAction(
-  t: { reader: string; dice: readonly unknown[]; landed: number[]; snapshot_jpeg_b64: string | null },
-  v: DfView,
-): CameraThrowAction {
-  if (v.over || v.phase !== "combat" || v.pending || v.fainting.length > 0) return { kind: "ignore" };
-  if (t.reader !== "target") {
-    return { kind: "note", text: "The camera sees dice but no calibrated target board, so it cannot score the throw: set the board on the Calibration screen, or enter the throw below." };
-  }
-  if (t.landed.length === 0) return { kind: "note", text: "The camera saw the table settle but found no new die on the board: enter the throw below." };
-  if (t.landed.length > 1) return { kind: "note", text: `The camera saw ${t.landed.length} dice land at once: enter the throw below.` };
-  const die = t.dice[t.landed[0]];
-  if (!die) return { kind: "note", text: "The camera's throw names a die it did not report: enter the throw below." };
-  return { kind: "observe", die, snapshot: t.snapshot_jpeg_b64 };
-}

@@ -71,6 +71,20 @@ export interface GameView {
   /** Set when a camera reading was too uncertain to act on (nothing was written). */
   ask_player: string | null;
   log: LogLine[];
+  /** The newest throws the camera finished in this game, with what became of each. */
+  throws: KeptThrow[];
+}
+
+/** Mirrors `tw_store::ThrowRecord`. */
+export interface KeptThrow {
+  session: number;
+  id: number;
+  at_ms: number;
+  reading: Record<string, unknown>;
+  image_path: string | null;
+  status: "applied" | "waiting" | "ask" | "ignored";
+  reason: string | null;
+  applied_seq: number | null;
 }
 
 /** Mirrors `CampaignSummary`. */

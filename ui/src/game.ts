@@ -21,7 +21,6 @@ import {
 } from "./game-ipc";
 import {
   correctedThrow,
-  cameraThrowAction,
   correctionSections,
   defaultDie,
   describeCommand,
@@ -44,9 +43,8 @@ import {
 import { fill, h } from "./dom";
 import { fillOffer, labelOf, offerFields } from "./template-form";
 import { undoEntry } from "./undo-entry";
-import { currentStatus, onThrow, tableDice } from "./camera-feed";
+import { currentStatus, lastThrowEvent, onGameChanged, onThrow, outcomeText, tableDice } from "./camera-feed";
 import { gameSnapshot, pairDice, type Offer } from "./game-ipc";
-import type { ThrowReading } from "./ipc";
 import type { GameScreen, ScreenCtx } from "./screens/plugin";
 import { SCREENS } from "./screens/registry";
 
@@ -93,11 +91,19 @@ export function initGameScreen(): void {
   fill(root, start, play);
   ui = { root, start, play, games: [], heroes: [], view: null, die: null, face: "blank", noBounce: false, requirementFailed: false, error: null, busy: false, cameraNote: null, snapshots: new Map(), form: null };
   document.addEventListener("keydown", onKey);
-  onThrow((t) => {
-    cameraQueue = cameraQueue.then(() => onCameraThrow(t));
-    // The camera panel shows every throw, also those the game does not
-    // take; only it is redrawn, so nothing the player is typing is lost.
+  // The core plays every finished throw into the game being played and
+  // says what became of it; the panel shows every throw, with why one did
+  // not count. Only the panel is redrawn, so nothing being typed is lost.
+  onThrow((e) => {
+    if (ui) ui.cameraNote = outcomeText(e);
     document.getElementById("df-camera")?.replaceWith(cameraPanel());
+  });
+  // A throw the core applied changes the open game: show it as it stands.
+  onGameChanged((v) => {
+    const u = ui;
+    if (!u || !u.view || u.view.session !== v.session || v.last_seq < u.view.last_seq) return;
+    u.view = v;
+    if (!u.busy) renderPlay();
   });
   void loadStart();
 }
@@ -119,24 +125,6 @@ export async function submitCameraReading(reading: unknown): Promise<void> {
   await act(() => gameObserve(v.session, reading));
 }
 
-/** Camera throws are played one after another, never dropped while busy. */
-let cameraQueue: Promise<void> = Promise.resolve();
-
-async function onCameraThrow(t: ThrowReading): Promise<void> {
-  const u = ui;
-  const v = u?.view;
-  if (!u || !v || v.game !== "dungeon-fighter") return;
-  while (u.busy) await new Promise((r) => setTimeout(r, 50));
-  const a = cameraThrowAction(t, dfView(v.state, v.view));
-  if (a.kind === "ignore") return;
-  if (a.kind === "note") {
-    u.cameraNote = a.text;
-    document.getElementById("df-camera")?.replaceWith(cameraPanel());
-    return;
-  }
-  u.cameraNote = null;
-  await act(() => gameObserve(v.session, a.die, a.snapshot));
-}
 
 async function loadStart(): Promise<void> {
   if (!ui) return;
@@ -393,10 +381,18 @@ function dfBoard(v: GameView, df: DfView): HTMLElement {
   return h("div", { class: "df-board" }, cameraPanel(), status, heroes, panel, correctionRow(v), buttons, commandForm());
 }
 
+/** Throws the core holds for this game until the player acts, with why. */
+function heldThrows(): HTMLElement | null {
+  const held = (ui?.view?.throws ?? []).filter((t) => t.status === "waiting");
+  if (held.length === 0) return null;
+  return h("ul", { class: "held-throws", id: "game-held-throws" },
+    ...held.map((t) => h("li", {}, `Throw ${t.id} held: ${t.reason ?? "waiting"}`)));
+}
+
 /** The last throw the camera saw come to rest, with what it read. */
 function cameraPanel(): HTMLElement {
   const st = currentStatus();
-  const t = st?.last_throw ?? null;
+  const t = lastThrowEvent()?.throw ?? null;
   const source = st
     ? `${st.source}${st.reader === "target" ? " · target board calibrated" : " · no target board calibrated"}${st.board_alignment ? ` · ${st.board_alignment}` : ""}`
     : "no camera status yet";
@@ -411,6 +407,7 @@ function cameraPanel(): HTMLElement {
     t.snapshot_jpeg_b64 ? h("img", { class: "snapshot", alt: "The last throw as the camera saw it", src: `data:image/jpeg;base64,${t.snapshot_jpeg_b64}` }) : null,
     h("p", {}, read.length ? read.join("; ") : "no new die"),
     ui?.cameraNote ? h("p", { class: "banner", id: "game-camera-note", role: "status" }, ui.cameraNote) : null,
+    heldThrows(),
     h("p", { class: "muted" }, `${source}; settled in ${Math.round(t.settle_ms)} ms`));
 }
 

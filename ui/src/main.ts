@@ -4,6 +4,7 @@ import { initGameScreen } from "./game";
 import { initCampaignScreen } from "./campaign";
 import { initSettingsScreen } from "./settings/screen";
 import { initCalibrationScreen } from "./calibration/screen";
+import { startEventFeed } from "./event-feed";
 
 function setupTabs(): void {
   const tabs = Array.from(document.querySelectorAll<HTMLButtonElement>('[role="tab"]'));
@@ -19,6 +20,7 @@ function setupTabs(): void {
 }
 
 setupTabs();
+void startEventFeed().catch((e) => console.error(`the app's events could not be subscribed to: ${String(e)}`));
 startTableView();
 initGameScreen();
 initCampaignScreen();

@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { onThrow, publishStatus, resetFeed, tableDice } from "../src/camera-feed";
+import { onGameChanged, onThrow, outcomeText, publishGame, publishStatus, publishThrow, resetFeed, tableDice, type ThrowEvent } from "../src/camera-feed";
 import type { CaptureStatus, Die, ThrowReading } from "../src/ipc";
 
 const die = (face: string): Die => ({ center: [1, 2], corners: [], face, color: "white", confidence: 0.9, cocked: false });
@@ -13,17 +13,34 @@ const status = (last: ThrowReading | null, overlay: string[] = []): CaptureStatu
   last_throw: last, reader: "pips", calibration_problem: null, board_alignment: null,
 });
 
-test("a throw is announced once, and one that finished before the window listened is not replayed", () => {
+test("every throw event reaches every listener once, two close together included", () => {
   resetFeed();
   const heard: number[] = [];
-  onThrow((t) => heard.push(t.seq));
-  publishStatus(status(throwOf(4, ["3"])));
-  assert.deepEqual(heard, [], "the first status only sets the baseline");
-  publishStatus(status(throwOf(4, ["3"])));
-  publishStatus(status(throwOf(5, ["6"])));
-  publishStatus(status(throwOf(5, ["6"])));
-  publishStatus(status(throwOf(6, ["2"])));
-  assert.deepEqual(heard, [5, 6]);
+  const heardToo: number[] = [];
+  onThrow((e) => heard.push(e.throw.seq));
+  const off = onThrow((e) => heardToo.push(e.throw.seq));
+  publishThrow({ throw: throwOf(1, ["3"]), error: null });
+  publishThrow({ throw: throwOf(2, ["6"]), error: null });
+  off();
+  publishThrow({ throw: throwOf(3, ["2"]), error: null });
+  assert.deepEqual(heard, [1, 2, 3]);
+  assert.deepEqual(heardToo, [1, 2]);
+  const games: number[] = [];
+  onGameChanged((v) => games.push(v.last_seq));
+  publishGame({ last_seq: 7 } as never);
+  assert.deepEqual(games, [7]);
+});
+
+test("the panel says why a throw did not count, and nothing when it did", () => {
+  const ev = (status: "applied" | "waiting" | "ask" | "ignored", reason: string | null): ThrowEvent => ({
+    throw: throwOf(1, ["3"]), error: null, outcome: { session: 1, throw: 4, status, reason, command: null },
+  });
+  assert.equal(outcomeText(ev("applied", null)), null);
+  assert.match(outcomeText(ev("waiting", "waiting for Lady Mary's icon ability choice"))!, /Throw 4 is held: waiting for Lady Mary/);
+  assert.match(outcomeText(ev("ask", "the reading is uncertain"))!, /uncertain\. Enter it below/);
+  assert.match(outcomeText(ev("ignored", "a throw counts only in combat"))!, /does not count: a throw counts only in combat/);
+  assert.match(outcomeText({ throw: throwOf(1, ["3"]), error: null })!, /No game is being played/);
+  assert.match(outcomeText({ throw: throwOf(1, ["3"]), error: "disk full" })!, /could not be kept.*disk full/);
 });
 
 test("the table's dice are the last throw's, else what the overlay shows", () => {
@@ -33,4 +50,6 @@ test("the table's dice are the last throw's, else what the overlay shows", () =>
   assert.deepEqual(tableDice().map((d) => d.face), ["1", "4"]);
   publishStatus(status(throwOf(1, ["5", "2"]), ["1"]));
   assert.deepEqual(tableDice().map((d) => d.face), ["5", "2"]);
+  publishThrow({ throw: throwOf(2, ["6"]), error: null });
+  assert.deepEqual(tableDice().map((d) => d.face), ["6"], "the newest throw event wins");
 });

@@ -3,7 +3,6 @@ import { fieldsOf, fillOffer, fillTemplate, labelOf, offerFields } from "../src/
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
-  cameraThrowAction,
   correctedThrow,
   correctionSections,
   defaultDie,
@@ -136,8 +135,6 @@ test("a hero about to faint: camera throws wait", () => {
   const state = { ...combatState, combat: { ...combatState.combat, pending: null, fainting: { heroes: [0], then: "end_of_throw" } } };
   const v = dfView(state);
   assert.deepEqual(v.fainting, [0]);
-  const t = { reader: "target", dice: [{}], landed: [0], snapshot_jpeg_b64: null };
-  assert.equal(cameraThrowAction(t, v).kind, "ignore");
   assert.deepEqual(dfView(combatState).fainting, []);
 });
 
@@ -222,21 +219,6 @@ test("export file names are safe and recognisable", () => {
   assert.equal(exportFileName("../../etc/passwd"), "etc-passwd.campaign.json");
   assert.equal(exportFileName("///"), "campaign.campaign.json");
   assert.equal(exportFileName("Élan 2"), "elan-2.campaign.json");
-});
-
-test("a camera throw in combat becomes one observation; anything unclear is explained", () => {
-  const ready = dfView({ ...combatState, combat: { ...combatState.combat, pending: null } });
-  const d = (x: number) => ({ center: [x, 10], corners: [], face: "icon", color: "red", confidence: 0.9, section: { kind: "score", value: 4 } });
-  const t = { reader: "target", dice: [d(1), d(2)], landed: [1], snapshot_jpeg_b64: "abc" };
-  assert.deepEqual(cameraThrowAction(t, ready), { kind: "observe", die: d(2), snapshot: "abc" });
-  assert.equal(cameraThrowAction({ ...t, reader: "pips" }, ready).kind, "note");
-  const two = cameraThrowAction({ ...t, landed: [0, 1] }, ready);
-  assert.ok(two.kind === "note" && two.text.includes("2 dice"));
-  assert.equal(cameraThrowAction({ ...t, landed: [] }, ready).kind, "note");
-  assert.equal(cameraThrowAction({ ...t, landed: [5] }, ready).kind, "note");
-  // While an icon choice waits, or outside combat, the camera is not asked.
-  assert.equal(cameraThrowAction(t, dfView(combatState)).kind, "ignore");
-  assert.equal(cameraThrowAction(t, dfView({ ...combatState, phase: { phase: "resting" } })).kind, "ignore");
 });
 
 test("a command template becomes a form whose values make the command", () => {
