@@ -43,9 +43,9 @@ impl TableReader {
         let Some(b) = &p.board else {
             return Ok(TableReader::Pips(tw_vision::DiceReader::default()));
         };
-        let board = load_board(b, dir)?;
+        let board = crate::paths::load_board(b, &dir.join("calibration.json"))?;
         let set = match b.extra.get("dice_set").and_then(|v| v.as_str()) {
-            Some(name) => DieSet::load(&dir.join(name)).map_err(|e| e.to_string())?,
+            Some(name) => DieSet::load(&crate::paths::die_set_file(name, dir)).map_err(|e| e.to_string())?,
             None => default_die_set()?,
         };
         Ok(TableReader::Target(Box::new(TargetSetup {
@@ -115,16 +115,6 @@ impl TableReader {
                 .collect()),
         }
     }
-}
-
-/// The board a profile names; `catacombs-default` is the shipped geometry
-/// (the generated demo clip's profile names it so).
-fn load_board(b: &tw_calibration::BoardRef, dir: &Path) -> Result<Board, String> {
-    if b.geometry == "catacombs-default" {
-        return Ok(Board::catacombs_default());
-    }
-    let path = b.geometry_path(&dir.join("calibration.json"));
-    Board::load(&path).map_err(|e| format!("board.geometry: {e}"))
 }
 
 fn default_die_set() -> Result<DieSet, String> {

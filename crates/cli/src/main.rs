@@ -8,7 +8,6 @@ use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
 mod cmd;
-mod resources;
 
 #[derive(Parser)]
 #[command(

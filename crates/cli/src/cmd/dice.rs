@@ -202,7 +202,7 @@ fn enroll_d6(
     let set = enrolment
         .finish(name)
         .with_context(|| format!("enrolling {}", dir.display()))?;
-    let out = out.unwrap_or_else(|| crate::resources::dice_sets_dir().join(format!("{name}.json")));
+    let out = out.unwrap_or_else(|| tw_app::paths::dice_sets_dir().join(format!("{name}.json")));
     let text = serde_json::to_string_pretty(&set)?;
     if let Some(parent) = out.parent().filter(|p| !p.as_os_str().is_empty()) {
         std::fs::create_dir_all(parent)
@@ -255,7 +255,7 @@ fn enroll(
         }
     };
     let set = DieSet::enroll(name, DieShape { edge_mm }, &examples)?;
-    let out = out.unwrap_or_else(|| crate::resources::dice_sets_dir().join(format!("{name}.json")));
+    let out = out.unwrap_or_else(|| tw_app::paths::dice_sets_dir().join(format!("{name}.json")));
     set.save(&out)?;
     println!(
         "{}: die set {name:?} from {} examples:",
@@ -357,14 +357,14 @@ fn train_verifier(
 }
 
 /// The file of a die-set name (under the `models/dice-sets` folder that
-/// [`crate::resources::models_dir`] finds) or path (taken as given).
+/// [`tw_app::paths::models_dir`] finds) or path (taken as given).
 fn set_path(name_or_path: Option<&str>) -> PathBuf {
     let arg = name_or_path.unwrap_or(DEFAULT_SET);
     let p = Path::new(arg);
     if p.extension().is_some() || p.components().count() > 1 {
         p.to_path_buf()
     } else {
-        crate::resources::dice_sets_dir().join(format!("{arg}.json"))
+        tw_app::paths::dice_sets_dir().join(format!("{arg}.json"))
     }
 }
 
@@ -383,14 +383,7 @@ pub fn board_for(
         return Ok(Board::load(p)?);
     }
     match &profile.board {
-        Some(b) => {
-            let path = b.geometry_path(profile_path);
-            if b.geometry == SHIPPED_BOARD && !path.is_file() {
-                return Ok(Board::catacombs_default());
-            }
-            Board::load(&path)
-                .with_context(|| format!("{}: board.geometry", profile_path.display()))
-        }
+        Some(b) => tw_app::paths::load_board(b, profile_path).map_err(anyhow::Error::msg),
         None => Ok(Board::catacombs_default()),
     }
 }

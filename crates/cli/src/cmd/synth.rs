@@ -95,7 +95,7 @@ pub fn run(a: Args) -> Result<ExitCode> {
     // built-in geometry (`dice::board_for`).
     let board_file = a.board.as_deref().map_or(
         super::dice::SHIPPED_BOARD.to_string(),
-        crate::resources::absolute,
+        tw_app::paths::absolute,
     );
     let mut opts = Options::default();
     if let Some(e) = &a.elevation {
