@@ -174,9 +174,16 @@ fn character(s: &State, c: &Character) -> Value {
         .unwrap_or_default();
     let quest = c.quest.as_deref().map(|id| {
         let target = t.quests.goals.get(id).map(|g| g.target);
+        let reward = t
+            .quests
+            .quests
+            .get(id)
+            .and_then(|d| t.quests.rewards.get(d));
         json!({
             "id": id,
             "difficulty": t.quests.quests.get(id).map(word),
+            // What delivering it pays (p.32): coins, item cards to choose, a book.
+            "reward": reward.map(|r| json!({"coins": r.coins, "items": r.items, "book": r.book})),
             "target": target,
             "progress": c.quest_progress,
             "done": target.is_some_and(|n| c.quest_progress >= n),

@@ -127,6 +127,11 @@ fn check_view(v: &Value) {
             expect(c, "quest.difficulty", "string|null");
             expect(c, "quest.target", "number|null");
             expect(c, "quest.progress", "number");
+            expect(c, "quest.reward", "object|null");
+            if c["quest"]["reward"].is_object() {
+                expect(c, "quest.reward.items", "number");
+                expect(c, "quest.reward.book", "bool");
+            }
         }
         expect(c, "next_title", "object|null");
         expect(c, "path_charges", "number|null");
