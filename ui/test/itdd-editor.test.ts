@@ -38,7 +38,8 @@ import {
 } from "../src/screens/itdd/commands";
 import { addPair, fresh, markTried, readingKey, removePair, turnToSend, wantsPair } from "../src/screens/itdd/flow";
 import type { Die } from "../src/ipc";
-import { CONTAINERS } from "../src/screens/itdd/data";
+import { rulesOf } from "../src/screens/itdd/rules";
+import dungeonView from "./fixtures/itdd-dungeon.view.json";
 import { notices } from "../src/screens/itdd/describe";
 
 type Obj = Record<string, unknown>;
@@ -62,8 +63,10 @@ test("a card is laid by size, origin and painted squares", () => {
   assert.deepEqual(paintDraft(d, [5, 4], "#").rows, ["...", "..h"], "painting a square again turns it back to floor");
   assert.equal(paintDraft(d, [9, 9], "#"), d, "outside the card nothing changes");
   assert.equal(paintDraft(d, [4, 4], "?"), d, "an unknown brush changes nothing");
-  assert.deepEqual(resizeDraft(d, 2, 3).rows, [".#", "..", ".."], "resizing keeps what still fits");
-  assert.deepEqual(resizeDraft(d, 40, 0).width, 16, "a side is kept within 1..16");
+  const maxSide = rulesOf(dungeonView.view).maxCardSide;
+  assert.deepEqual(resizeDraft(d, 2, 3, maxSide).rows, [".#", "..", ".."], "resizing keeps what still fits");
+  assert.deepEqual(resizeDraft(d, 40, 0, maxSide).width, maxSide, "a side is kept within 1 and the engine's largest side");
+  assert.deepEqual([resizeDraft(d, 40, 0, null).width, resizeDraft(d, 40, 0, null).height], [3, 1], "without the engine's limit a draft does not grow");
   assert.deepEqual(rotateDraft(d).rows, ["..", ".#", "h."], "a quarter turn clockwise: the top row becomes the right column");
   const r = rotateDraft({ ...newDraft("hall", 3, 2), rows: ["#s.", "ht."] });
   assert.deepEqual(r.rows, ["h#", "ts", ".."]);
@@ -160,7 +163,11 @@ test("item cards from the form", () => {
   assert.deepEqual(itemOf({ kind: "rune", attribute: "life", bonus: 1, great: true }), { item: "rune", attribute: "life", bonus: 1, great: true });
   assert.deepEqual(itemOf({ kind: "weapon", attribute: "attack", bonus: 2, name: " Axe " }), { item: "weapon", name: "Axe", attribute: "attack", bonus: 2 });
   assert.deepEqual(itemOf({ kind: "tools" }), { item: "tools" });
-  assert.deepEqual(itemOf({ kind: "master_key" }), { item: "master_key", charges: 2 });
+  assert.deepEqual(itemOf({ kind: "master_key" }), { item: "master_key" }, "no charges typed: the engine gives the printed ones");
+  assert.deepEqual(itemOf({ kind: "master_key", charges: 1 }), { item: "master_key", charges: 1 });
+  assert.deepEqual(itemOf({ kind: "rune", attribute: "move" }), { item: "rune", attribute: "move", great: false }, "no bonus typed: the engine's default");
+  assert.ok("error" in itemOf({ kind: "rune", attribute: "move", bonus: NaN }), "a bonus box left empty is refused, not guessed");
+  assert.ok("error" in itemOf({ kind: "coins", amount: NaN }), "a coin card's value is typed");
   assert.ok("error" in itemOf({ kind: "weapon", attribute: "charm" }));
   assert.ok("error" in itemOf({ kind: "coins", amount: 0 }));
   assert.ok("error" in itemOf({ kind: "other", name: "  " }));
@@ -221,7 +228,7 @@ test("a correction changes only the dice of the last command the engine ran", ()
 });
 
 test("a loot roll's outcome tells the screen whether item cards must be drawn first", () => {
-  const rule = (k: string) => CONTAINERS.find((c) => c.kind === k)!;
+  const rule = (k: string) => rulesOf(dungeonView.view).containers.find((c) => c.kind === k)!;
   assert.deepEqual(lootOutcome(rule("crate"), 2, 3), { success: true, score: 5, cards: 1 }, "crate: die 3 + Torch 2 reaches 5");
   assert.deepEqual(lootOutcome(rule("crate"), 1, 3), { success: false, score: 4, cards: 0 });
   assert.deepEqual(lootOutcome(rule("tomb"), 3, 5), { success: true, score: 8, cards: 2 });
@@ -251,4 +258,15 @@ test("a drag paints every square it crosses the same, without toggling back", ()
   assert.equal(setDraftCell(d, [1, 0], "#"), d, "crossing a square again leaves it as painted");
   assert.equal(setDraftCell(d, [5, 0], "#"), d, "off the card nothing changes");
   assert.deepEqual(setDraftCell(d, [0, 0], ".").rows, [".#."], "a drag that started by clearing clears");
+});
+
+test("the screen's own forms start empty: no enemy stat, die or kind is preset", async () => {
+  const { state, typedNumber } = await import("../src/screens/itdd/widgets");
+  const u = state(424242);
+  assert.equal(u.enemy.kind, "", "the kind is chosen from the engine's list when the form is drawn");
+  for (const a of ["attack", "move", "torch", "life"] as const) assert.ok(Number.isNaN(u.enemy[a]), `${a} is typed from the enemy card`);
+  assert.ok(u.manual.every(Number.isNaN), "typed dice start empty");
+  assert.ok(Number.isNaN(typedNumber("  ")), "an empty box is not a zero");
+  assert.equal(typedNumber("3"), 3);
+  assert.ok("error" in manualPair(u.manual[0], u.manual[1]), "an untyped die is asked for, not sent");
 });

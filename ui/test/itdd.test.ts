@@ -5,9 +5,11 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import dungeon from "./fixtures/itdd-dungeon.json";
 import town from "./fixtures/itdd-town.json";
+import dungeonView from "./fixtures/itdd-dungeon.view.json";
+import townView from "./fixtures/itdd-town.view.json";
 import { adjacentEnemies, figureAt, freeGateSquares, itddView, itemName, nextId, reachOf, anyoneInside, uniqueId } from "../src/screens/itdd/model";
 import { describeCommand, describeEvent, lastTurnRolls } from "../src/screens/itdd/describe";
-import { BOOKS, CONTAINERS, ENEMY_KINDS, MERCHANT, QUEST_GOALS, QUESTS, TITLES, TRAPS, questProgressText } from "../src/screens/itdd/data";
+import { questProgressText, rulesOf, shown } from "../src/screens/itdd/rules";
 
 type Obj = Record<string, unknown>;
 const steps = (f: { steps: { command: Obj; events: Obj[] }[] }) => f.steps;
@@ -63,7 +65,7 @@ test("free Gate squares leave out walls, cubes and figures", () => {
 });
 
 test("the town state shows the character back in town with title, quest progress and the stash", () => {
-  const v = itddView(town.state);
+  const v = itddView(town.state, townView.view);
   const rogue = v.characters[0];
   assert.equal(rogue.inDungeon, false);
   assert.equal(rogue.alive, true);
@@ -71,9 +73,10 @@ test("the town state shows the character back in town with title, quest progress
   assert.deepEqual(rogue.completed, ["lockpicking"]);
   assert.equal(rogue.quest, "crates");
   assert.equal(rogue.questProgress, 1, "one crate looted since the quest was taken");
-  assert.equal(questProgressText(rogue.quest!, rogue.questProgress), "1 of 3 crates looted");
+  assert.equal(questProgressText(v.rules, rogue.quest!, rogue.questProgress), "1 of 3 crates looted");
   assert.deepEqual(rogue.inventory.map(itemName), ["torch", "health potion", "torch"]);
-  assert.equal(rogue.capacity, 3);
+  assert.equal(rogue.capacity, 3, "the engine's count: no backpack");
+  assert.equal(itddView(town.state).characters[0].capacity, null, "without the engine's view the screen does not guess");
   assert.deepEqual(v.stashes, [{ player: "cleo", coins: 1, books: [] }]);
   assert.equal(anyoneInside(v), false);
 });
@@ -137,26 +140,53 @@ test("loot, town and build commands in words", () => {
   assert.equal(describeEvent({ type: "something_new" }), "something new");
 });
 
-test("the engine's data files are read into the forms' choices", () => {
-  assert.deepEqual(ENEMY_KINDS.map((k) => k.kind), ["goblin", "rat", "spider", "boss"]);
-  const goblin = ENEMY_KINDS[0];
+test("the forms' choices and the printed numbers are the engine's view", () => {
+  const r = rulesOf(dungeonView.view);
+  assert.deepEqual(r.enemyKinds.map((k) => k.kind), ["goblin", "rat", "spider", "boss"]);
+  const goblin = r.enemyKinds[0];
   assert.deepEqual([goblin.crossesTraps, goblin.opensLockedDoors, goblin.reach], [true, false, "chase"]);
-  assert.equal(ENEMY_KINDS.find((k) => k.kind === "spider")?.inflicts, "poison");
-  assert.equal(MERCHANT.find((m) => m.item === "torch")?.buy, 4);
-  assert.equal(BOOKS.find((b) => b.id === "trader")?.price, 20);
-  assert.equal(BOOKS.find((b) => b.id === "second_wind")?.price, 35);
-  assert.equal(QUESTS.find((q) => q.id === "crates")?.difficulty, "easy");
-  assert.deepEqual(TITLES.map((t) => t.title), ["vagabond", "seeker", "pathfinder", "adventurer", "explorer", "hero"]);
-  assert.equal(CONTAINERS.find((c) => c.kind === "tomb")?.threshold, 8);
-  assert.equal(CONTAINERS.find((c) => c.kind === "chest")?.needsKey, true);
-  assert.deepEqual(TRAPS.map((t) => t.roll), [1, 2, 3, 4, 5, 6]);
+  assert.equal(r.enemyKinds.find((k) => k.kind === "spider")?.inflicts, "poison");
+  assert.equal(r.merchant.find((m) => m.item === "torch")?.buy, 4);
+  assert.equal(r.books.find((b) => b.id === "trader")?.price, 20);
+  assert.equal(r.books.find((b) => b.id === "second_wind")?.price, 35);
+  assert.equal(r.quests.find((q) => q.id === "crates")?.difficulty, "easy");
+  assert.deepEqual(r.titles.map((t) => t.title), ["vagabond", "seeker", "pathfinder", "adventurer", "explorer", "hero"]);
+  assert.equal(r.containers.find((c) => c.kind === "tomb")?.threshold, 8);
+  assert.equal(r.containers.find((c) => c.kind === "chest")?.needsKey, true);
+  assert.deepEqual(r.traps.map((t) => t.roll), [1, 2, 3, 4, 5, 6]);
+  assert.deepEqual([r.bossGoblin, r.runBonus, r.innRecover, r.innRumor, r.arenaBonus, r.arenaPerDefeat, r.maxBooks, r.maxCardSide], [8, 2, 5, 2, 20, 10, 4, 16]);
+  assert.deepEqual(r.startingItems, ["tools", "master_key", "torch"]);
+  assert.deepEqual(r.itemDefaults, { bonus: 1, masterKeyCharges: 2 });
 });
 
-test("quest goals come from the engine's data and progress reads as words", () => {
-  assert.deepEqual(QUEST_GOALS.crates, { target: 3, tally: "loot", container: "crate" });
-  assert.equal(Object.keys(QUEST_GOALS).length, QUESTS.length, "every quest has a goal");
-  assert.equal(questProgressText("crates", 1), "1 of 3 crates looted");
-  assert.equal(questProgressText("goblin_bane", 4), "4 of 4 kinds of goblin defeated — done, deliver it");
-  assert.equal(questProgressText("no_such_quest", 1), null);
+test("a character's prices, capacity and town lists come per character from the engine", () => {
+  const r = rulesOf(townView.view);
+  const rogue = r.characters.get("rogue")!;
+  assert.equal(rogue.capacity, 3);
+  assert.equal(rogue.buy.torch, 4, "no Trader book: the Merchant's price");
+  assert.deepEqual(rogue.sell, [null, 6, null], "torch, health potion, torch: the torches were just bought from him, he will not buy them back");
+  assert.deepEqual(rogue.quest && [rogue.quest.target, rogue.quest.progress, rogue.quest.reward], [3, 1, { items: 0, book: false }]);
+  assert.equal(rogue.nextTitle?.title, "seeker");
+  assert.ok(!rogue.openQuests.includes("lockpicking"), "a completed quest is not offered again");
+  assert.equal(rogue.stashFull, false);
+});
+
+test("an empty or foreign view gives nulls and empty lists, never a guess", () => {
+  for (const bad of [undefined, null, 42, { rules: "x", merchant: [null], characters: [] }]) {
+    const r = rulesOf(bad);
+    assert.equal(r.bossGoblin, null);
+    assert.equal(r.merchant.length, 0);
+    assert.equal(r.characters.size, 0);
+    assert.equal(shown(r.innRecover), "?");
+  }
+});
+
+test("quest goals come from the engine's view and progress reads as words", () => {
+  const r = rulesOf(dungeonView.view);
+  assert.deepEqual(r.quests.find((q) => q.id === "crates"), { id: "crates", difficulty: "easy", target: 3, tally: "loot", container: "crate" });
+  assert.equal(questProgressText(r, "crates", 1), "1 of 3 crates looted");
+  assert.equal(questProgressText(r, "goblin_bane", 4), "4 of 4 kinds of goblin defeated — done, deliver it");
+  assert.equal(questProgressText(r, "no_such_quest", 1), null);
+  assert.equal(questProgressText(rulesOf(null), "crates", 1), null, "no view: no goal is made up");
   assert.equal(describeEvent({ type: "quest_progress", character: "w", quest: "goblin_bane", progress: 1, goal: 4, tally: ["Goblin Scout"] }), "w's quest goblin bane: 1 of 4 (Goblin Scout)");
 });

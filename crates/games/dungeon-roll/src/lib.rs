@@ -15,6 +15,7 @@
 //! - `decide`: what each command does, one module per phase.
 //! - [`helper`]: the Monster Phase helper and its proposal.
 //! - [`score`]: final score and tiebreak.
+//! - [`view`] / [`offers`]: what a screen shows and may send now.
 //!
 //! # Readings where the rules text is silent or ambiguous
 //!
@@ -53,10 +54,12 @@ pub mod event;
 pub mod faces;
 pub mod helper;
 pub mod hero;
+pub mod offers;
 pub mod score;
 pub mod state;
 pub mod table;
 pub mod treasure;
+pub mod view;
 
 pub use command::{Command, Reroll, Unit, Use};
 pub use event::Event;
@@ -140,5 +143,13 @@ impl Game for DungeonRoll {
 
     fn evolve(state: &mut State, event: &Event) {
         event::evolve(state, event)
+    }
+
+    fn view(state: &State) -> serde_json::Value {
+        view::view(state)
+    }
+
+    fn offers(state: &State) -> Vec<tw_rules::Offer> {
+        offers::offers(state)
     }
 }

@@ -93,9 +93,11 @@ pub mod command;
 pub mod data;
 mod decide;
 pub mod event;
+pub mod offers;
 pub mod setup;
 pub mod state;
 pub mod tile;
+pub mod view;
 
 pub use command::{Command, Reveal};
 pub use event::Event;
@@ -125,5 +127,13 @@ impl Game for PocketDungeonQuest {
 
     fn evolve(state: &mut State, event: &Event) {
         event::evolve(state, event)
+    }
+
+    fn view(state: &State) -> serde_json::Value {
+        view::view(state)
+    }
+
+    fn offers(state: &State) -> Vec<tw_rules::Offer> {
+        offers::offers(state)
     }
 }

@@ -330,6 +330,17 @@ impl State {
         }
         v
     }
+    /// Master Relics to find before the Exit wins: every Relic tile in the dungeon.
+    pub fn relics_needed(&self) -> u32 {
+        [
+            TileKind::RelicCircle,
+            TileKind::RelicSquare,
+            TileKind::RelicTriangle,
+        ]
+        .iter()
+        .map(|k| self.rules.count(*k))
+        .sum()
+    }
     pub fn game_over(&self) -> bool {
         matches!(
             self.outcome,

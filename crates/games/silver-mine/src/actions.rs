@@ -121,6 +121,9 @@ pub fn start_turn(cx: &mut Ctx, id: &str) -> Result<(), Refusal> {
     Ok(())
 }
 
+/// Run: "adding +2 to your movement" (p.20).
+pub const RUN_BONUS: i32 = 2;
+
 pub fn move_character(cx: &mut Ctx, id: &str, path: &[Pos], run: bool) -> Result<(), Refusal> {
     const RULE: &str = "Move";
     let c = cx.can_act(id, "moving")?;
@@ -136,7 +139,8 @@ pub fn move_character(cx: &mut Ctx, id: &str, path: &[Pos], run: bool) -> Result
             return refuse("Run", format!("{id} has no Torch; running needs one"));
         }
     }
-    let budget = c.attrs.move_ + c.turn.move_bonus + if running { 2 } else { 0 } - c.turn.moved;
+    let budget =
+        c.attrs.move_ + c.turn.move_bonus + if running { RUN_BONUS } else { 0 } - c.turn.moved;
     if path.len() as i32 > budget {
         return refuse(
             RULE,
@@ -250,6 +254,7 @@ fn adjacent_enemy(cx: &Ctx, id: &str, enemy: &str) -> Result<(), Refusal> {
 
 /// Giant Strength: 3 charges of +2 per dungeon run.
 pub const GIANT_STRENGTH_CHARGES: u8 = 3;
+pub const GIANT_STRENGTH_BONUS: i32 = 2;
 
 pub fn attack(
     cx: &mut Ctx,
@@ -303,7 +308,7 @@ pub fn attack(
             );
         }
         let detail = format!(
-            "+2 to the combat roll ({} charge(s) left)",
+            "+{GIANT_STRENGTH_BONUS} to the combat roll ({} charge(s) left)",
             GIANT_STRENGTH_CHARGES - used - 1
         );
         cx.emit(Event::BookUsed {

@@ -256,9 +256,27 @@ pub fn place_enemy(
     Ok(())
 }
 
-/// Starting items a new character may choose (p.15).
+/// Starting items a new character may choose (p.15): "Tools, Master Key,
+/// Torch", as the card comes (a Master Key with its two charges).
+pub fn starting_items() -> [Item; 3] {
+    [Item::Tools, Item::default_master_key(), Item::Torch]
+}
+
 fn starting_item(i: &Item) -> bool {
     matches!(i, Item::Tools | Item::MasterKey { .. } | Item::Torch)
+}
+
+/// Starting item cards a new character `id` may take (p.15): 1 character
+/// takes 3, 2 take 2 each, 3 take 1 each, 4 take none, counted with this
+/// character among those alive.
+pub fn starting_items_allowed(s: &crate::model::State, id: &str) -> usize {
+    let in_play = s
+        .characters
+        .iter()
+        .filter(|c| c.alive && c.id != id)
+        .count()
+        + 1;
+    starting_items().len().saturating_sub(in_play - 1)
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -290,15 +308,13 @@ pub fn new_character(
             "starting items are chosen among Tools, Master Key and Torch",
         );
     }
-    // p.15: 1 character takes 3 item cards, 2 take 2 each, 3 take 1 each,
-    // 4 take none. Counted with this character among those in play.
     let in_play =
         cx.s.characters
             .iter()
             .filter(|c| c.alive && c.id != id)
             .count()
             + 1;
-    let allowed = 3usize.saturating_sub(in_play - 1);
+    let allowed = starting_items_allowed(&cx.s, id);
     if items.len() > allowed {
         return refuse(
             "Inventory: starting items",

@@ -306,6 +306,9 @@ pub enum Command {
     },
 }
 
+/// Squares before the star on the printed path cards (p.36).
+pub const PRINTED_PATH_CHARGES: u8 = 3;
+
 fn three() -> u8 {
-    3
+    PRINTED_PATH_CHARGES
 }

@@ -11,7 +11,7 @@ use std::sync::OnceLock;
 use crate::model::{Affliction, BookId, ContainerKind, Difficulty, EnemyKind, Title};
 
 /// How an enemy kind hunts (see `data/enemies.json`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, serde::Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Reach {
     /// Only characters on its own card (or already adjacent).

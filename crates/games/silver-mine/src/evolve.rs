@@ -313,7 +313,7 @@ pub fn evolve(s: &mut State, e: &Event) {
             if let Some(c) = s.character_mut(character) {
                 if book == "giant_strength" {
                     c.giant_strength_used += 1;
-                    c.turn.combat_bonus += 2;
+                    c.turn.combat_bonus += crate::actions::GIANT_STRENGTH_BONUS;
                 }
             }
         }

@@ -20,6 +20,7 @@
 //! - [`quests`]: quest progress, counted from what is played.
 //! - [`limits`]: range checks on every number in a command.
 //! - [`data`]: the tables, embedded from `data/*.json`.
+//! - [`view`] / [`offers`]: what the screen shows and may send now.
 
 pub mod actions;
 pub mod build;
@@ -32,12 +33,14 @@ mod evolve;
 pub mod grid;
 pub mod limits;
 pub mod model;
+pub mod offers;
 pub mod order;
 pub mod paths;
 pub mod quests;
 pub mod town;
 pub mod trade;
 pub mod turn;
+pub mod view;
 
 pub use command::{Command, Cube, DicePair, DiceSource, Setup, UnlockWith};
 pub use event::{Event, TieBreak, Who};
@@ -189,5 +192,13 @@ impl Game for SilverMine {
 
     fn evolve(state: &mut State, event: &Event) {
         evolve::evolve(state, event)
+    }
+
+    fn view(state: &State) -> serde_json::Value {
+        view::view(state)
+    }
+
+    fn offers(state: &State) -> Vec<tw_rules::Offer> {
+        offers::offers(state)
     }
 }

@@ -403,6 +403,15 @@ fn two() -> u8 {
 }
 
 impl Item {
+    /// A Master Key as it comes: "It has 2 charges" (p.30).
+    pub fn default_master_key() -> Item {
+        Item::MasterKey { charges: two() }
+    }
+    /// A rune's or weapon's bonus when the card does not say (+1).
+    pub fn default_bonus() -> i32 {
+        one()
+    }
+
     /// The Merchant's price row for this item, if he trades it.
     pub fn merchant_row(&self) -> Option<&'static str> {
         Some(match self {
@@ -498,6 +507,12 @@ pub struct Stash {
     pub books: Vec<BookId>,
 }
 
+/// "Each hero can carry up to 3 items" (p.13).
+pub const BASE_CAPACITY: usize = 3;
+/// A backpack "takes one of the 3 spaces ... but provides an additional 3
+/// spaces" (p.30): 6 slots, the backpack in one of them.
+pub const BACKPACK_CAPACITY: usize = 6;
+
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Character {
     pub id: String,
@@ -584,9 +599,9 @@ impl Character {
     /// Inventory slots: 3, or 6 with a backpack (which fills one, leaving 5).
     pub fn capacity(&self) -> usize {
         if self.has_backpack() {
-            6
+            BACKPACK_CAPACITY
         } else {
-            3
+            BASE_CAPACITY
         }
     }
     pub fn in_dungeon(&self) -> bool {

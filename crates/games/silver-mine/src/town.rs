@@ -12,7 +12,7 @@ use crate::ctx::{refuse, Ctx};
 use crate::data::tables;
 use crate::event::Event;
 use crate::model::{
-    Attribute, Character, Difficulty, Item, Mode, PathCard, Pos, Prerequisite, Stash, Title,
+    Attribute, Character, Difficulty, Item, Mode, PathCard, Pos, Prerequisite, Stash, State, Title,
 };
 use std::collections::BTreeMap;
 use tw_rules::Refusal;
@@ -269,16 +269,52 @@ fn price_row(item: &Item) -> Result<&'static crate::data::Price, Refusal> {
     Ok(&tables().merchant[row])
 }
 
-fn has_trader(cx: &Ctx, c: &Character) -> bool {
-    stash(cx, c).books.iter().any(|b| b == "trader")
+fn has_trader(s: &State, c: &Character) -> bool {
+    s.stashes
+        .get(&c.player)
+        .is_some_and(|st| st.books.iter().any(|b| b == "trader"))
+}
+
+/// What `c` pays the Merchant for an item of price row `row` (the Trader
+/// book takes its adjustment off, p.34); None for a row he does not sell.
+pub fn buy_price(s: &State, c: &Character, row: &str) -> Option<u32> {
+    let price = tables().merchant.get(row)?.buy;
+    Some(if has_trader(s, c) {
+        price.saturating_sub(tables().trader_adjustment)
+    } else {
+        price
+    })
+}
+
+/// What the Merchant pays `c` for `item`, or why he will not buy it.
+pub fn sell_price(s: &State, c: &Character, item: &Item) -> Result<u32, Refusal> {
+    let price = price_row(item)?.sell;
+    if matches!(item, Item::MasterKey { charges } if *charges < 2) {
+        return refuse(
+            "The Merchant",
+            "he does not accept partially used items (this Master Key has spent a charge)",
+        );
+    }
+    if c.bought_this_visit.contains(item) {
+        return refuse(
+            "The Merchant",
+            "he will not buy back an item he just sold you",
+        );
+    }
+    Ok(if has_trader(s, c) {
+        price.saturating_add(tables().trader_adjustment)
+    } else {
+        price
+    })
 }
 
 pub fn buy(cx: &mut Ctx, id: &str, item: &Item) -> Result<(), Refusal> {
     let c = in_town(cx, id, "the Merchant")?.clone();
-    let mut price = price_row(item)?.buy;
-    if has_trader(cx, &c) {
-        price = price.saturating_sub(tables().trader_adjustment);
-    }
+    let row = price_row(item)?;
+    let price = item
+        .merchant_row()
+        .and_then(|r| buy_price(&cx.s, &c, r))
+        .unwrap_or(row.buy);
     if c.inventory.len() >= c.capacity() {
         return refuse("Inventory", format!("{id} has no room for another item"));
     }
@@ -299,22 +335,7 @@ pub fn sell(cx: &mut Ctx, id: &str, index: usize) -> Result<(), Refusal> {
         c.inventory.get(index).cloned().ok_or_else(|| {
             Refusal::new("Inventory", format!("{id} has no item at slot {index}"))
         })?;
-    let mut price = price_row(&item)?.sell;
-    if matches!(item, Item::MasterKey { charges } if charges < 2) {
-        return refuse(
-            "The Merchant",
-            "he does not accept partially used items (this Master Key has spent a charge)",
-        );
-    }
-    if c.bought_this_visit.contains(&item) {
-        return refuse(
-            "The Merchant",
-            "he will not buy back an item he just sold you",
-        );
-    }
-    if has_trader(cx, &c) {
-        price += tables().trader_adjustment;
-    }
+    let price = sell_price(&cx.s, &c, &item)?;
     cx.emit(Event::ItemLost {
         character: id.to_string(),
         index,
@@ -329,6 +350,12 @@ fn sold_to(row: &crate::data::BookRow, t: crate::model::CharacterType) -> bool {
 }
 
 fn check_book(cx: &Ctx, c: &Character, book: &str) -> Result<u32, Refusal> {
+    book_price(&cx.s, c, book)
+}
+
+/// What `c`'s player pays the Mystic for `book`, or why it is not for sale
+/// to them (another type's book, owned already, a full stash).
+pub fn book_price(s: &State, c: &Character, book: &str) -> Result<u32, Refusal> {
     let t = &tables().books;
     let Some(row) = t.books.get(book) else {
         let known: Vec<_> = t.books.keys().cloned().collect();
@@ -346,7 +373,7 @@ fn check_book(cx: &Ctx, c: &Character, book: &str) -> Result<u32, Refusal> {
             ),
         );
     }
-    let st = stash(cx, c);
+    let st = s.stashes.get(&c.player).cloned().unwrap_or_default();
     if st.books.iter().any(|b| b == book) {
         return refuse(
             "Books",
@@ -362,7 +389,10 @@ fn check_book(cx: &Ctx, c: &Character, book: &str) -> Result<u32, Refusal> {
             format!("a stash holds at most {} books", t.max_books),
         );
     }
-    Ok(t.prices[&row.tier.to_string()])
+    t.prices
+        .get(&row.tier.to_string())
+        .copied()
+        .ok_or_else(|| Refusal::new("Books", format!("no price for tier {}", row.tier)))
 }
 
 pub fn buy_book(cx: &mut Ctx, id: &str, book: &str) -> Result<(), Refusal> {

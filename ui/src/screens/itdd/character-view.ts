@@ -4,7 +4,7 @@
 import { h } from "../../dom";
 import type { ScreenCtx } from "../plugin";
 import { attackCommand, attrsOf, fleeCommand, lootCommand, lootOutcome, trapCommand } from "./commands";
-import { CONTAINERS, MERCHANT, TRAPS, questProgressText } from "./data";
+import { questProgressText, shown } from "./rules";
 import { itemName, key, reachOf, uniqueId, type CharacterView, type ItddView, type Pos } from "./model";
 import { townActions } from "./town-view";
 import { getDie, getPair, sendWith } from "./dice-view";
@@ -39,13 +39,14 @@ function newCharacterForm(ctx: ScreenCtx, v: ItddView, u: UiState): HTMLElement 
   const player = h("input", { type: "text", id: "itdd-nc-player", placeholder: "player", size: 10 });
   const name = h("input", { type: "text", id: "itdd-nc-name", placeholder: "character name", size: 14 });
   const type = select([["strength", "Strength"], ["magic", "Magic"], ["precision", "Precision"]], "strength", () => {}, { id: "itdd-nc-type" });
-  const a = { attack: 1, move: 3, torch: 3, life: 5 };
+  // Typed from the character card (the circles): nothing is filled in for the player.
+  const a = { attack: NaN, move: NaN, torch: NaN, life: NaN };
   const attrInputs = (Object.keys(a) as (keyof typeof a)[]).map((k) => h("label", {}, `${k[0].toUpperCase()}${k.slice(1)} `, numInput(a[k], (n) => { a[k] = n; }, { "data-nc-attr": k })));
-  const starting = ["tools", "master_key", "torch"].map((k) => ({ k, box: h("input", { type: "checkbox", "data-nc-item": k }) }));
+  const starting = v.rules.startingItems.map((k) => ({ k, box: h("input", { type: "checkbox", "data-nc-item": k }) }));
   return h("div", { class: "itdd-form", id: "itdd-new-character" },
     h("div", { class: "row" }, player, name, type),
     h("div", { class: "row" }, ...attrInputs),
-    h("div", { class: "row" }, h("span", { class: "muted" }, "Starting items (up to 3): "), ...starting.map((s) => h("label", { class: "check" }, s.box, ` ${words(s.k)}`))),
+    h("div", { class: "row" }, h("span", { class: "muted" }, `Starting items (up to ${shown(v.rules.startingItemsAllowed)}): `), ...starting.map((s) => h("label", { class: "check" }, s.box, ` ${words(s.k)}`))),
     btn("Create", () => {
       const p = player.value.trim();
       if (!p) return say(ctx, "Who plays this character? Fill in the player.");
@@ -67,7 +68,7 @@ export function characterPanel(ctx: ScreenCtx, v: ItddView, u: UiState, c: Chara
     h("div", { class: "row stats" }, stat("Attack", c.attrs.attack, c.max.attack), stat("Move", c.attrs.move, c.max.move), stat("Torch", c.attrs.torch, c.max.torch), stat("Life", c.attrs.life, c.max.life),
       h("span", { class: "stat" }, h("span", { class: "muted" }, "Coins"), ` ${c.coins}`)),
     aff.length ? h("div", { class: "row" }, ...aff) : null,
-    c.quest ? h("p", { class: "quest", id: "itdd-quest-progress" }, h("strong", {}, `Quest ${words(c.quest)}: `), questProgressText(c.quest, c.questProgress) ?? "in progress",
+    c.quest ? h("p", { class: "quest", id: "itdd-quest-progress" }, h("strong", {}, `Quest ${words(c.quest)}: `), questProgressText(v.rules, c.quest, c.questProgress) ?? "in progress",
       c.questTally.length ? h("span", { class: "muted" }, ` (${c.questTally.join(", ")})`) : null) : null,
     h("p", { class: "muted" }, `Titles: ${c.titles.length ? c.titles.map(words).join(", ") : "none"}${c.activePath ? ` · Path: ${c.activePath} (${c.pathCharge}/${c.paths.find((p) => p.name === c.activePath)?.charges ?? "?"})` : ""}`),
     inventory(ctx, v, c),
@@ -78,17 +79,18 @@ export function characterPanel(ctx: ScreenCtx, v: ItddView, u: UiState, c: Chara
 function inventory(ctx: ScreenCtx, v: ItddView, c: CharacterView): HTMLElement {
   const inTown = c.alive && !c.inDungeon;
   return h("div", { class: "itdd-inventory" },
-    h("h4", {}, `Items ${c.inventory.length}/${c.capacity}`),
+    h("h4", {}, `Items ${c.inventory.length}/${shown(c.capacity)}`),
     c.equipped ? h("p", {}, "Equipped: ", itemName(c.equipped.weapon), c.equipped.runes.length ? ` + ${c.equipped.runes.map(itemName).join(", ")}` : "", " ", btn("Unequip", () => ctx.send({ type: "unequip", character: c.id }))) : null,
     c.inventory.length === 0 ? h("p", { class: "muted" }, "Nothing carried.") : null,
     h("ul", { class: "items" }, ...c.inventory.map((it, i) => {
       const kind = String(it.item);
-      const sell = MERCHANT.find((m) => m.item === kind);
+      // What the Merchant pays for this card (null: he will not buy it).
+      const sell = v.rules.characters.get(c.id)?.sell[i] ?? null;
       return h("li", {}, `${i + 1}. ${itemName(it)} `,
         ["potion", "torch"].includes(kind) ? btn("Use", () => ctx.send({ type: "use_item", character: c.id, index: i })) : null,
         ["weapon", "rune"].includes(kind) ? btn("Equip", () => ctx.send({ type: "equip", character: c.id, index: i })) : null,
         c.inDungeon ? btn("Drop", () => ctx.send({ type: "drop", character: c.id, index: i })) : null,
-        inTown && sell ? btn(`Sell (${sell.sell})`, () => ctx.send({ type: "sell", character: c.id, index: i })) : null,
+        inTown && sell !== null ? btn(`Sell (${sell})`, () => ctx.send({ type: "sell", character: c.id, index: i })) : null,
         giveButtons(ctx, v, c, i));
     })));
 }
@@ -129,7 +131,7 @@ function dungeonActions(ctx: ScreenCtx, v: ItddView, u: UiState, c: CharacterVie
     const cmd = kind === "attack" ? attackCommand(c.id, target.id, got.pair, giant.checked) : fleeCommand(c.id, target.id, got.pair);
     sendWith(ctx, cmd, got.reading);
   };
-  const moveBtn = (run: boolean) => btn(run ? "Run (+2, needs a Torch)" : `Move ${u.path.length} of ${c.attrs.move}`, () => {
+  const moveBtn = (run: boolean) => btn(run ? `Run (+${shown(v.rules.runBonus)}, needs a Torch)` : `Move ${u.path.length} of ${c.attrs.move}`, () => {
     if (!u.path.length) return say(ctx, "Draw the path first: choose “Move path” and click the squares.");
     ctx.send({ type: "move", character: c.id, path: u.path.map((p) => [...p]), run });
   }, { disabled: u.path.length === 0, id: run ? "itdd-run" : "itdd-move" });
@@ -145,15 +147,15 @@ function dungeonActions(ctx: ScreenCtx, v: ItddView, u: UiState, c: CharacterVie
           ...r.enemies.map((e) => h("button", { class: e.id === target?.id ? "on" : null, onclick: () => { u.target = e.id; rerender(ctx); } }, `${e.name} ♥${e.attrs.life} ⚔${e.attrs.attack}`)),
           btn("Attack", () => void fight("attack"), { class: "primary", id: "itdd-attack" }),
           btn("Flee", () => void fight("flee"), { id: "itdd-flee" }),
-          h("label", { class: "check", title: "Spend a Giant Strength charge (+2)" }, giant, " Giant Strength"))
+          h("label", { class: "check", title: `Spend a Giant Strength charge (+${shown(v.rules.giantStrengthBonus)})` }, giant, " Giant Strength"))
       : h("p", { class: "muted" }, "No enemy adjacent."),
     c.onTrap
       ? h("div", { class: "row trap" }, h("span", {}, "On a trap: "),
           btn("Disarm (Tools)", () => ctx.send({ type: "disarm_trap", character: c.id })),
           btn("Roll the trap", () => { const d = getDie(ctx, u); if (d) sendWith(ctx, trapCommand(c.id, d.roll, d.source), d.reading); }, { id: "itdd-trap" }),
-          h("span", { class: "muted" }, TRAPS.map((t) => `${t.roll}: ${t.text.split(":")[0].replace(/\.$/, "")}`).join(" · ")))
+          h("span", { class: "muted" }, v.rules.traps.map((t) => `${shown(t.roll)}: ${t.text.split(":")[0].replace(/\.$/, "")}`).join(" · ")))
       : null,
-    r.containers.length ? lootForm(ctx, u, c, r.containers) : null,
+    r.containers.length ? lootForm(ctx, v, u, c, r.containers) : null,
     r.lockedDoors.length
       ? h("div", { class: "row" }, ...r.lockedDoors.flatMap((at) => [
           btn(`Unlock (${at[0]}, ${at[1]}) with master key`, () => ctx.send({ type: "unlock", character: c.id, at: [...at], with: "master_key" })),
@@ -166,18 +168,19 @@ function dungeonActions(ctx: ScreenCtx, v: ItddView, u: UiState, c: CharacterVie
       btn("Leave the dungeon", () => ctx.send({ type: "exit_dungeon", character: c.id }), { id: "itdd-exit" })));
 }
 
-function lootForm(ctx: ScreenCtx, u: UiState, c: CharacterView, containers: { at: Pos; kind: string }[]): HTMLElement {
+function lootForm(ctx: ScreenCtx, v: ItddView, u: UiState, c: CharacterView, containers: { at: Pos; kind: string }[]): HTMLElement {
+  const table = v.rules.containers;
   const pending = u.pendingLoot && u.pendingLoot.character === c.id && containers.some((k) => key(k.at) === key(u.pendingLoot!.at)) ? u.pendingLoot : null;
   let chosen = pending ? containers.find((k) => key(k.at) === key(pending.at))! : containers[0];
   const pick = select(containers.map((k): [string, string] => [key(k.at), `${k.kind} at (${k.at[0]}, ${k.at[1]})`]), key(chosen.at), (k) => { chosen = containers.find((x) => key(x.at) === k) ?? chosen; }, { "aria-label": "Container", id: "itdd-loot-container" });
   const withKey = select([["", "—"], ["master_key", "master key"], ["tools", "tools"]], "", () => {}, { "aria-label": "Open the chest with" });
   const info = (k: string) => {
-    const t = CONTAINERS.find((x) => x.kind === k);
+    const t = table.find((x) => x.kind === k);
     if (!t) return "";
     return t.needsKey ? "needs a master key or tools" : t.threshold === null ? "roll for coins" : `die + Torch ${c.attrs.torch} ≥ ${t.threshold}: ${t.items} item card(s)`;
   };
   const loot = () => {
-    const rule = CONTAINERS.find((x) => x.kind === chosen.kind);
+    const rule = table.find((x) => x.kind === chosen.kind);
     if (!rule) return say(ctx, `No loot rule for the ${chosen.kind}.`);
     const w = (withKey.value || null) as "master_key" | "tools" | null;
     if (rule.needsKey && !w) return say(ctx, `The ${chosen.kind} is locked: choose the master key or tools to open it.`);
@@ -205,5 +208,5 @@ function lootForm(ctx: ScreenCtx, u: UiState, c: CharacterView, containers: { at
     h("p", { class: "muted" }, containers.map((k) => `${k.kind}: ${info(k.kind)}`).join(" · ")),
     h("div", { class: "row" }, h("span", { class: "muted" }, "Item cards drawn: "),
       ...u.lootItems.map((it, i) => h("span", { class: "chip" }, itemName(it), " ", h("button", { class: "x", onclick: () => { u.lootItems = u.lootItems.filter((_, k) => k !== i); rerender(ctx); } }, "×"))),
-      itemPicker((it) => { u.lootItems = [...u.lootItems, it]; rerender(ctx); }, "Add card", (m) => say(ctx, m))));
+      itemPicker(v.rules, (it) => { u.lootItems = [...u.lootItems, it]; rerender(ctx); }, "Add card", (m) => say(ctx, m))));
 }

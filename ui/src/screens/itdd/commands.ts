@@ -139,14 +139,16 @@ export function itemOf(f: ItemForm): Cmd | { error: string } {
     case "rune":
     case "weapon": {
       if (!ATTRIBUTES.includes(f.attribute ?? "")) return { error: `Choose the attribute the ${f.kind} raises.` };
-      const bonus = f.bonus ?? 1;
-      if (!whole(bonus, 1)) return { error: "The bonus is a whole number, 1 or more." };
-      if (f.kind === "rune") return { item: "rune", attribute: f.attribute, bonus, great: f.great === true };
-      return { item: "weapon", name: (f.name ?? "").trim(), attribute: f.attribute, bonus };
+      // Without a bonus typed, the engine gives the card its default bonus.
+      if (f.bonus !== undefined && !whole(f.bonus, 1)) return { error: "The bonus is a whole number, 1 or more." };
+      const bonus = f.bonus === undefined ? {} : { bonus: f.bonus };
+      if (f.kind === "rune") return { item: "rune", attribute: f.attribute, ...bonus, great: f.great === true };
+      return { item: "weapon", name: (f.name ?? "").trim(), attribute: f.attribute, ...bonus };
     }
     case "master_key": {
-      const charges = f.charges ?? 2;
-      return whole(charges, 0) ? { item: "master_key", charges } : { error: "A master key's charges are a whole number." };
+      // Without charges typed, the engine gives the key its printed charges.
+      if (f.charges === undefined) return { item: "master_key" };
+      return whole(f.charges, 0) ? { item: "master_key", charges: f.charges } : { error: "A master key's charges are a whole number." };
     }
     case "coins":
       return whole(f.amount, 1) ? { item: "coins", amount: f.amount } : { error: "A coin card is worth a whole number of coins, 1 or more." };

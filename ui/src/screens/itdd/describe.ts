@@ -74,10 +74,10 @@ export function describeCommand(c: Obj | null): string {
 }
 
 const TRAP_WORDS: Record<string, string> = {
-  lose_life: "loses 1 Life",
+  lose_life: "loses Life",
   poison: "is poisoned",
   disease: "is diseased",
-  lose_torch: "loses 1 Torch",
+  lose_torch: "loses Torch",
   snared: "is snared",
   evade: "evades it",
   disarmed: "disarms it",
@@ -134,7 +134,7 @@ export function describeEvent(e: Obj): string {
     }
     case "character_defeated": return `${ch} is defeated: carried items and ${s(e.coins_lost)} coin(s) lost (the stash is safe)`;
     case "enemy_defeated": return `${s(e.enemy)} is defeated${e.by ? ` by ${s(e.by)}` : ""}`;
-    case "fled": return `${ch} flees from ${s(e.enemy)}: ${s(e.character_roll)} vs ${s(e.enemy_roll)}${src(e.source)}${e.damaged ? ", losing 1 Life" : ", unhurt"}`;
+    case "fled": return `${ch} flees from ${s(e.enemy)}: ${s(e.character_roll)} vs ${s(e.enemy_roll)}${src(e.source)}${e.damaged ? ", hurt" : ", unhurt"}`;
     case "dungeon_turn_ended": return "Dungeon turn over";
     case "attribute_set": return `${ch}'s ${words(e.attribute)} is now ${s(e.value)}`;
     case "item_gained": return `${ch} gains ${item(e.item)}`;

@@ -4,7 +4,6 @@
 import { h } from "../../dom";
 import type { ScreenCtx } from "../plugin";
 import { attrsOf } from "./commands";
-import { ENEMY_KINDS } from "./data";
 import {
   BRUSHES,
   cubeCommand,
@@ -53,7 +52,7 @@ export function toolBar(ctx: ScreenCtx, v: ItddView, u: UiState): HTMLElement {
   let options: HTMLElement | null = null;
   if (u.tool === "card" && u.draft) options = cardOptions(ctx, v, u, u.draft);
   else if (u.tool === "cube") options = h("div", { class: "row" }, h("span", { class: "muted" }, "Click a floor square to add: "), brushRow(ctx, u, false));
-  else if (u.tool === "enemy") options = enemyOptions(ctx, u);
+  else if (u.tool === "enemy") options = enemyOptions(ctx, v, u);
   else if (u.tool === "move") options = h("p", { class: "muted" }, "Click squares one at a time from the selected character (no diagonals); click the last square again to take it back. Then Move or Run in the character panel.");
   return h("div", { class: "panel itdd-toolbar" }, tools, options);
 }
@@ -68,11 +67,13 @@ function cardOptions(ctx: ScreenCtx, v: ItddView, u: UiState, d: CardDraft): HTM
   const id = nextCardId(v.cards, d.kind);
   const inside = v.characters.filter((c) => c.inDungeon);
   const set = (nd: CardDraft) => { u.draft = nd; rerender(ctx); };
+  const maxSide = v.rules.maxCardSide;
+  const limit: Record<string, number> = maxSide === null ? {} : { max: maxSide };
   return h("div", { class: "itdd-card-options" },
     h("div", { class: "row" },
       select([["gate", "Gate"], ["hall", "Hall"]], d.kind, (k) => set({ ...d, kind: k as "gate" | "hall" }), { "aria-label": "Card kind", id: "itdd-card-kind" }),
-      h("label", {}, "Width ", numInput(d.width, (n) => set(resizeDraft(d, n, d.height)), { min: 1, max: 16, id: "itdd-card-w" }, "change")),
-      h("label", {}, "Height ", numInput(d.height, (n) => set(resizeDraft(d, d.width, n)), { min: 1, max: 16, id: "itdd-card-h" }, "change")),
+      h("label", {}, "Width ", numInput(d.width, (n) => set(resizeDraft(d, n, d.height, maxSide)), { min: 1, ...limit, id: "itdd-card-w" }, "change")),
+      h("label", {}, "Height ", numInput(d.height, (n) => set(resizeDraft(d, d.width, n, maxSide)), { min: 1, ...limit, id: "itdd-card-h" }, "change")),
       btn("Turn ↻", () => set(rotateDraft(d)), { title: "Turn the card a quarter clockwise" }),
       d.origin ? btn("Move origin", () => set({ ...d, origin: null })) : null),
     h("div", { class: "row" }, h("span", { class: "muted" }, d.origin ? "Paint: " : "Click the grid for the top-left square, then paint: "), brushRow(ctx, u, true)),
@@ -89,13 +90,15 @@ function cardOptions(ctx: ScreenCtx, v: ItddView, u: UiState, d: CardDraft): HTM
     problem ? h("p", { class: "muted", id: "itdd-draft-problem" }, problem) : null);
 }
 
-function enemyOptions(ctx: ScreenCtx, u: UiState): HTMLElement {
+function enemyOptions(ctx: ScreenCtx, v: ItddView, u: UiState): HTMLElement {
+  const kinds = v.rules.enemyKinds;
+  if (!kinds.some((k) => k.kind === u.enemy.kind)) u.enemy = { ...u.enemy, kind: kinds[0]?.kind ?? "" };
   const e = u.enemy;
-  const rule = ENEMY_KINDS.find((k) => k.kind === e.kind);
+  const rule = kinds.find((k) => k.kind === e.kind);
   const set = (patch: Partial<UiState["enemy"]>) => { u.enemy = { ...u.enemy, ...patch }; };
   return h("div", {},
     h("div", { class: "row" },
-      select(ENEMY_KINDS.map((k): [string, string] => [k.kind, words(k.kind)]), e.kind, (k) => { set({ kind: k }); rerender(ctx); }, { "aria-label": "Enemy kind", id: "itdd-enemy-kind" }),
+      select(kinds.map((k): [string, string] => [k.kind, words(k.kind)]), e.kind, (k) => { set({ kind: k }); rerender(ctx); }, { "aria-label": "Enemy kind", id: "itdd-enemy-kind" }),
       h("input", { type: "text", placeholder: "name on the card", value: e.name, size: 14, oninput: (ev: Event) => set({ name: (ev.target as HTMLInputElement).value }) }),
       ...(["attack", "move", "torch", "life"] as const).map((a) => h("label", {}, `${a[0].toUpperCase()}${a.slice(1)} `, numInput(e[a], (n) => set({ [a]: n }), { "data-enemy-attr": a })))),
     h("p", { class: "muted" }, rule
@@ -212,8 +215,9 @@ function clickSquare(ctx: ScreenCtx, v: ItddView, u: UiState, me: CharacterView 
     }
     case "enemy": {
       const e = u.enemy;
+      if (!e.kind) return say(ctx, "Choose the enemy's kind first.");
       const attrs = attrsOf({ attack: e.attack, move: e.move, torch: e.torch, life: e.life });
-      if ("error" in attrs) return say(ctx, String(attrs.error));
+      if ("error" in attrs) return say(ctx, `${String(attrs.error)} Type them from the enemy card.`);
       const id = nextId([...v.enemies.map((x) => x.id), ...v.characters.map((x) => x.id)], e.kind === "boss" ? "boss" : e.kind[0]);
       return ctx.send({ type: "place_enemy", id, kind: e.kind, name: e.name.trim(), at: [...at], attrs });
     }

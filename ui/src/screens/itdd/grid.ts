@@ -13,8 +13,6 @@ export interface CardDraft {
   rows: string[];
 }
 
-export const MAX_SIDE = 16;
-
 /** What a click paints: a row character of docs/replay-itdd.md. */
 export interface Brush {
   char: string;
@@ -38,19 +36,24 @@ export const BRUSHES: Brush[] = [
   { char: "x", label: "trash", cube: { container: "trash" } },
 ];
 
-const clampSide = (n: number): number => Math.max(1, Math.min(MAX_SIDE, Math.round(Number.isFinite(n) ? n : 1)));
+/** A side of at least one square and at most `max` (the engine's largest card side). */
+const clampSide = (n: number, max: number): number => Math.max(1, Math.min(max, Math.round(Number.isFinite(n) ? n : 1)));
 
-/** A blank card of floor squares (Gate cards are 4×4 in the box; Halls vary). */
+/** A blank card of floor squares (Gate cards are 4×4 in the box; Halls vary: the player resizes it). */
 export function newDraft(kind: "gate" | "hall", width = 4, height = 4): CardDraft {
-  const w = clampSide(width);
-  const hgt = clampSide(height);
+  const w = clampSide(width, width);
+  const hgt = clampSide(height, height);
   return { kind, width: w, height: hgt, origin: null, rows: Array.from({ length: hgt }, () => ".".repeat(w)) };
 }
 
-/** Change the size, keeping what was painted where it still fits. */
-export function resizeDraft(d: CardDraft, width: number, height: number): CardDraft {
-  const w = clampSide(width);
-  const hgt = clampSide(height);
+/**
+ * Change the size, keeping what was painted where it still fits; a side
+ * stays within 1..`maxSide` (the engine's limit; without one, the draft may
+ * not grow past its current size).
+ */
+export function resizeDraft(d: CardDraft, width: number, height: number, maxSide: number | null): CardDraft {
+  const w = clampSide(width, maxSide ?? d.width);
+  const hgt = clampSide(height, maxSide ?? d.height);
   const rows = Array.from({ length: hgt }, (_, y) => {
     const old = d.rows[y] ?? "";
     return Array.from({ length: w }, (_, x) => old[x] ?? ".").join("");

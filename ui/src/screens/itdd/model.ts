@@ -3,12 +3,16 @@
 // characters' sheets and the stashes. Lenient by design: a field the screen
 // does not find reads as empty, so an older saved game still draws.
 
+import { rulesOf, type ItddRules } from "./rules";
+
 export type Pos = [number, number];
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
 const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 const num = (v: unknown, d = 0): number => (typeof v === "number" && Number.isFinite(v) ? v : d);
 const str = (v: unknown, d = ""): string => (typeof v === "string" ? v : d);
+/** A number printed on a card, or "?" when the item does not say. */
+const opt = (v: unknown): string => (typeof v === "number" && Number.isFinite(v) ? String(v) : "?");
 export const posOf = (v: unknown): Pos | null =>
   Array.isArray(v) && v.length === 2 && typeof v[0] === "number" && typeof v[1] === "number" ? [v[0], v[1]] : null;
 export const key = (p: Pos): string => `${p[0]},${p[1]}`;
@@ -75,7 +79,8 @@ export interface CharacterView {
   alive: boolean;
   inDungeon: boolean;
   inventory: Obj[];
-  capacity: number;
+  /** Inventory slots, as the engine counts them (null without a view). */
+  capacity: number | null;
   equipped: { weapon: Obj; runes: Obj[] } | null;
   coins: number;
   afflictions: Affliction[];
@@ -119,6 +124,8 @@ export interface ItddView {
   enemiesDefeated: number;
   dungeonTurns: number;
   heroDeclared: boolean;
+  /** What the engine derives for the screen (GameView.view). */
+  rules: ItddRules;
 }
 
 function cardOf(v: unknown): CardView | null {
@@ -138,7 +145,7 @@ function cardOf(v: unknown): CardView | null {
   };
 }
 
-function characterOf(v: Obj, current: string | null): CharacterView {
+function characterOf(v: Obj, current: string | null, rules: ItddRules): CharacterView {
   const inventory = arr(v.inventory).filter(isObj);
   const pos = posOf(v.pos);
   const alive = v.alive !== false;
@@ -154,8 +161,7 @@ function characterOf(v: Obj, current: string | null): CharacterView {
     alive,
     inDungeon: alive && pos !== null,
     inventory,
-    // Mirrors Character::capacity: 3 slots, 6 with a backpack.
-    capacity: inventory.some((i) => i.item === "backpack") ? 6 : 3,
+    capacity: rules.characters.get(str(v.id))?.capacity ?? null,
     equipped: eq,
     coins: num(v.coins),
     afflictions: arr(v.afflictions).filter(isObj).map((a) => ({ kind: str(a.kind), turnsLeft: num(a.turns_left), pending: a.pending === true })),
@@ -173,9 +179,13 @@ function characterOf(v: Obj, current: string | null): CharacterView {
   };
 }
 
-/** The screen's view of an engine state; an unreadable state gives an empty dungeon. */
-export function itddView(state: unknown): ItddView {
+/**
+ * The screen's view of an engine state and the engine's view of it
+ * (GameView.view); an unreadable state gives an empty dungeon.
+ */
+export function itddView(state: unknown, engineView?: unknown): ItddView {
   const s = isObj(state) ? state : {};
+  const rules = rulesOf(engineView);
   const current = typeof s.current === "string" ? s.current : null;
   const cards = arr(s.cards).map(cardOf).filter((c): c is CardView => c !== null);
   const squares = new Map<string, SquareView>();
@@ -202,7 +212,7 @@ export function itddView(state: unknown): ItddView {
     cards,
     squares,
     bounds,
-    characters: arr(s.characters).filter(isObj).map((c) => characterOf(c, current)),
+    characters: arr(s.characters).filter(isObj).map((c) => characterOf(c, current, rules)),
     enemies,
     dropped: arr(s.dropped).filter(isObj).flatMap((d) => {
       const pos = posOf(d.pos);
@@ -217,6 +227,7 @@ export function itddView(state: unknown): ItddView {
     enemiesDefeated: num(s.enemies_defeated),
     dungeonTurns: num(s.dungeon_turns),
     heroDeclared: s.hero_declared === true,
+    rules,
   };
 }
 
@@ -240,9 +251,9 @@ export function itemName(item: Obj): string {
   const kind = str(item.item);
   switch (kind) {
     case "potion": return `${str(item.potion)} potion`;
-    case "rune": return `${item.great === true ? "great " : ""}rune +${num(item.bonus, 1)} ${str(item.attribute)}`;
-    case "weapon": return `${str(item.name) || "weapon"} (+${num(item.bonus, 1)} ${str(item.attribute)})`;
-    case "master_key": return `master key (${num(item.charges, 2)} charges)`;
+    case "rune": return `${item.great === true ? "great " : ""}rune +${opt(item.bonus)} ${str(item.attribute)}`;
+    case "weapon": return `${str(item.name) || "weapon"} (+${opt(item.bonus)} ${str(item.attribute)})`;
+    case "master_key": return `master key (${opt(item.charges)} charges)`;
     case "lost_map": return "lost map";
     case "coins": return `${num(item.amount)} coins`;
     case "other": return str(item.name) || "item";

@@ -11,6 +11,7 @@ import { describeCommand, describeEvent, notices } from "./describe";
 import { fresh } from "./flow";
 import { newDraft } from "./grid";
 import { itddView, type ItddView } from "./model";
+import { shown } from "./rules";
 import { state, select, btn, isNewSession, rerender } from "./widgets";
 import { gridView, legend, toolBar } from "./grid-view";
 import { correctionPanel, diceSettings, dungeonTurnPanel } from "./dice-view";
@@ -24,7 +25,7 @@ const MODE_HINTS: Record<string, string> = {
   solo: "One player with one or more characters; collect as many coins as possible.",
   cooperative: "Help each other complete every quest, then leave the dungeon.",
   competitive: "Each for their own quest; the most coins wins once a Hero is declared.",
-  arena: "No quests, last one standing; 20 coins each at the end, 10 more per character defeated.",
+  arena: "No quests, last one standing; coins for everyone at the end, more for each character defeated.",
 };
 
 function setupForm(start: (setup: unknown) => void, fail: (msg: string) => void): HTMLElement {
@@ -79,7 +80,7 @@ function board(ctx: ScreenCtx): HTMLElement {
   }
   const newSession = isNewSession(ctx.view.session);
   const u = state(ctx.view.session);
-  const v = itddView(ctx.view.state);
+  const v = itddView(ctx.view.state, ctx.view.view);
   if (newSession && v.cards.length === 0) {
     // A new game starts where play starts: laying the Gate card.
     u.tool = "card";
@@ -127,7 +128,7 @@ function statusBar(v: ItddView): HTMLElement {
     { class: "itdd-status" },
     h("span", { class: "chip" }, `Mode: ${v.mode}`),
     h("span", { class: "chip" }, `Dungeon turns: ${v.dungeonTurns}`),
-    h("span", { class: "chip" }, `Goblins placed: ${v.goblinsPlaced} / 8`),
+    h("span", { class: "chip", title: "The goblin that calls a boss" }, `Goblins placed: ${v.goblinsPlaced} / ${shown(v.rules.bossGoblin)}`),
     h("span", { class: "chip" }, `Enemies defeated: ${v.enemiesDefeated}`),
     v.current ? h("span", { class: "chip on" }, `Turn: ${v.current}`) : null,
     v.heroDeclared ? h("span", { class: "chip on" }, "A Hero has been declared") : null,

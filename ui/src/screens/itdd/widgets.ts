@@ -14,7 +14,7 @@ import {
   type ItemForm,
   type PairingChoice,
 } from "./commands";
-import { ENEMY_KINDS } from "./data";
+import type { ItddRules } from "./rules";
 import { type Gathered } from "./flow";
 import { type CardDraft } from "./grid";
 import { type Pos } from "./model";
@@ -32,6 +32,7 @@ export interface UiState {
   draft: CardDraft | null;
   explorer: string;
   lostMap: boolean;
+  /** The enemy card being placed: kind chosen from the engine's list; the numbers are typed from the card (NaN: not yet). */
   enemy: { kind: string; name: string; attack: number; move: number; torch: number; life: number };
   selected: string | null;
   target: string | null;
@@ -73,12 +74,12 @@ export function state(session: number): UiState {
       draft: null,
       explorer: "",
       lostMap: false,
-      enemy: { kind: ENEMY_KINDS[0]?.kind ?? "goblin", name: "", attack: 1, move: 2, torch: 0, life: 2 },
+      enemy: { kind: "", name: "", attack: NaN, move: NaN, torch: NaN, life: NaN },
       selected: null,
       target: null,
       path: [],
       dice: "camera",
-      manual: [1, 1],
+      manual: [NaN, NaN],
       pairing: { by: "colour", ours: "white", theirs: "red", side: "left" },
       gathered: null,
       usedReading: null,
@@ -99,9 +100,14 @@ export const words = (s: string) => s.replace(/_/g, " ");
  * A number box. Values are taken as typed ("input"), so a button pressed
  * right after sees them; boxes whose change redraws the screen take theirs
  * on "change" instead, or the redraw would steal the focus mid-number.
+ * A box not filled in yet shows empty and reads as NaN (the forms then say
+ * what is missing), so no number is ever sent that nobody typed.
  */
-export const numInput = (value: number, onchange: (n: number) => void, attrs: Record<string, string | number> = {}, on: "input" | "change" = "input") =>
-  h("input", { type: "number", value, min: 0, max: 99, class: "num", ...attrs, [`on${on}`]: (e: Event) => onchange(Number((e.target as HTMLInputElement).value)) });
+export const numInput = (value: number | null, onchange: (n: number) => void, attrs: Record<string, string | number> = {}, on: "input" | "change" = "input") =>
+  h("input", { type: "number", value: value === null || !Number.isFinite(value) ? "" : value, min: 0, max: 99, class: "num", ...attrs, [`on${on}`]: (e: Event) => onchange(typedNumber((e.target as HTMLInputElement).value)) });
+
+/** A typed box's value: NaN while empty. */
+export const typedNumber = (text: string): number => (text.trim() === "" ? NaN : Number(text));
 export const select = (options: [string, string][], value: string, onchange: (v: string) => void, attrs: Record<string, string> = {}) =>
   h("select", { ...attrs, onchange: (e: Event) => onchange((e.target as HTMLSelectElement).value) }, ...options.map(([v, label]) => h("option", { value: v, selected: v === value }, label)));
 export const btn = (label: string, onclick: () => void, attrs: Record<string, string | boolean | null> = {}) => h("button", { ...attrs, onclick }, label);
@@ -115,9 +121,14 @@ export function say(ctx: ScreenCtx, msg: string): void {
   rerender(ctx);
 }
 
-/** A small form for one item card; `add` gets the engine's item JSON. */
-export function itemPicker(add: (item: Cmd) => void, label: string, fail: (msg: string) => void): HTMLElement {
-  const f: ItemForm = { kind: "potion", potion: "health", attribute: "attack", bonus: 1, great: false, name: "", charges: 2, amount: 1 };
+/**
+ * A small form for one item card; `add` gets the engine's item JSON. The
+ * bonus and a Master Key's charges start at the engine's defaults for a card
+ * that does not print them; a coin card's value is typed from the card.
+ */
+export function itemPicker(rules: ItddRules, add: (item: Cmd) => void, label: string, fail: (msg: string) => void): HTMLElement {
+  const d = rules.itemDefaults;
+  const f: ItemForm = { kind: "potion", potion: "health", attribute: "attack", bonus: d.bonus ?? NaN, great: false, name: "", charges: d.masterKeyCharges ?? NaN, amount: NaN };
   const extra = h("span", {});
   const kind = select(ITEM_KINDS.map((k): [string, string] => [k, words(k)]), f.kind, (k) => { f.kind = k; drawExtra(); }, { "aria-label": "Item kind" });
   const drawExtra = () => {
@@ -125,12 +136,12 @@ export function itemPicker(add: (item: Cmd) => void, label: string, fail: (msg: 
     if (f.kind === "potion") parts.push(select(POTIONS.map((p): [string, string] => [p, p]), f.potion ?? "health", (p) => { f.potion = p; }, { "aria-label": "Potion" }));
     if (f.kind === "rune" || f.kind === "weapon") {
       parts.push(select(ATTRIBUTES.map((a): [string, string] => [a, a]), f.attribute ?? "attack", (a) => { f.attribute = a; }, { "aria-label": "Attribute" }));
-      parts.push(h("label", {}, "+", numInput(f.bonus ?? 1, (n) => { f.bonus = n; }, { min: 1, max: 9 })));
+      parts.push(h("label", {}, "+", numInput(f.bonus ?? null, (n) => { f.bonus = n; }, { min: 1, max: 9 })));
     }
     if (f.kind === "rune") parts.push(h("label", { class: "check" }, h("input", { type: "checkbox", onchange: (e: Event) => { f.great = (e.target as HTMLInputElement).checked; } }), " great"));
     if (f.kind === "weapon" || f.kind === "other") parts.push(h("input", { type: "text", placeholder: "name", size: 10, oninput: (e: Event) => { f.name = (e.target as HTMLInputElement).value; } }));
-    if (f.kind === "master_key") parts.push(h("label", {}, "charges ", numInput(f.charges ?? 2, (n) => { f.charges = n; }, { min: 0, max: 9 })));
-    if (f.kind === "coins") parts.push(h("label", {}, "coins ", numInput(f.amount ?? 1, (n) => { f.amount = n; }, { min: 1 })));
+    if (f.kind === "master_key") parts.push(h("label", {}, "charges ", numInput(f.charges ?? null, (n) => { f.charges = n; }, { min: 0, max: 9 })));
+    if (f.kind === "coins") parts.push(h("label", {}, "coins ", numInput(f.amount ?? null, (n) => { f.amount = n; }, { min: 1 })));
     fill(extra, ...parts);
   };
   drawExtra();

@@ -481,15 +481,7 @@ pub fn advance(ctx: &mut Ctx) {
 }
 
 pub fn check_win(ctx: &mut Ctx) {
-    let r = &ctx.s.rules;
-    let relics: u32 = [
-        TileKind::RelicCircle,
-        TileKind::RelicSquare,
-        TileKind::RelicTriangle,
-    ]
-    .iter()
-    .map(|k| r.count(*k))
-    .sum();
+    let relics = ctx.s.relics_needed();
     if ctx.s.outcome.is_none() && ctx.s.relics.len() as u32 >= relics && ctx.s.exit_found {
         ctx.emit(Event::Outcome {
             outcome: Outcome::SessionWon,

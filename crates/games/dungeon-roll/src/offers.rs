@@ -1,0 +1,203 @@
+//! The main commands of the moment, as buttons and short forms: start a
+//! delve, accept the Monster Phase helper's plan, open chests, quaff, face
+//! the Dragon, retire, seek glory, flee. Dice faces and tokens drawn are
+//! what the player fills in; a ready offer is listed only when the engine
+//! takes it as it stands.
+
+use crate::data::rules;
+use crate::state::State;
+use crate::view::{dice_for_level, may_regroup};
+use crate::{Command, DungeonRoll};
+use serde_json::json;
+use tw_rules::{Game, Input, Offer};
+
+fn taken(s: &State, o: Offer) -> Option<Offer> {
+    let c: Command = serde_json::from_value(o.command.clone()).ok()?;
+    DungeonRoll::decide(s, &c).ok().map(|_| o)
+}
+
+pub fn offers(s: &State) -> Vec<Offer> {
+    let r = rules();
+    let mut out = Vec::new();
+    if s.finished.is_some() {
+        return out;
+    }
+    let Some(d) = &s.delve else {
+        let who = s
+            .current()
+            .map(|p| p.name.as_str())
+            .unwrap_or("the Adventurer");
+        out.push(Offer::form(
+            "start_delve",
+            format!(
+                "{who}: start a delve (roll {} Party dice and {} Dungeon die)…",
+                r.party_dice,
+                1u8.min(r.dungeon_dice)
+            ),
+            json!({"type": "start_delve", "party": null, "dungeon": null}),
+            [("party", Input::json()), ("dungeon", Input::json())],
+        ));
+        return out;
+    };
+    let side = s.side();
+    if d.formation_open
+        && side.is_some_and(|sd| sd.has(&crate::hero::SpecialtyEffect::RerollAtFormation))
+    {
+        out.push(Offer::form(
+            "formation_reroll",
+            "Reroll Party dice (formation)…",
+            json!({"type": "formation_reroll", "party": null}),
+            [("party", Input::json())],
+        ));
+    }
+    if d.dungeon.monsters() > 0 {
+        out.extend(taken(
+            s,
+            Offer::ready(
+                "accept_proposal",
+                "Fight as the helper proposes",
+                json!({"type": "accept_proposal"}),
+            ),
+        ));
+        out.push(Offer::form(
+            "fight",
+            "Fight…",
+            json!({"type": "fight", "with": null, "monster": null}),
+            [("with", Input::json()), ("monster", Input::text())],
+        ));
+    }
+    if d.dungeon.monsters() == 0 {
+        if d.dungeon.get(crate::faces::DungeonFace::Chest) > 0 {
+            out.push(Offer::form(
+                "open_chests",
+                "Open chests…",
+                json!({"type": "open_chests", "with": null, "drawn": null}),
+                [("with", Input::json()), ("drawn", Input::json())],
+            ));
+        }
+        if d.dungeon.get(crate::faces::DungeonFace::Potion) > 0 {
+            out.push(Offer::form(
+                "quaff",
+                "Quaff potions…",
+                json!({"type": "quaff", "with": null, "revive": null}),
+                [("with", Input::json()), ("revive", Input::json())],
+            ));
+        }
+        if crate::view::dragon_awake(d) {
+            let need = side
+                .map(|sd| sd.dragon_types(r.dragon.companion_types))
+                .unwrap_or(r.dragon.companion_types);
+            out.push(Offer::form(
+                "slay_dragon",
+                format!("Face the Dragon ({need} different companions)…"),
+                json!({"type": "slay_dragon", "with": null, "drawn": null}),
+                [("with", Input::json()), ("drawn", Input::text())],
+            ));
+        }
+    }
+    if may_regroup(d) {
+        out.extend(taken(
+            s,
+            Offer::ready(
+                "retire",
+                format!("Retire (+{} XP)", d.level),
+                json!({"type": "retire"}),
+            ),
+        ));
+        if d.level < r.max_level {
+            out.push(Offer::form(
+                "seek_glory",
+                format!(
+                    "Seek glory: level {} ({} Dungeon dice)…",
+                    d.level + 1,
+                    dice_for_level(d, d.level + 1)
+                ),
+                json!({"type": "seek_glory", "dungeon": null}),
+                [("dungeon", Input::json())],
+            ));
+        }
+    }
+    out.extend(taken(
+        s,
+        Offer::ready(
+            "flee",
+            "Flee (no XP for this level)",
+            json!({"type": "flee"}),
+        ),
+    ));
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::view::tests_support::{delving, game, run};
+    use serde_json::Value;
+
+    fn keys(s: &State) -> Vec<String> {
+        offers(s).into_iter().map(|o| o.key).collect()
+    }
+
+    fn honest(s: &State) {
+        for o in offers(s) {
+            for p in &o.fill {
+                assert_eq!(o.command[p.as_str()], Value::Null, "{} {p}", o.key);
+                assert!(o.inputs.contains_key(p));
+            }
+            if o.fill.is_empty() {
+                let c: Command = serde_json::from_value(o.command.clone()).unwrap();
+                DungeonRoll::decide(s, &c).unwrap_or_else(|e| panic!("{}: {e}", o.key));
+            }
+        }
+    }
+
+    #[test]
+    fn a_new_game_offers_only_the_first_delve() {
+        let s = game();
+        assert_eq!(keys(&s), vec!["start_delve"]);
+        assert!(offers(&s)[0]
+            .label
+            .contains("roll 7 Party dice and 1 Dungeon die"));
+        honest(&s);
+    }
+
+    #[test]
+    fn with_a_goblin_standing_the_party_fights_or_flees() {
+        let s = delving();
+        let k = keys(&s);
+        assert!(
+            k.contains(&"accept_proposal".to_string())
+                && k.contains(&"fight".to_string())
+                && k.contains(&"flee".to_string()),
+            "{k:?}"
+        );
+        assert!(
+            !k.contains(&"retire".to_string()),
+            "no retiring with monsters standing"
+        );
+        honest(&s);
+    }
+
+    #[test]
+    fn after_the_fight_the_adventurer_may_retire_or_go_deeper() {
+        let mut s = delving();
+        run(&mut s, json!({"type": "accept_proposal"}));
+        let k = keys(&s);
+        assert!(
+            k.contains(&"retire".to_string()) && k.contains(&"seek_glory".to_string()),
+            "{k:?}"
+        );
+        let glory = offers(&s)
+            .into_iter()
+            .find(|o| o.key == "seek_glory")
+            .unwrap();
+        assert!(
+            glory.label.contains("level 2 (2 Dungeon dice)"),
+            "{}",
+            glory.label
+        );
+        let retire = offers(&s).into_iter().find(|o| o.key == "retire").unwrap();
+        assert_eq!(retire.label, "Retire (+1 XP)");
+        honest(&s);
+    }
+}
