@@ -66,6 +66,8 @@ pub struct CaptureStatus {
     /// The source name as the Settings screen lists it (`demo`,
     /// `demo:combat`, `camera:N`, a path); `None` for the start-up default.
     pub spec: Option<String>,
+    /// Below this confidence a reading is shown as unsure (and asked).
+    pub confidence_threshold: f64,
 }
 
 /// Shared between the capture thread and the command handlers.
@@ -81,6 +83,7 @@ impl Hub {
         Arc::new(Hub {
             status: Mutex::new(CaptureStatus {
                 source: "starting…".into(),
+                confidence_threshold: tw_session::observation::CONFIDENCE_THRESHOLD,
                 ..Default::default()
             }),
             latest: watch::Sender::new(None),

@@ -400,7 +400,7 @@ function cameraPanel(): HTMLElement {
   const read = t.landed.map((i) => t.dice[i]).filter((d) => d).map((d) => {
     // "3" for a scoring section, else the kind: "bullseye", "hole", "web 0", "bone".
     const where = !d.section ? "" : d.section.kind === "score" ? String(d.section.value) : d.section.kind === "web" ? "web 0" : d.section.kind;
-    return `${d.color} ${d.face ?? "?"}${where ? ` → ${where}` : ""}${d.confidence < 0.8 ? " (unsure)" : ""}`;
+    return `${d.color} ${d.face ?? "?"}${where ? ` → ${where}` : ""}${st && d.confidence < st.confidence_threshold ? " (unsure)" : ""}`;
   });
   return h("div", { class: "panel df-camera", id: "df-camera" },
     h("h4", {}, `Camera — throw ${t.seq}`),

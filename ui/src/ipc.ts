@@ -31,6 +31,8 @@ export interface CaptureStatus {
   /** What the board drift check last found when it was not "in place":
    *  the board was re-registered from its print, or could not be. */
   board_alignment: string | null;
+  /** Below this confidence a reading is shown as unsure (the core's one threshold). */
+  confidence_threshold: number;
 }
 
 /** The dice read when a throw came to rest; mirrors `ThrowReading` in capture.rs. */

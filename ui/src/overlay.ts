@@ -3,9 +3,6 @@
 // question mark when the reading is unsure (the player confirms those).
 import type { Die } from "./ipc";
 
-/** Below this confidence a face is shown as uncertain. */
-export const UNSURE_BELOW = 0.8;
-
 const STROKE: Record<string, string> = {
   red: "#ff5a5a",
   green: "#4ee07a",
@@ -14,15 +11,16 @@ const STROKE: Record<string, string> = {
   black: "#9aa0a6",
 };
 
-/** The label drawn beside a die, e.g. "5 white" or "? red". */
-export function dieLabel(d: Die): string {
+/** The label drawn beside a die, e.g. "5 white" or "? red"; a face read
+ *  below the core's confidence threshold (`CaptureStatus`) gets a "?". */
+export function dieLabel(d: Die, threshold: number): string {
   const face = d.face ?? "?";
-  const unsure = d.face !== null && d.confidence < UNSURE_BELOW ? "?" : "";
+  const unsure = d.face !== null && d.confidence < threshold ? "?" : "";
   const cocked = d.cocked ? " (cocked)" : "";
   return `${face}${unsure} ${d.color}${cocked}`;
 }
 
-export function drawOverlay(canvas: HTMLCanvasElement, dice: Die[]): void {
+export function drawOverlay(canvas: HTMLCanvasElement, dice: Die[], threshold: number): void {
   const ctx = canvas.getContext("2d");
   if (!ctx) return;
   ctx.clearRect(0, 0, canvas.width, canvas.height);
@@ -35,7 +33,7 @@ export function drawOverlay(canvas: HTMLCanvasElement, dice: Die[]): void {
     d.corners.forEach(([x, y], i) => (i === 0 ? ctx.moveTo(x, y) : ctx.lineTo(x, y)));
     ctx.closePath();
     ctx.stroke();
-    const label = dieLabel(d);
+    const label = dieLabel(d, threshold);
     const top = Math.min(...d.corners.map((c) => c[1]));
     const x = d.center[0] - ctx.measureText(label).width / 2;
     const y = Math.max(14, top - 6);

@@ -67,7 +67,7 @@ export function startTableView(): void {
     try {
       status = await captureStatus();
       publishStatus(status);
-      drawOverlay(overlay, status.dice ?? []);
+      drawOverlay(overlay, status.dice ?? [], status.confidence_threshold);
       render();
     } catch (err) {
       statusEl.textContent = `Cannot reach the capture thread: ${String(err)}`;

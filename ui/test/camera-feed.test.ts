@@ -10,7 +10,7 @@ const throwOf = (seq: number, faces: string[]): ThrowReading => ({
 const status = (last: ThrowReading | null, overlay: string[] = []): CaptureStatus => ({
   source: "demo", spec: "demo", kind: "demo", demo: true, fallback_reason: null, error: null, width: 640, height: 480,
   capture_fps: 10, frames_captured: 1, dice: overlay.map(die), dice_frame: 0, read_ms: 1, settle: "at_rest",
-  last_throw: last, reader: "pips", calibration_problem: null, board_alignment: null,
+  last_throw: last, reader: "pips", calibration_problem: null, board_alignment: null, confidence_threshold: 0.8,
 });
 
 test("every throw event reaches every listener once, two close together included", () => {

@@ -33,10 +33,10 @@ const status: CaptureStatus = {
 
 test("overlay labels say the face and colour, and mark what the player must confirm", () => {
   const die = { center: [0, 0] as [number, number], corners: [], face: "5", color: "white", confidence: 0.95, cocked: false };
-  assert.equal(dieLabel(die), "5 white");
-  assert.equal(dieLabel({ ...die, confidence: 0.5 }), "5? white");
-  assert.equal(dieLabel({ ...die, face: null }), "? white");
-  assert.equal(dieLabel({ ...die, cocked: true, color: "red" }), "5 red (cocked)");
+  assert.equal(dieLabel(die, 0.8), "5 white");
+  assert.equal(dieLabel({ ...die, confidence: 0.5 }, 0.8), "5? white");
+  assert.equal(dieLabel({ ...die, face: null }, 0.8), "? white");
+  assert.equal(dieLabel({ ...die, cocked: true, color: "red" }, 0.8), "5 red (cocked)");
 });
 
 test("frame replies are parsed as the Rust side packs them", () => {

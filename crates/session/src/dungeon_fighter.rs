@@ -9,9 +9,7 @@ use tw_dungeon_fighter::model::{Die, Face, Landing, LandingKind};
 use tw_dungeon_fighter::{Command, Throw};
 use tw_rules::DieColor;
 
-/// Below this confidence a reading is shown as uncertain and the player is
-/// asked to confirm it.
-pub const CONFIDENCE_THRESHOLD: f64 = 0.8;
+pub use crate::observation::CONFIDENCE_THRESHOLD;
 
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum AskPlayer {

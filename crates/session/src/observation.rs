@@ -7,6 +7,10 @@
 use serde::{Deserialize, Serialize};
 use tw_rules::DieColor;
 
+/// Below this confidence a reading is shown as uncertain and the player is
+/// asked to confirm it: the one threshold every screen and game uses.
+pub const CONFIDENCE_THRESHOLD: f64 = 0.8;
+
 /// Where a die landed on the Dungeon Fighter target, as the board reader
 /// reports it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
