@@ -43,7 +43,7 @@ fn main() -> ExitCode {
     let result = tauri::Builder::default()
         .manage(hub)
         .manage(games)
-        .manage(calibration::CalibrationState::new())
+        .manage(tw_app::calibrate::CalibrationState::new())
         .setup(move |app| {
             let handle = app.handle().clone();
             // Every finished throw goes to the game being played, whatever

@@ -12,11 +12,14 @@
 //!   engine's view and offers, campaigns), [`snapshot_file`] (which logged
 //!   image paths may be read).
 //! - Sources: [`sources`] (a source by name, with the calibration it brings).
+//! - Calibration: [`calibrate`] (the Calibration screen's work on a still:
+//!   markers or four corners, the fitted board, dice enrolment).
 //! - Where things live: [`paths`] (data folder, active calibration, shipped
 //!   die sets and boards, from any working directory); [`demo_combat`] (the
 //!   generated Dungeon Fighter clip).
 
 pub mod board_watch;
+pub mod calibrate;
 pub mod demo_combat;
 pub mod early_read;
 pub mod game;
