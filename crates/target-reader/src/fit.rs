@@ -243,7 +243,8 @@ fn segments_edge(g: &Gradients, segs: impl Iterator<Item = [[f64; 2]; 2]>) -> (f
 /// edges found all along a polygon rather than a few very strong ones: a
 /// white icon on a red face or a black printed line otherwise pulls one
 /// side of the pentagon onto itself. Chosen by how far a search started
-/// at the true pose drifts (figures: docs/measurements/2026-11-26-target-reader-history.md).
+/// at the true pose drifts (figures:
+/// docs/measurements/2026-11-26-target-reader-history.md).
 const EDGE_HALF: f64 = 20.0;
 
 fn saturate(e: f64) -> f64 {
@@ -350,8 +351,8 @@ pub fn project_die(
 
 /// Weight of the silhouette against the top face: the silhouette pins the
 /// centre, the top face the turn, and either alone lets the pose drift
-/// further. Chosen
-/// by how far a search started at the true pose drifts (figures: docs/measurements/2026-11-26-target-reader-history.md).
+/// further. Chosen by how far a search started at the true pose drifts
+/// (figures: docs/measurements/2026-11-26-target-reader-history.md).
 const SILHOUETTE_WEIGHT: f64 = 2.0;
 
 /// Mean relative colour difference (percent) among points of the top

@@ -435,7 +435,8 @@ fn measure_all_with(
 /// verifier to be kept: more than its threshold, as the verifier never saw
 /// region-placed fits in training. With [`RESCUE_MIN_EXPLAINED`] it let
 /// no placed phantom through on development scenes, while the missed dice
-/// came back above it (figures: docs/measurements/2026-11-26-target-reader-history.md).
+/// came back above it (figures:
+/// docs/measurements/2026-11-26-target-reader-history.md).
 const RESCUE_MIN_P: f64 = 0.4;
 
 /// The least share of colour ([`crate::region::explained`]) a rescued

@@ -56,7 +56,8 @@ pub fn features(m: &Measured) -> [f64; 10] {
 /// from the edge); a web's "side faces" are black hole and grey thread.
 /// Where a side face is hidden (a low camera) the points fall on the board
 /// behind, which is as often plain for a die as for a phantom. It mostly
-/// keeps web rings out (figures: docs/measurements/2026-11-26-target-reader-history.md).
+/// keeps web rings out (figures:
+/// docs/measurements/2026-11-26-target-reader-history.md).
 pub fn side_spread(g: &crate::fit::Gradients, top_px: &[[f64; 2]; 5]) -> f64 {
     let c = [
         top_px.iter().map(|p| p[0]).sum::<f64>() / 5.0,
