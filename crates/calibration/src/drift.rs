@@ -63,8 +63,8 @@ pub const MAX_PIXELS: i64 = 64 * 1024 * 1024;
 /// Smallest frame side accepted.
 pub const MIN_SIDE: i32 = 64;
 
-/// Knobs of the drift check; [`Default`] is what was measured
-/// (`docs/measurements/2026-11-26-drift.md`).
+/// Knobs of the drift check. [`Default`] holds the settings the drift figures
+/// were measured with (`docs/measurements/2026-11-26-drift.md`).
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct DriftConfig {
     /// Frames are shrunk to this width (at most) to find features.

@@ -208,8 +208,8 @@ fn web(
     rng: &mut Rng,
     to_px: &dyn Fn([f64; 2]) -> Point,
 ) -> opencv::Result<()> {
-    // Drawn in this order so the renders stay those the figures in
-    // models/dice-sets/README.md were measured on.
+    // Drawn in this order so each seed renders as it did for the figures
+    // in docs/measurements/ (another order would change the painted renders).
     let grey = rng.range(170.0, 230.0);
     let spokes = 10 + rng.below(5);
     let turn = rng.range(0.0, 1.0);

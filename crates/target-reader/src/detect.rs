@@ -239,8 +239,7 @@ fn median_u8(v: &mut [u8]) -> u8 {
 /// spider web on it splits it between black and thread, so a die lying
 /// on it can outweigh either and pull the median to its own colour; there
 /// the most common colour (in coarse bins) stands in, refined by the
-/// median of the pixels in that bin. (With the channel median, 3 more dice
-/// were lost on each of two development sets, seeds 9920001 and 9930001.)
+/// median of the pixels in that bin.
 fn typical(key: u32, v: &mut [Vec<u8>; 3]) -> [u8; 3] {
     if !is_hole_key(key) || v[0].is_empty() {
         return [
@@ -456,8 +455,8 @@ fn components(closed: &Mat, pose: &Pose, shape: &DieShape) -> opencv::Result<Vec
 /// something (a web's threads, another die): its die-sized parts are
 /// proposed too. Below 2.6 times the blob itself is also proposed. A white
 /// die on a pale section shows only part of itself, so with a few threads
-/// its blob can be no larger than a die yet centred 15 mm off (at 1.5
-/// times, one such die of seed 9600001 was lost).
+/// its blob can be no larger than a die yet centred 15 mm off, so even a
+/// blob of one die's area is split.
 const MERGED_ABOVE: f64 = 1.0;
 
 /// One connected component of a mask.

@@ -39,8 +39,8 @@ pub struct Prototype {
     pub chroma: [f64; 3],
     pub glyph_fraction: f64,
     pub glyph_contrast: f64,
-    /// Mean [`Descriptor::centre_lift`]; absent in sets enrolled before it
-    /// was measured, whose faces are then read by the band terms alone.
+    /// Mean [`Descriptor::centre_lift`]; absent in older sets, whose faces
+    /// are then read by the band terms alone.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub centre_lift: Option<f64>,
     /// Mean [`Descriptor::centre_desat`]; absent as `centre_lift` is.
@@ -272,8 +272,8 @@ impl DieSet {
 
     fn classify_by(&self, d: &Descriptor, centre: bool) -> (String, String, f64) {
         let ch = chroma(d.bgr);
-        // The centre terms count only where every prototype has them (a
-        // set enrolled before they were measured has none).
+        // The centre terms count only where every prototype has them (an
+        // older set has none).
         let centre = centre
             && self
                 .prototypes
@@ -340,18 +340,13 @@ impl DieSet {
 
 /// Spreads by which each face measure's difference from a prototype is
 /// divided: about a third of the gap between the icon and blank means on
-/// the shipped set. The centre scales were set on development scenes
-/// (seeds 10020001, 10040001, 9960001; 1,520 dice read by the whole
-/// reader, their faces judged with their true colour): 0.2 and 0.15 left
-/// one face wrong (a die fitted 3 mm off), where the band terms alone read
-/// three blank faces as icon. Halving or doubling the fraction's scale
-/// lost icons on badly fitted dice, so it was kept.
+/// the shipped set; the centre scales were set on development scenes
+/// (figures: docs/measurements/2026-11-26-target-reader-history.md).
 const FRACTION_SCALE: f64 = 0.1;
 /// The squared spread the chroma distance ([`color_dist`]) is divided by
 /// when colour is chosen with the face: 0.02 (a spread of about 0.14).
-/// On the same 1,520 development dice, colour by chroma alone read six
-/// small coloured icons as white; with the face, 0.002–0.01 left two and
-/// 0.02–0.05 one (a die fitted 3 mm off), and no other die changed colour.
+/// Choosing colour with the face keeps a small coloured icon, washed out by
+/// its star, from being read as a white die.
 const COLOR_SCALE_SQ: f64 = 0.02;
 const CONTRAST_SCALE: f64 = 15.0;
 const LIFT_SCALE: f64 = 0.2;

@@ -1,22 +1,19 @@
 //! What the top face shows, by an enrolled die set.
 //!
 //! The top face is warped to a canonical patch (the fitted pentagon mapped to
-//! a fixed pentagon), then described by rotation-free numbers (see
-//! [`describe`]): the die's own colour from a band just inside the face's
-//! edges, and how much the face's centre differs from it (an icon is a
-//! centred contrasting glyph; a blank face is uniform). Enrolment averages
-//! these over labelled examples; reading takes the nearest enrolled
-//! prototype. Simple, fast, and measured by `warden eval throws`.
+//! a fixed pentagon) and described by rotation-free numbers ([`describe`]):
+//! the die's own colour from a band just inside the face's edges, and how
+//! the face's centre differs from it (an icon is a centred contrasting
+//! glyph; a blank face is one paint). Enrolment averages these over
+//! labelled examples; reading takes the nearest enrolled prototype.
 //!
-//! On a small or blurred face (circumradius 6–7 px) the band takes in some
-//! of the board and the dark edges round the face, so a blank face's
-//! centre differs from its band by as much as a faint icon's does
-//! (`glyph_contrast` about 15 %). Which *way* it differs still tells them
-//! apart: an icon turns the centre the glyph's colour (a white star washes
-//! a coloured die out and brightens it; a dark one darkens a white die),
-//! while a blank centre keeps the band's hue and is only a little lighter
-//! (the band is the face's darker part). [`Descriptor::centre_lift`] and
-//! [`Descriptor::centre_desat`] carry that sign.
+//! How *much* the centre differs is not enough on a small or blurred face:
+//! its band takes in the dark edges round it, so a blank centre differs
+//! about as much as a faint icon. Which *way* it differs still tells them
+//! apart: a light star lifts and washes out a coloured die's centre, a dark
+//! one darkens a white die's, and a blank centre keeps the band's hue and
+//! is only a little lighter ([`Descriptor::centre_lift`],
+//! [`Descriptor::centre_desat`]).
 
 use opencv::core::{Mat, Point2f, Scalar, Size, Vector};
 use opencv::prelude::*;

@@ -108,9 +108,7 @@ impl Search {
     /// 6–10 mm off. A coarser grid keeps the cost near a near search's;
     /// the paint term keeps a web's rings from winning. The edges between
     /// side faces tell a die's top face from a side face of it, which a
-    /// start that far off can otherwise settle on (on 400 development
-    /// scenes: two faces and one border ruling more right, 7 phantoms
-    /// fewer, about 5 % more time).
+    /// start that far off can otherwise settle on.
     pub const WIDE: Search = Search {
         radius_mm: 10.5,
         step_mm: 1.5,
@@ -244,10 +242,9 @@ fn segments_edge(g: &Gradients, segs: impl Iterator<Item = [[f64; 2]; 2]>) -> (f
 /// Each sample's evidence saturates, `e / (e + K)`, so the score rewards
 /// edges found all along a polygon rather than a few very strong ones: a
 /// white icon on a red face or a black printed line otherwise pulls one
-/// side of the pentagon onto itself. Measured on 40 development scenes
-/// (seed 5150001), starting the search at the true pose and letting it
-/// drift: median 1.33 mm with the plain sum, 0.96 / 0.91 / 0.82 / 0.77 mm
-/// with K = 100 / 40 / 20 / 10 (p90 1.70 mm at K = 20, 1.65 at K = 10).
+/// side of the pentagon onto itself. Chosen by how far a search started
+/// at the true pose drifts (figures:
+/// docs/measurements/2026-11-26-target-reader-history.md).
 const EDGE_HALF: f64 = 20.0;
 
 fn saturate(e: f64) -> f64 {
@@ -352,10 +349,10 @@ pub fn project_die(
     })
 }
 
-/// Weight of the silhouette against the top face. Measured on clean
-/// generated scenes by starting at the true pose and letting the search
-/// drift: weights 0 / 0.5 / 1 / 2 / 100 drift a median 1.31 / 0.98 / 0.77 /
-/// 0.66 / 0.94 mm.
+/// Weight of the silhouette against the top face: the silhouette pins the
+/// centre, the top face the turn, and either alone lets the pose drift
+/// further. Chosen by how far a search started at the true pose drifts
+/// (figures: docs/measurements/2026-11-26-target-reader-history.md).
 const SILHOUETTE_WEIGHT: f64 = 2.0;
 
 /// Mean relative colour difference (percent) among points of the top

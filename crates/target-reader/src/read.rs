@@ -25,17 +25,14 @@ fn wholly_over_hole(board: &Board, shape: &DieShape, fit: &crate::fit::Fit) -> b
 }
 
 /// A fit whose image under the rim correlates this well with the rim
-/// turned round the board's centre is print ([`crate::echo`]). On the
-/// painted drawing (seed 10050001, 50 scenes) fits the verifier took on
-/// the rim had echoes of 0.54–0.99 (median 0.95) where no die lay, and
-/// −0.21–0.77 where one did; 0.85 took away 148 of 163 and no die.
+/// turned round the board's centre is print ([`crate::echo`]): rim tiles
+/// mostly echo above it, dice below. Set on the painted drawing (figures:
+/// docs/measurements/2026-11-26-target-reader-history.md).
 pub const ECHO_MAX: f64 = 0.85;
 
-/// Below this face confidence the reading is flagged for the player.
-/// On fresh seeds 10040001 and 10060001 (1,039 dice) 0.7 rather than 0.6
-/// flagged 4 dice rather than 3: the one added is a blank face read as
-/// icon at 0.60. The three blank faces of dark blue dice read as icon on
-/// those and development seeds came at 0.57–0.67.
+/// Below this face confidence the reading is flagged for the player, so
+/// the face misreads seen on generated scenes are asked rather than
+/// guessed (figures: docs/measurements/2026-11-26-target-reader-history.md).
 pub const UNCERTAIN_BELOW: f64 = 0.7;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -207,11 +204,10 @@ pub fn accepted(set: &DieSet, m: &Measured) -> bool {
 ///
 /// A die has edge evidence all round its top face and its silhouette, some
 /// of its predicted silhouette differs from the board, and its face colour
-/// is near an enrolled colour. The limits sit below the weakest true dice
-/// measured on development scenes (seed 5150001, 100 scenes: first
-/// percentile of top 53, outline 55, colour distance under 0.11), so they
-/// drop few dice; they keep many phantoms, and a white die on the ivory rim
-/// (coverage near 0) is lost: train a verifier.
+/// is near an enrolled colour. The limits sit just below the weakest true
+/// dice of generated scenes, so they drop few dice; they keep many
+/// phantoms, and a white die on the ivory rim (coverage near 0) is lost:
+/// train a verifier.
 pub fn is_die(m: &Measured) -> bool {
     m.fit.top_edge >= 45.0
         && m.fit.outline_edge >= 45.0
@@ -339,26 +335,23 @@ fn measure_candidates_with(
 
 /// Below this verifier probability a fit is taken for a phantom outright;
 /// between it and [`REFIT_CEILING`] (or the verifier's threshold, if
-/// higher) it is searched again, wider.
-/// On 350 development scenes, 0.001 rather than 0.005 found 2 more of 900
-/// dice for about 0.1 s more per scene.
+/// higher) it is searched again, wider. Low on purpose: a die whose first
+/// fit started far off can rate far below the threshold.
 const REFIT_FLOOR: f64 = 0.001;
 
 /// Up to this probability a fit is searched again too, though accepted: a
 /// fit on a white die's side face, or 3–5 mm off on a small die, can rate
-/// 0.4–0.8 and read the wrong face. On seed 9930001 (200 development
-/// scenes) a ceiling of 0.9 read three white dice's faces right that were
-/// read on a side face before; refitting every fit (ceiling 1) did the
-/// same but cost three border rulings on seed 9920001, as a second fit of
-/// a well placed die can win the overlap.
+/// 0.4–0.8 and read the wrong face. Not every fit (a ceiling of 1): a
+/// second fit of a well placed die can win the overlap and move its
+/// border ruling.
 const REFIT_CEILING: f64 = 0.9;
 
 /// The least share of its edge fit's edge evidence a die placed by its
 /// regions must keep. The region model (flat faces of one paint each) is
 /// right for the rulebook dice; a die drawn otherwise (rounded, glossy)
-/// may lead it astray, where the edges still hold. On 157 dice of 60
-/// development scenes (seed 9960001) the placed pose kept 0.97 or more
-/// (median 0.998), so the guard costs nothing there.
+/// may lead it astray, where the edges still hold. Placed poses of
+/// generated dice keep nearly all their edge evidence, so the guard costs
+/// nothing there.
 const EDGE_GUARD: f64 = 0.9;
 
 /// How far (mm) from an accepted fit the verifier doubted its die is
@@ -440,17 +433,16 @@ fn measure_all_with(
 
 /// Refused fits placed by their regions must rate at least this with the
 /// verifier to be kept: more than its threshold, as the verifier never saw
-/// region-placed fits in training. On 400 development scenes (seeds
-/// 10020001, 9960001), 4,358 refused fits were placed so: with the
-/// explained-colour test below, no phantom rated 0.4 or more (2 rated
-/// 0.3–0.4, 4 rated 0.15–0.3), while the missed dice came back at 0.45–0.89.
+/// region-placed fits in training. With [`RESCUE_MIN_EXPLAINED`] it let
+/// no placed phantom through on development scenes, while the missed dice
+/// came back above it (figures:
+/// docs/measurements/2026-11-26-target-reader-history.md).
 const RESCUE_MIN_P: f64 = 0.4;
 
 /// The least share of colour ([`crate::region::explained`]) a rescued
-/// die's faces must explain. At the true pose, 95 % of 487 dice (seed
-/// 10020001) explain 0.32 or more; of the 25 placed phantoms the verifier
-/// rated 0.15 or more, 21 explain less than 0.2, most of them less than
-/// nothing (print the die model cuts across).
+/// die's faces must explain. A die at its true pose nearly always explains
+/// more; a placed phantom mostly explains less, often less than nothing
+/// (print the die model cuts across).
 const RESCUE_MIN_EXPLAINED: f64 = 0.2;
 
 /// Whether a die's faces, where it ends up, explain at least

@@ -4,8 +4,7 @@
 //! small or blurred die (a top face 6–8 px across its circumradius) the
 //! lines between the top face and the upper side faces are a pixel or two
 //! from the silhouette and from each other, and the turn of the top face
-//! is poorly held: on development scenes a tenth of such dice were turned
-//! more than 10° off. Here every pixel of the die and a margin round it
+//! is poorly held. Here every pixel of the die and a margin round it
 //! counts: each visible face is one flat paint (the side faces shaded
 //! differently from the top by the light), its centre is a zone of its own
 //! (an icon, or the same paint), and outside the silhouette the board looks
@@ -17,13 +16,8 @@
 //! data. [`place`] also tries centres over a reach (a fit the verifier
 //! doubted can sit a face off its die); on a die it was sure of, reaching
 //! only lets it jump to a neighbour or a die-like patch of print, so
-//! [`refine`] stays in place.
-//!
-//! Measured on 60 development scenes (seed 9960001, the 157 dice found,
-//! edge fit → placed): median worst-corner error 1.47 → 0.50 mm, dice more
-//! than 3 mm off 18 → 1, turned more than 10° off 14 → 0, about 4 ms a die
-//! (`examples/regiondiag`). Sought over 9 mm for every accepted die rather
-//! than only the doubted ones, 3 rather than 1 ended more than 3 mm off.
+//! [`refine`] stays in place. Figures (and `examples/regiondiag`, which
+//! draws each step): `docs/measurements/2026-11-26-target-reader-history.md`.
 
 use crate::fit::{faces_seen, fit_at_pose, Fit, Gradients};
 use crate::pose::Pose;

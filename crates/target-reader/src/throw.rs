@@ -10,9 +10,9 @@
 //! the landed die lies in the grown areas too.
 //! With no earlier reading (the first throw watched) the changed boxes are
 //! read all the same: the die that landed lies in them, and printed art
-//! elsewhere is never taken for a die (reading the whole frame of a busy
-//! print took seconds and found phantoms there); dice lying elsewhere are
-//! then not known. The whole frame is read when the change is not local:
+//! elsewhere is never taken for a die (a whole-frame read of a busy print
+//! is slow and finds phantoms there); dice lying elsewhere are then not
+//! known. The whole frame is read when the change is not local:
 //! the changed boxes cover more than [`MAX_CHANGED_SHARE`] of the frame
 //! (the board or the camera was bumped, the light changed).
 
@@ -127,12 +127,10 @@ pub fn read_throw_since(
 /// (well above sensor noise and JPEG ringing).
 const CHANGED_LEVELS: i32 = 20;
 
-/// Below this share of changed pixels a top face is taken as unchanged.
-/// On 118 generated scenes (plain and painted boards, seeds 26300001 and
-/// 26310001) every die that landed changed 58 % or more of its top face's
-/// pixels (a white die on the ivory rim the least); printed art read as a
-/// die beside one changed 4–23 % (a 10 px disc at its centre). Figures on
-/// fresh seeds: docs/measurements/2026-11-26-target-phantoms.md.
+/// Below this share of changed pixels a top face is taken as unchanged:
+/// a landed die changes most of its top face, printed art read as a die
+/// beside it only a small part. Set on generated plain and painted scenes
+/// (figures: docs/measurements/2026-11-26-target-phantoms.md).
 const UNCHANGED_BELOW: f64 = 0.35;
 
 /// Whether the top face (`corners`, frame px) looks as it did in `was`:

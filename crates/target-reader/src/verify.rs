@@ -55,11 +55,9 @@ pub fn features(m: &Measured) -> [f64; 10] {
 /// A die's side face is one shade (a small icon sits at its centre, away
 /// from the edge); a web's "side faces" are black hole and grey thread.
 /// Where a side face is hidden (a low camera) the points fall on the board
-/// behind, which is as often plain for a die as for a phantom.
-///
-/// On 350 development scenes (seeds 9600001, 9400001), models trained with
-/// and without it (each at `--keep 0.997`) found the same 889 of 900 dice;
-/// phantoms let through fell from 41 to 13, most of them web rings.
+/// behind, which is as often plain for a die as for a phantom. It mostly
+/// keeps web rings out (figures:
+/// docs/measurements/2026-11-26-target-reader-history.md).
 pub fn side_spread(g: &crate::fit::Gradients, top_px: &[[f64; 2]; 5]) -> f64 {
     let c = [
         top_px.iter().map(|p| p[0]).sum::<f64>() / 5.0,
@@ -134,12 +132,9 @@ pub fn side_match(
 
 /// The model's inputs: the standardised measurements `z` and every product
 /// `z_i·z_j` (i ≤ j). Products let the boundary bend: a die may have a weak
-/// colour difference *or* a weak outline, rarely both. Measured (with the
-/// first nine measurements) on 2330
-/// candidates from 200 training scenes (seed 6160001), holding out 730 and
-/// keeping 99.5 % of the training dice: the linear model let 312 of 592
-/// held-out phantoms through, the quadratic one 14, both keeping all
-/// held-out dice.
+/// colour difference *or* a weak outline, rarely both. A linear model
+/// let far more held-out phantoms through at the same share of dice kept
+/// (figures: docs/measurements/2026-11-26-target-reader-history.md).
 pub fn expand(z: &[f64]) -> Vec<f64> {
     let n = z.len();
     let mut out = Vec::with_capacity(n + n * (n + 1) / 2);
