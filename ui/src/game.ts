@@ -297,6 +297,20 @@ function correct(command: unknown): void {
   if (v) void act(() => gameCorrect(v.session, command));
 }
 
+/** What Undo will revert, said on the button: the entry the core names. */
+function undoLabel(v: GameView): string {
+  const last = undoEntry(v);
+  return last ? `Undo #${last.seq}` : "Undo";
+}
+
+function undoTitle(v: GameView): string {
+  const last = undoEntry(v);
+  if (!last) return "Nothing to undo";
+  const screen = screenOf(v.game);
+  const what = screen?.describeCommand ? screen.describeCommand(last.command) : describeCommand(last.command);
+  return `Undo #${last.seq} (${last.source}): ${what} (U)`;
+}
+
 function renderPlay(): void {
   if (!ui) return;
   const u = ui;
@@ -313,7 +327,7 @@ function renderPlay(): void {
       { class: "game-head" },
       h("h3", { id: "game-title" }, `${v.game} — game #${v.session}`),
       h("span", { class: "muted" }, `${v.last_seq} log entries, saved`),
-      h("button", { id: "game-undo", disabled: !v.can_undo, title: "Undo the last action (U)", onclick: undo }, "Undo"),
+      h("button", { id: "game-undo", disabled: !v.can_undo, title: undoTitle(v), onclick: undo }, undoLabel(v)),
       h("button", { id: "game-close", onclick: () => { u.view = null; u.error = null; renderPlay(); void renderStart(); } }, "Other games…"),
     ),
     errorBanner(u.error),
