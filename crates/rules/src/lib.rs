@@ -12,6 +12,7 @@
 //! - [`json_error`]: JSON parse errors that name the field path.
 //! - [`limits`]: range checks for numbers in commands, refusals naming the field.
 //! - [`offer`]: a command a screen offers the player (label and template).
+//! - [`testing`]: checks the engines' tests share (view shape, honest offers, fixtures).
 //! - [`rng`]: a small seeded generator that lives inside game state.
 //! - [`dynamic`]: a JSON-facing adapter so the CLI, session and store can drive
 //!   any engine by name.
@@ -24,6 +25,7 @@ pub mod json_error;
 pub mod limits;
 pub mod offer;
 pub mod rng;
+pub mod testing;
 
 pub use dice::{DieColor, D6};
 pub use dynamic::{DynGame, JsonGame, Outcome};

@@ -143,9 +143,5 @@ fn the_ui_fixture_of_each_phase_is_current() {
     put("level_up_variant", &start(setup));
     let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../ui/test/fixtures/df-phases.view.json");
     let text = serde_json::to_string_pretty(&Value::Object(out)).unwrap() + "\n";
-    if std::env::var_os("TW_UPDATE_FIXTURES").is_some() {
-        std::fs::write(&path, text).unwrap();
-    } else {
-        assert_eq!(std::fs::read_to_string(&path).unwrap_or_default(), text, "{} is stale: regenerate with TW_UPDATE_FIXTURES=1", path.display());
-    }
+    tw_rules::testing::fixture_current(&path, &text);
 }

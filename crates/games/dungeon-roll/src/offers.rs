@@ -132,23 +132,13 @@ pub fn offers(s: &State) -> Vec<Offer> {
 mod tests {
     use super::*;
     use crate::view::tests_support::{delving, game, run};
-    use serde_json::Value;
 
     fn keys(s: &State) -> Vec<String> {
         offers(s).into_iter().map(|o| o.key).collect()
     }
 
     fn honest(s: &State) {
-        for o in offers(s) {
-            for p in &o.fill {
-                assert_eq!(o.command[p.as_str()], Value::Null, "{} {p}", o.key);
-                assert!(o.inputs.contains_key(p));
-            }
-            if o.fill.is_empty() {
-                let c: Command = serde_json::from_value(o.command.clone()).unwrap();
-                DungeonRoll::decide(s, &c).unwrap_or_else(|e| panic!("{}: {e}", o.key));
-            }
-        }
+        tw_rules::testing::assert_offers_honest::<DungeonRoll>(s);
     }
 
     #[test]

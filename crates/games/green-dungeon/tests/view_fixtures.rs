@@ -15,24 +15,7 @@ fn fixtures() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../ui/test/fixtures")
 }
 
-/// `v` at dotted `path` is of `kind` ("number", "string", "bool", "array",
-/// "object", "number|null", "string|null", "object|null").
-fn expect(v: &Value, path: &str, kind: &str) {
-    let mut at = v;
-    for k in path.split('.') {
-        at = at.get(k).unwrap_or(&Value::Null);
-    }
-    let ok = kind.split('|').any(|k| match k {
-        "number" => at.is_number(),
-        "string" => at.is_string(),
-        "bool" => at.is_boolean(),
-        "array" => at.is_array(),
-        "object" => at.is_object(),
-        "null" => at.is_null(),
-        _ => false,
-    });
-    assert!(ok, "{path} should be {kind}, is {at}");
-}
+use tw_rules::testing::expect_json as expect;
 
 fn check_view(v: &Value) {
     for k in [
@@ -96,7 +79,6 @@ fn check_view(v: &Value) {
 
 #[test]
 fn views_of_the_ui_fixtures_have_the_fields_the_screen_reads() {
-    let update = std::env::var_os("TW_UPDATE_FIXTURES").is_some();
     let mut seen = 0;
     let mut entries: Vec<_> = std::fs::read_dir(fixtures()).expect("ui/test/fixtures").flatten().collect();
     entries.sort_by_key(|e| e.file_name());
@@ -112,12 +94,7 @@ fn views_of_the_ui_fixtures_have_the_fields_the_screen_reads() {
         let out = json!({ "view": view, "offers": GreenDungeon::offers(&state) });
         let path = e.path().with_extension("view.json");
         let text = serde_json::to_string_pretty(&out).unwrap() + "\n";
-        if update {
-            std::fs::write(&path, text).unwrap();
-        } else {
-            let old = std::fs::read_to_string(&path).unwrap_or_default();
-            assert_eq!(old, text, "{} is stale: regenerate with TW_UPDATE_FIXTURES=1", path.display());
-        }
+        tw_rules::testing::fixture_current(&path, &text);
         seen += 1;
     }
     assert!(seen >= 10, "the Green Dungeon fixtures are missing ({seen} read)");
@@ -137,9 +114,5 @@ fn views_of_the_ui_fixtures_have_the_fields_the_screen_reads() {
     by_purpose.insert("wandering_monster".into(), GreenDungeon::view(&state)["cards"].clone());
     let path = fixtures().join("gd-cards-by-purpose.view.json");
     let text = serde_json::to_string_pretty(&Value::Object(by_purpose)).unwrap() + "\n";
-    if update {
-        std::fs::write(&path, text).unwrap();
-    } else {
-        assert_eq!(std::fs::read_to_string(&path).unwrap_or_default(), text, "{} is stale", path.display());
-    }
+    tw_rules::testing::fixture_current(&path, &text);
 }

@@ -160,16 +160,7 @@ mod tests {
     }
 
     fn honest(s: &State) {
-        for o in offers(s) {
-            for p in &o.fill {
-                assert_eq!(o.command[p.as_str()], Value::Null, "{} {p}", o.key);
-                assert!(o.inputs.contains_key(p));
-            }
-            if o.fill.is_empty() {
-                let c: Command = serde_json::from_value(o.command.clone()).unwrap();
-                PocketDungeonQuest::decide(s, &c).unwrap_or_else(|e| panic!("{}: {e}", o.key));
-            }
-        }
+        tw_rules::testing::assert_offers_honest::<PocketDungeonQuest>(s);
     }
 
     #[test]

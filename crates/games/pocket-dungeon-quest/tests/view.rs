@@ -11,21 +11,7 @@ use tw_pocket_dungeon_quest::tile::TileKind::*;
 use tw_pocket_dungeon_quest::{Command, PocketDungeonQuest, State};
 use tw_rules::Game;
 
-fn expect(v: &Value, path: &str, kind: &str) {
-    let at = path
-        .split('.')
-        .fold(v, |v, k| v.get(k).unwrap_or(&Value::Null));
-    let ok = kind.split('|').any(|k| match k {
-        "number" => at.is_number(),
-        "string" => at.is_string(),
-        "bool" => at.is_boolean(),
-        "array" => at.is_array(),
-        "object" => at.is_object(),
-        "null" => at.is_null(),
-        _ => false,
-    });
-    assert!(ok, "{path} should be {kind}, is {at}");
-}
+use tw_rules::testing::expect_json as expect;
 
 fn check(s: &State) -> Value {
     let v = PocketDungeonQuest::view(s);

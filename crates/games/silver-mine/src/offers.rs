@@ -172,18 +172,8 @@ mod tests {
         offers(s).into_iter().map(|o| o.key).collect()
     }
 
-    /// Every fill path holds null and has an input; every ready offer is taken.
     fn honest(s: &State) {
-        for o in offers(s) {
-            for p in &o.fill {
-                assert_eq!(o.command[p.as_str()], Value::Null, "{} {p}", o.key);
-                assert!(o.inputs.contains_key(p));
-            }
-            if o.fill.is_empty() {
-                let c: Command = serde_json::from_value(o.command.clone()).unwrap();
-                SilverMine::decide(s, &c).unwrap_or_else(|e| panic!("{}: {e}", o.key));
-            }
-        }
+        tw_rules::testing::assert_offers_honest::<SilverMine>(s);
     }
 
     #[test]

@@ -15,24 +15,7 @@ fn fixtures() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../ui/test/fixtures")
 }
 
-/// `v` at dotted `path` is of `kind` ("number", "string", "bool", "array",
-/// "object", alternatives joined by `|`, `null` among them).
-fn expect(v: &Value, path: &str, kind: &str) {
-    let mut at = v;
-    for k in path.split('.') {
-        at = at.get(k).unwrap_or(&Value::Null);
-    }
-    let ok = kind.split('|').any(|k| match k {
-        "number" => at.is_number(),
-        "string" => at.is_string(),
-        "bool" => at.is_boolean(),
-        "array" => at.is_array(),
-        "object" => at.is_object(),
-        "null" => at.is_null(),
-        _ => false,
-    });
-    assert!(ok, "{path} should be {kind}, is {at}");
-}
+use tw_rules::testing::expect_json as expect;
 
 fn each<'a>(v: &'a Value, key: &str) -> &'a Vec<Value> {
     let list = v[key]
@@ -140,7 +123,6 @@ fn check_view(v: &Value) {
 
 #[test]
 fn views_of_the_ui_fixtures_have_the_fields_the_screen_reads() {
-    let update = std::env::var_os("TW_UPDATE_FIXTURES").is_some();
     let mut seen = 0;
     let mut entries: Vec<_> = std::fs::read_dir(fixtures())
         .expect("ui/test/fixtures")
@@ -167,17 +149,7 @@ fn views_of_the_ui_fixtures_have_the_fields_the_screen_reads() {
         let out = json!({ "view": view, "offers": SilverMine::offers(&state) });
         let path = e.path().with_extension("view.json");
         let text = serde_json::to_string_pretty(&out).unwrap() + "\n";
-        if update {
-            std::fs::write(&path, text).unwrap();
-        } else {
-            let old = std::fs::read_to_string(&path).unwrap_or_default();
-            assert_eq!(
-                old,
-                text,
-                "{} is stale: regenerate with TW_UPDATE_FIXTURES=1",
-                path.display()
-            );
-        }
+        tw_rules::testing::fixture_current(&path, &text);
         seen += 1;
     }
     assert!(

@@ -1,0 +1,51 @@
+//! Checks the engines' own tests share: the shape of a view's JSON, that
+//! offers are honest (a placeholder for every value the player fills, every
+//! ready offer taken by the engine), and UI fixtures kept current.
+
+use crate::engine::Game;
+use serde_json::Value;
+use std::path::Path;
+
+/// Asserts `v` at dotted `path` is of `kind`: `number`, `string`, `bool`,
+/// `array`, `object` or `null`, or several joined by `|` (`number|null`).
+pub fn expect_json(v: &Value, path: &str, kind: &str) {
+    let at = path.split('.').fold(v, |v, k| v.get(k).unwrap_or(&Value::Null));
+    let ok = kind.split('|').any(|k| match k {
+        "number" => at.is_number(),
+        "string" => at.is_string(),
+        "bool" => at.is_boolean(),
+        "array" => at.is_array(),
+        "object" => at.is_object(),
+        "null" => at.is_null(),
+        _ => false,
+    });
+    assert!(ok, "{path} should be {kind}, is {at}");
+}
+
+/// Asserts every offer of `G` in `state` is honest: each path the player
+/// fills holds null and says how it is asked for; each ready offer is a
+/// command the engine accepts as it stands.
+pub fn assert_offers_honest<G: Game>(state: &G::State) {
+    for o in G::offers(state) {
+        for p in &o.fill {
+            assert_eq!(o.command[p.as_str()], Value::Null, "{} {p}", o.key);
+            assert!(o.inputs.contains_key(p), "{}: no input for {p}", o.key);
+        }
+        if o.fill.is_empty() {
+            let c: G::Command = serde_json::from_value(o.command.clone())
+                .unwrap_or_else(|e| panic!("{}: not a command: {e}", o.key));
+            G::decide(state, &c).unwrap_or_else(|e| panic!("{}: {e}", o.key));
+        }
+    }
+}
+
+/// Writes `text` to the fixture at `path` when `TW_UPDATE_FIXTURES` is set;
+/// otherwise asserts the file holds it (a stale fixture fails the test).
+pub fn fixture_current(path: &Path, text: &str) {
+    if std::env::var_os("TW_UPDATE_FIXTURES").is_some() {
+        std::fs::write(path, text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    } else {
+        let old = std::fs::read_to_string(path).unwrap_or_default();
+        assert_eq!(old, text, "{} is stale: regenerate with TW_UPDATE_FIXTURES=1", path.display());
+    }
+}
