@@ -7,7 +7,7 @@
 // `cargo run -p warden -- replay green-dungeon --script FILE`.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { edgeOf, flippable, moveOptions, passage, tilesLeft, upkeepOutcome, upkeepTarget } from "../src/screens/gd/grid";
+import { edgeOf, flippable, moveOptions, passage, tilesLeft, upkeepOutcome } from "../src/screens/gd/grid";
 import { cardsPreview, fightView, phaseView, trackView } from "../src/screens/gd/model";
 import { gdKey } from "../src/screens/gd/keys";
 import type { CardsFor } from "../src/screens/gd/types";
@@ -117,27 +117,16 @@ test("move options: open passage and wall at the entrance; a door back needs a r
   assert.deepEqual(moveOptions(gv(door)).filter((m) => m.kind === "flip_first").map((m) => m.dir), ["east", "south"]);
 });
 
-test("upkeep reading: first die the column, second the row, any 6 none; every square once", () => {
-  assert.deepEqual(upkeepTarget(1, 1), { row: 0, col: 0 });
-  assert.deepEqual(upkeepTarget(3, 2), { row: 1, col: 2 });
-  assert.deepEqual(upkeepTarget(5, 5), { row: 4, col: 4 });
-  assert.equal(upkeepTarget(6, 2), null);
-  assert.equal(upkeepTarget(2, 6), null);
-  const seen = new Set<string>();
-  for (let a = 1; a <= 5; a++) for (let b = 1; b <= 5; b++) seen.add(JSON.stringify(upkeepTarget(a, b)));
-  assert.equal(seen.size, 25);
-});
-
 test("the upkeep preview says what the engine then did", () => {
-  const s = st(check);
-  const pred = upkeepOutcome(s, 2, 1);
+  const v = gv(check);
+  const pred = upkeepOutcome(v, 2, 1);
   // The engine's own answer to those dice (the next step of the same game).
   const ev = (wandering as unknown as Replay).steps.at(-1)!.events.find((e) => e.type === "event_checked")!;
   assert.deepEqual(ev.upkeep, { upkeep: "reset", at: { row: 0, col: 1 } });
   assert.deepEqual(pred, { at: { row: 0, col: 1 }, outcome: "reset" });
-  assert.equal(upkeepOutcome(s, 1, 1).outcome, "skipped_current_room");
-  assert.equal(upkeepOutcome(s, 3, 1).outcome, "skipped_unexplored");
-  assert.equal(upkeepOutcome(s, 4, 6).outcome, "none");
+  assert.equal(upkeepOutcome(v, 1, 1).outcome, "skipped_current_room");
+  assert.equal(upkeepOutcome(v, 3, 1).outcome, "skipped_unexplored");
+  assert.equal(upkeepOutcome(v, 4, 6).outcome, "none");
   // The reset tile keeps its face, face down.
   const after = st(wandering).grid.rows[0][1];
   assert.equal(after.face_up, false);

@@ -8,8 +8,15 @@ use std::path::Path;
 
 /// Asserts `v` at dotted `path` is of `kind`: `number`, `string`, `bool`,
 /// `array`, `object` or `null`, or several joined by `|` (`number|null`).
+/// A number in the path indexes an array (`moves.0.kind`).
 pub fn expect_json(v: &Value, path: &str, kind: &str) {
-    let at = path.split('.').fold(v, |v, k| v.get(k).unwrap_or(&Value::Null));
+    let at = path.split('.').fold(v, |v, k| {
+        let next = match (v, k.parse::<usize>()) {
+            (Value::Array(a), Ok(i)) => a.get(i),
+            _ => v.get(k),
+        };
+        next.unwrap_or(&Value::Null)
+    });
     let ok = kind.split('|').any(|k| match k {
         "number" => at.is_number(),
         "string" => at.is_string(),

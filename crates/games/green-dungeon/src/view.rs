@@ -88,6 +88,8 @@ pub fn view(s: &State) -> Value {
                 "per_event_cube": r.score.per_event_cube,
             },
         },
+        "grid_size": crate::grid::SIZE,
+        "upkeep_preview": upkeep_preview(s),
         "to_next_event": t.event_every - s.time.main % t.event_every.max(1),
         "tiles_left": tiles_left(s),
         "between_encounters": between,
@@ -98,6 +100,17 @@ pub fn view(s: &State) -> Value {
         "cards": cards_view(s),
         "fight": s.fight().map(|f| fight_view(s, f)),
     })
+}
+
+/// What each upkeep roll would do now, `[first - 1][second - 1]`, for the
+/// screen's preview while the dice are entered.
+fn upkeep_preview(s: &State) -> Value {
+    let faces = || (1..=6u8).filter_map(|v| tw_rules::D6::new(v).ok());
+    Value::Array(
+        faces()
+            .map(|a| Value::Array(faces().map(|b| json!(crate::decide::checks::upkeep_of(s, a, b))).collect()))
+            .collect(),
+    )
 }
 
 /// Treasure cubes per card point of each symbol (a Cog counts double).
@@ -277,6 +290,25 @@ mod tests {
         s.phase = Phase::Combat(Box::new(f.clone()));
         s.previous = Some(Pos { row: 0, col: 1 });
         f
+    }
+
+    #[test]
+    fn the_upkeep_preview_is_what_the_roll_would_do() {
+        // At the start only the entrance, where the hero stands, is explored.
+        let s = start();
+        let v = view(&s);
+        assert_eq!(v["grid_size"], 5);
+        let p = &v["upkeep_preview"];
+        assert_eq!(p.as_array().unwrap().len(), 6);
+        // A six names no room; any other pair names column first, row second.
+        assert_eq!(p[5][0]["upkeep"], "none");
+        assert_eq!(p[0][5]["upkeep"], "none");
+        let at = s.at;
+        let here = &p[at.col as usize][at.row as usize];
+        assert_eq!(here["upkeep"], "skipped_current_room");
+        assert_eq!(here["at"], json!({"row": at.row, "col": at.col}));
+        let elsewhere = if at.col == 0 { &p[1][at.row as usize] } else { &p[0][at.row as usize] };
+        assert_eq!(elsewhere["upkeep"], "skipped_unexplored");
     }
 
     #[test]

@@ -18,6 +18,8 @@ fn fixtures() -> PathBuf {
 use tw_rules::testing::expect_json as expect;
 
 fn check_view(v: &Value) {
+    expect(v, "grid_size", "number");
+    expect(v, "upkeep_preview.0.0.upkeep", "string");
     for k in [
         "event_every",
         "reset_at",

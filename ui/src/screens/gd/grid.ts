@@ -103,27 +103,14 @@ export function tilesLeft(v: GdView): Record<TileKind, number> {
   return { ...v.tiles_left };
 }
 
-/**
- * Where two upkeep dice point (time.rs `upkeep_target`): the first die names
- * the column counting right from the top-left tile as 1, the second the row
- * counting down from there. Any 6 means no upkeep (null).
- */
-export function upkeepTarget(first: number, second: number): Pos | null {
-  if (first < 1 || second < 1 || first > SIZE || second > SIZE) return null;
-  return { row: second - 1, col: first - 1 };
-}
-
 export type UpkeepOutcome = "none" | "reset" | "skipped_unexplored" | "skipped_current_room" | "skipped_boss_room";
 
-/** What the engine will do with that reading on this state (checks.rs). */
-export function upkeepOutcome(s: GdState, first: number, second: number): { at: Pos | null; outcome: UpkeepOutcome } {
-  const at = upkeepTarget(first, second);
-  if (!at) return { at: null, outcome: "none" };
-  const t = tileAt(s, at);
-  if (!t.explored) return { at, outcome: "skipped_unexplored" };
-  if (samePos(at, s.at)) return { at, outcome: "skipped_current_room" };
-  if (t.face?.kind === "straw") return { at, outcome: "skipped_boss_room" };
-  return { at, outcome: "reset" };
+/** What the engine will do with an upkeep reading now: its own preview
+ *  (`GdView.upkeep_preview[first - 1][second - 1]`, decide/checks.rs). */
+export function upkeepOutcome(v: GdView, first: number, second: number): { at: Pos | null; outcome: UpkeepOutcome } {
+  const u = v.upkeep_preview[first - 1]?.[second - 1];
+  if (!u) return { at: null, outcome: "none" };
+  return { at: u.at ?? null, outcome: u.upkeep };
 }
 
 /** Face-down squares that may be turned up now: the hero's neighbours, or any during a vision. */

@@ -275,9 +275,9 @@ function heroPanel(s: GdState): HTMLElement {
 // ---------------------------------------------------------------- grid
 
 /** The square an upkeep reading points at: being entered (before) or just rolled (after). */
-function upkeepMark(ctx: ScreenCtx, s: GdState, prompt: DicePrompt | null): { at: Pos; label: string } | null {
+function upkeepMark(ctx: ScreenCtx, prompt: DicePrompt | null): { at: Pos; label: string } | null {
   if (prompt?.id.endsWith(":event_check") && isFace(ui.values.first) && isFace(ui.values.second)) {
-    const r = upkeepOutcome(s, ui.values.first, ui.values.second);
+    const r = upkeepOutcome(g, ui.values.first, ui.values.second);
     return r.at ? { at: r.at, label: UPKEEP_HINT[r.outcome] } : null;
   }
   const checked = [...ctx.view.events].reverse().find((e) => e.type === "event_checked");
@@ -289,7 +289,7 @@ function upkeepMark(ctx: ScreenCtx, s: GdState, prompt: DicePrompt | null): { at
 function dungeon(ctx: ScreenCtx, s: GdState, prompt: DicePrompt | null): HTMLElement {
   const moves = g.between_encounters ? moveOptions(g) : [];
   const canFlip = flippable(s);
-  const mark = upkeepMark(ctx, s, prompt);
+  const mark = upkeepMark(ctx, prompt);
   const span = SIZE * CELL + (SIZE - 1) * GAP;
   const grid = h("div", { class: "gd-grid", id: "gd-grid", style: `width:${span + 10}px;height:${span + 10}px` });
   const inner = h("div", { style: `position:relative;width:${span}px;height:${span}px` });
@@ -797,14 +797,14 @@ function promptPanel(ctx: ScreenCtx, s: GdState, p: DicePrompt, cancel: (() => v
       cancel ? h("button", { id: "gd-cancel", onclick: cancel }, "Cancel") : null,
     ),
     ui.note ? h("p", { class: "gd-note", role: "alert" }, ui.note) : null,
-    upkeepPreview(s, p),
+    upkeepPreview(p),
     h("p", { class: "muted keys" }, "Keys: ", ...GD_KEY_HELP.map(([k, what]) => h("span", {}, h("kbd", {}, k), ` ${what}  `))),
   );
 }
 
-function upkeepPreview(s: GdState, p: DicePrompt): HTMLElement | null {
+function upkeepPreview(p: DicePrompt): HTMLElement | null {
   if (!p.id.endsWith(":event_check") || !isFace(ui.values.first) || !isFace(ui.values.second)) return null;
-  const r = upkeepOutcome(s, ui.values.first, ui.values.second);
+  const r = upkeepOutcome(g, ui.values.first, ui.values.second);
   const where = r.at ? posWords(r.at) : "";
   const words: Record<UpkeepOutcome, string> = {
     none: "A six: no upkeep this check.",

@@ -191,6 +191,10 @@ export interface GdView {
       per_event_cube: number;
     };
   };
+  /** Squares a side of the dungeon grid. */
+  grid_size: number;
+  /** What each upkeep roll would do now, `[first - 1][second - 1]`. */
+  upkeep_preview: Array<Array<{ upkeep: "none" | "reset" | "skipped_unexplored" | "skipped_current_room" | "skipped_boss_room"; at?: Pos }>>;
   to_next_event: number;
   tiles_left: Record<TileKind, number>;
   between_encounters: boolean;

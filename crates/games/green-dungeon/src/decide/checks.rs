@@ -7,6 +7,27 @@ use crate::state::{CardsFor, Idle, Phase};
 use crate::time::upkeep_target;
 use tw_rules::{Refusal, D6};
 
+/// What the dungeon upkeep roll `first`, `second` does in state `s`: the
+/// room it names is reset unless it is unexplored, the hero's own room or
+/// the boss's (Straw) room; a six names no room.
+pub(crate) fn upkeep_of(s: &crate::state::State, first: D6, second: D6) -> Upkeep {
+    match upkeep_target(first, second) {
+        None => Upkeep::None,
+        Some(at) => {
+            let tile = s.grid.tile(at);
+            if !tile.explored {
+                Upkeep::SkippedUnexplored { at }
+            } else if at == s.at {
+                Upkeep::SkippedCurrentRoom { at }
+            } else if tile.face.map(|f| f.kind) == Some(TileKind::Straw) {
+                Upkeep::SkippedBossRoom { at }
+            } else {
+                Upkeep::Reset { at }
+            }
+        }
+    }
+}
+
 pub(super) fn event_check(cx: &mut Ctx, upkeep: [D6; 2], wandering: D6) -> Result<(), Refusal> {
     let Some(check) = cx.s.time.pending_checks.front().copied() else {
         return refuse("The Time Track and Events", "no event check is due");
@@ -17,21 +38,7 @@ pub(super) fn event_check(cx: &mut Ctx, upkeep: [D6; 2], wandering: D6) -> Resul
             "event checks are made between actions; finish the current encounter first",
         );
     };
-    let result = match upkeep_target(upkeep[0], upkeep[1]) {
-        None => Upkeep::None,
-        Some(at) => {
-            let tile = cx.s.grid.tile(at);
-            if !tile.explored {
-                Upkeep::SkippedUnexplored { at }
-            } else if at == cx.s.at {
-                Upkeep::SkippedCurrentRoom { at }
-            } else if tile.face.map(|f| f.kind) == Some(TileKind::Straw) {
-                Upkeep::SkippedBossRoom { at }
-            } else {
-                Upkeep::Reset { at }
-            }
-        }
-    };
+    let result = upkeep_of(&cx.s, upkeep[0], upkeep[1]);
     let monster = wandering.value() <= check.event_cubes;
     cx.emit(Event::EventChecked {
         upkeep_dice: [upkeep[0].value(), upkeep[1].value()],

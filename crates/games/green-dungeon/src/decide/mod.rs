@@ -6,7 +6,7 @@
 //! refusal anywhere simply drops the scratch copy: the caller's state is
 //! untouched.
 
-mod checks;
+pub(crate) mod checks;
 pub(crate) mod combat;
 mod encounter;
 pub(crate) mod explore;
