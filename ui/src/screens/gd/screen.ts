@@ -494,7 +494,7 @@ function actions(ctx: ScreenCtx, s: GdState, prompt: DicePrompt | null): Array<H
       g.can_level_up ? ` Level up at this rest (−${g.rules.level_up_xp} experience)` : ` Level up needs ${g.rules.level_up_xp} experience (you have ${s.player.xp})`));
   }
   const cancel = key === "combat" ? (ui.fleeing ? () => { ui.fleeing = false; ctx.rerender(); } : null) : ui.door || ui.luck ? () => { ui.door = null; ui.luck = false; ctx.rerender(); } : null;
-  if (prompt) out.push(promptPanel(ctx, s, prompt, cancel));
+  if (prompt) out.push(promptPanel(ctx, prompt, cancel));
   if (key === "luck" && s.player.health === 0) out.push(h("div", { class: "row" }, h("button", { id: "gd-perish", onclick: () => ctx.send(perish()) }, "Accept death (end the adventure)")));
   if (key === "clairvoyance" && p.phase === "clairvoyance") {
     out.push(h("div", { class: "row" }, h("span", {}, `Tap up to ${p.remaining} face-down tile${p.remaining > 1 ? "s" : ""} anywhere. `), h("button", { id: "gd-end-vision", onclick: () => ctx.send(endVision()) }, "End the vision")));
@@ -772,7 +772,7 @@ function bindKeys(): void {
   });
 }
 
-function promptPanel(ctx: ScreenCtx, s: GdState, p: DicePrompt, cancel: (() => void) | null): HTMLElement {
+function promptPanel(ctx: ScreenCtx, p: DicePrompt, cancel: (() => void) | null): HTMLElement {
   const step = nextCameraStep(p, ui.values);
   return h(
     "div",
