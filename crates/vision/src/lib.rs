@@ -78,6 +78,7 @@
 //! - [`synth`]: rendered dice with known faces, for tests and benchmarks.
 //! - [`bench`]: the read-speed benchmark behind `warden bench read`.
 
+pub mod artface;
 pub mod baseline;
 pub mod bench;
 pub mod bodies;
