@@ -40,7 +40,7 @@ use opencv::{
 use serde::{Deserialize, Serialize};
 
 /// The descriptor an `art` section's prototypes are in.
-pub const ART_DESCRIPTOR: &str = "tw-art-polar/1 rings 8 angles 36 reach 0.42";
+pub const ART_DESCRIPTOR: &str = "tw-art-polar/1 rings 8 angles 36 reach 0.42 finder 10/23/24";
 /// Polar grid: rings, angles, and how far out it reaches (fraction of the
 /// face side; 0.5 would touch the middle of each edge).
 const RINGS: usize = 8;
@@ -48,16 +48,18 @@ const ANGLES: usize = 36;
 const REACH: f32 = 0.42;
 const DIM: usize = RINGS * ANGLES;
 /// Top-face box side, in pixels of the shrunk image the finder scans.
-pub const CELL: f32 = 8.0;
-/// Half-sides of the nested squares (shrunk pixels); the face is ±4, the
+pub const CELL: f32 = 10.0;
+/// Half-sides of the nested squares (shrunk pixels); the face is ±5, the
 /// last square takes in its sides and shadow.
-const SQUARES: [i32; 5] = [1, 2, 3, 4, 6];
-/// Finder features: per inner square (4) mean, spread and edge, the same
-/// for the face's rim band (3..4) and the ring outside it (4..6), and the
-/// outer square's spread and edge.
-pub const FEATURES: usize = 4 * 3 + 3 + 3 + 2;
+const SQUARES: [i32; 6] = [1, 2, 3, 4, 5, 7];
+/// The wider context square: the neighbourhood a die lies in.
+const CONTEXT: i32 = 10;
+/// Finder features: per inner square (5) mean, spread and edge, the same
+/// for the face's rim band (4..5), the ring outside it (5..7) and the
+/// context ring (7..10), and the outer square's spread and edge.
+pub const FEATURES: usize = 5 * 3 + 3 + 3 + 3 + 2;
 /// Hidden units of the finder's network.
-const HIDDEN: usize = 16;
+const HIDDEN: usize = 24;
 /// Scan step in shrunk pixels (a quarter of a face).
 const STRIDE: usize = 2;
 /// Ratio between scanned sizes.
@@ -81,6 +83,12 @@ const SLACK: f32 = 0.05;
 /// ...and one matching every face worse than this below every face's least
 /// example is no die of the set at all.
 const REJECT: f32 = 0.2;
+/// Readings at least this sure (and as like their face as its enrolled
+/// examples) fix the frame's face size and foreshortening...
+const SURE_READING: f32 = 0.8;
+/// ...and a die read at a size off theirs by more than this factor is read
+/// again from theirs.
+const OFF_SIZE: f32 = 1.15;
 /// Readings put to the player get at most this confidence.
 const ASKED: f32 = 0.3;
 
@@ -378,8 +386,9 @@ fn diff(a: [f64; 4], b: [f64; 4]) -> [f64; 4] {
 
 /// The finder's features at (x, y) of a shrunk image.
 fn features(ii: &Integrals, x: i32, y: i32) -> [f32; FEATURES] {
-    let q: [[f64; 4]; 5] = SQUARES.map(|r| ii.square(x, y, r));
-    let (mo, so, go) = stats(q[4]);
+    let q: [[f64; 4]; 6] = SQUARES.map(|r| ii.square(x, y, r));
+    let wide = ii.square(x, y, CONTEXT);
+    let (mo, so, go) = stats(q[5]);
     let norm = so + 4.0;
     let mut f = [0f32; FEATURES];
     let mut k = 0;
@@ -389,11 +398,12 @@ fn features(ii: &Integrals, x: i32, y: i32) -> [f32; FEATURES] {
         f[k + 2] = (g / norm) as f32;
         k += 3;
     };
-    for sq in q.iter().take(4) {
+    for sq in q.iter().take(5) {
         put(stats(*sq), &mut f);
     }
-    put(stats(diff(q[3], q[2])), &mut f);
     put(stats(diff(q[4], q[3])), &mut f);
+    put(stats(diff(q[5], q[4])), &mut f);
+    put(stats(diff(wide, q[5])), &mut f);
     f[FEATURES - 2] = (so + 1.0).ln() as f32;
     f[FEATURES - 1] = (go + 1.0).ln() as f32;
     f
@@ -750,20 +760,25 @@ fn first_match(prep: &Prepared, model: &ArtModel, face_of: &[usize], n_faces: us
 }
 
 /// Best similarity to each face at the pose near a find that matches the
-/// set best (found by climbing: shifts, sizes and foreshortenings, in
-/// halving steps), and that pose.
+/// set best (found by climbing from [`first_match`]), and that pose.
 fn match_faces(prep: &Prepared, model: &ArtModel, faces: &[String], center: [f32; 2], box_side: f32, squash: Option<f32>) -> (Vec<f32>, Pose) {
-    let shifts = turns();
     let face_of = face_index(model, faces);
-    let (_, mut pose) = first_match(prep, model, &face_of, faces.len(), center, box_side, squash);
+    let (_, pose) = first_match(prep, model, &face_of, faces.len(), center, box_side, squash);
+    climb(prep, model, faces.len(), &face_of, pose, squash.is_none(), 0.12, 1.12, 0.1)
+}
+
+/// Climb from `pose` to the pose that matches the set best: shifts, sizes
+/// and (when `tilt_free`) foreshortenings, in halving steps.
+#[allow(clippy::too_many_arguments)]
+fn climb(prep: &Prepared, model: &ArtModel, n_faces: usize, face_of: &[usize], mut pose: Pose, tilt_free: bool, mut off: f32, mut grow: f32, mut tilt: f32) -> (Vec<f32>, Pose) {
+    let shifts = turns();
     let eval = |p: &Pose| {
-        let mut b = vec![f32::MIN; faces.len()];
-        similarities(&polar(prep, p), model, &face_of, &shifts, &mut b);
+        let mut b = vec![f32::MIN; n_faces];
+        similarities(&polar(prep, p), model, face_of, &shifts, &mut b);
         b
     };
     let top = |b: &[f32]| b.iter().cloned().fold(f32::MIN, f32::max);
     let mut best = eval(&pose);
-    let (mut off, mut grow, mut tilt) = (0.12f32, 1.12f32, 0.1f32);
     for _ in 0..6 {
         let mut moves = Vec::with_capacity(8);
         for (dx, dy) in [(1.0f32, 0.0f32), (-1.0, 0.0), (0.0, 1.0), (0.0, -1.0)] {
@@ -774,7 +789,7 @@ fn match_faces(prep: &Prepared, model: &ArtModel, faces: &[String], center: [f32
         }
         moves.push(Pose { side: pose.side * grow, ..pose });
         moves.push(Pose { side: pose.side / grow, ..pose });
-        if squash.is_none() {
+        if tilt_free {
             for q in [pose.squash + tilt, pose.squash - tilt] {
                 if (0.45..=1.0).contains(&q) {
                     moves.push(Pose { squash: q, ..pose });
@@ -797,6 +812,53 @@ fn match_faces(prep: &Prepared, model: &ArtModel, faces: &[String], center: [f32
         }
     }
     (best, pose)
+}
+
+/// A plane `a + b·x + c·y` fitted to values at image points (least squares,
+/// once more without the points off by more than `tolerance` relative);
+/// a constant (the median) when too few points hold it.
+fn fit_plane(points: &[([f32; 2], f32)], tolerance: f32) -> Option<[f32; 3]> {
+    if points.is_empty() {
+        return None;
+    }
+    let median = {
+        let mut v: Vec<f32> = points.iter().map(|p| p.1).collect();
+        v.sort_by(|a, b| a.total_cmp(b));
+        v[v.len() / 2]
+    };
+    let mut coef = [median, 0.0, 0.0];
+    let mut use_: Vec<&([f32; 2], f32)> = points.iter().collect();
+    for _ in 0..2 {
+        if use_.len() < 5 {
+            return Some(coef);
+        }
+        // Normal equations in f64 around the points' mean.
+        let n = use_.len() as f64;
+        let (mx, my) = (
+            use_.iter().map(|p| p.0[0] as f64).sum::<f64>() / n,
+            use_.iter().map(|p| p.0[1] as f64).sum::<f64>() / n,
+        );
+        let mv = use_.iter().map(|p| p.1 as f64).sum::<f64>() / n;
+        let (mut sxx, mut sxy, mut syy, mut sxv, mut syv) = (0f64, 0f64, 0f64, 0f64, 0f64);
+        for p in &use_ {
+            let (x, y, v) = (p.0[0] as f64 - mx, p.0[1] as f64 - my, p.1 as f64 - mv);
+            sxx += x * x;
+            sxy += x * y;
+            syy += y * y;
+            sxv += x * v;
+            syv += y * v;
+        }
+        let det = sxx * syy - sxy * sxy;
+        if det.abs() < 1e-6 {
+            return Some(coef);
+        }
+        let b = (sxv * syy - syv * sxy) / det;
+        let c = (syv * sxx - sxv * sxy) / det;
+        coef = [(mv - b * mx - c * my) as f32, b as f32, c as f32];
+        let at = |q: &[f32; 2]| coef[0] + coef[1] * q[0] + coef[2] * q[1];
+        use_ = points.iter().filter(|p| (p.1 / at(&p.0).max(1e-3) - 1.0).abs() <= tolerance).collect();
+    }
+    Some(coef)
 }
 
 /// Median colour of the middle of a face, classed.
@@ -841,11 +903,17 @@ pub fn read_find(prep: &Prepared, model: &ArtModel, f: &Find) -> Option<(String,
 
 fn read_pose(prep: &Prepared, model: &ArtModel, center: [f32; 2], box_side: f32, squash: Option<f32>) -> Option<(String, f32, f32, Pose)> {
     let faces = model.face_names();
-    let floor = faces.iter().map(|f| model.least(f)).fold(1.0f32, f32::min) - REJECT;
     let (sims, pose) = match_faces(prep, model, &faces, center, box_side, squash);
+    verdict(model, &faces, &sims).map(|(f, c, s)| (faces[f].clone(), c, s, pose))
+}
+
+/// The face a die's similarities say, how sure that is, and its similarity;
+/// `None` when it is like no face of the set at all.
+fn verdict(model: &ArtModel, faces: &[String], sims: &[f32]) -> Option<(usize, f32, f32)> {
+    let floor = faces.iter().map(|f| model.least(f)).fold(1.0f32, f32::min) - REJECT;
     let mut order: Vec<usize> = (0..faces.len()).collect();
     order.sort_by(|&a, &b| sims[b].total_cmp(&sims[a]));
-    let (b, s2) = (order[0], order.get(1).map_or(f32::MIN, |&i| sims[i]));
+    let (b, s2) = (*order.first()?, order.get(1).map_or(f32::MIN, |&i| sims[i]));
     if sims[b] < floor {
         return None;
     }
@@ -854,17 +922,81 @@ fn read_pose(prep: &Prepared, model: &ArtModel, center: [f32; 2], box_side: f32,
     if sims[b] < model.least(&faces[b]) - SLACK || !(sims[b] > s2) {
         confidence = confidence.min(ASKED);
     }
-    Some((faces[b].clone(), confidence, sims[b], pose))
+    Some((b, confidence, sims[b]))
+}
+
+/// A die read off one find.
+struct Reading1 {
+    face: usize,
+    confidence: f32,
+    similarity: f32,
+    pose: Pose,
+    find: Find,
 }
 
 /// Read every art die in a frame.
+///
+/// The dice of a frame are one size and lie on one table, so the faces read
+/// surely say how large and how foreshortened a face is anywhere in the
+/// frame (a plane fitted over the image, perspective included). Every die
+/// is then read again at the size and foreshortening its place should
+/// have: left free, a glyph can match another face at the wrong size or
+/// slant.
 pub fn read(frame: &Mat, model: &ArtModel, colors: &ColorTable) -> Result<Vec<Die>> {
     let prep = Prepared::new(frame)?;
-    let mut dice = Vec::new();
+    let faces = model.face_names();
+    let face_of = face_index(model, &faces);
+    let mut first: Vec<Reading1> = Vec::new();
     for find in find(&prep, model)? {
-        let Some((face, confidence, _, pose)) = read_pose(&prep, model, find.center, find.side, None) else {
-            continue;
-        };
+        let (sims, pose) = match_faces(&prep, model, &faces, find.center, find.side, None);
+        if let Some((face, confidence, similarity)) = verdict(model, &faces, &sims) {
+            first.push(Reading1 { face, confidence, similarity, pose, find });
+        }
+    }
+    let sure: Vec<&Reading1> = first
+        .iter()
+        .filter(|r| r.confidence >= SURE_READING && r.similarity >= model.least(&faces[r.face]))
+        .collect();
+    let sides = fit_plane(&sure.iter().map(|r| (r.pose.center, r.pose.side)).collect::<Vec<_>>(), 0.2);
+    let squashes = fit_plane(&sure.iter().map(|r| (r.pose.center, r.pose.squash)).collect::<Vec<_>>(), 0.2);
+    let mut dice = Vec::new();
+    for mut r in first {
+        if let (Some(sc), Some(qc)) = (sides, squashes) {
+            let at = |c: &[f32; 3], p: [f32; 2]| c[0] + c[1] * p[0] + c[2] * p[1];
+            let want = at(&sc, r.pose.center).max(4.0);
+            let q = at(&qc, r.pose.center).clamp(0.45, 1.0);
+            let angle = edge_angle(&prep, r.find.center, want * 1.2, q);
+            let shifts = turns();
+            let mut start = Pose { center: r.find.center, side: want, angle, squash: q };
+            let mut top = f32::MIN;
+            let base = start;
+            for (k, dx, dy) in [0.9f32, 1.0, 1.1]
+                .into_iter()
+                .flat_map(|k| (-2..=2).flat_map(move |i| (-2..=2).map(move |j| (k, i as f32 * 0.1, j as f32 * 0.1))))
+            {
+                let pose = Pose {
+                    center: [base.center[0] + dx * want, base.center[1] + dy * want * q],
+                    side: want * k,
+                    ..base
+                };
+                let mut b = vec![f32::MIN; faces.len()];
+                similarities(&polar(&prep, &pose), model, &face_of, &shifts, &mut b);
+                let m = b.iter().cloned().fold(f32::MIN, f32::max);
+                if m > top {
+                    top = m;
+                    start = pose;
+                }
+            }
+            let (sims, pose) = climb(&prep, model, faces.len(), &face_of, start, false, 0.08, 1.05, 0.0);
+            match verdict(model, &faces, &sims) {
+                Some((face, confidence, similarity)) => r = Reading1 { face, confidence, similarity, pose, find: r.find },
+                None => continue,
+            }
+            if (r.pose.side / want).ln().abs() > OFF_SIZE.ln() {
+                r.confidence = r.confidence.min(ASKED);
+            }
+        }
+        let pose = r.pose;
         let side = pose.side;
         let h = side / 2.0;
         let (sn, cs) = pose.angle.sin_cos();
@@ -877,9 +1009,9 @@ pub fn read(frame: &Mat, model: &ArtModel, colors: &ColorTable) -> Result<Vec<Di
         dice.push(Die {
             center: pose.center,
             corners,
-            face: Some(face),
+            face: Some(faces[r.face].clone()),
             color: face_color(&prep, pose.center, side, colors),
-            confidence,
+            confidence: r.confidence,
             cocked: false,
         });
     }
