@@ -953,6 +953,11 @@ pub fn read(frame: &Mat, model: &ArtModel, colors: &ColorTable) -> Result<Vec<Di
             first.push(Reading1 { face, confidence, similarity, pose, find });
         }
     }
+    if std::env::var("ARTF_DEBUG").is_ok() {
+        for r in &first {
+            eprintln!("pass1 at ({:.0},{:.0}) find side {:.0} p {:.2} -> {} conf {:.2} sim {:.3} side {:.1} squash {:.2}", r.find.center[0], r.find.center[1], r.find.side, r.find.probability, faces[r.face], r.confidence, r.similarity, r.pose.side, r.pose.squash);
+        }
+    }
     let sure: Vec<&Reading1> = first
         .iter()
         .filter(|r| r.confidence >= SURE_READING && r.similarity >= model.least(&faces[r.face]))
@@ -1138,11 +1143,23 @@ impl ArtEnrolment {
                         }
                     }
                 }
-                // On a top at the wrong size.
+                // On or near a top at the wrong size: larger (the die with
+                // its neighbours or the table) or smaller (its glyph, a
+                // corner).
                 for (bc, bs) in &boxes {
                     if *bs >= 8.0 && (side < bs / 1.3 || side > bs * 1.3) {
                         let (x, y) = at(*bc);
                         self.samples.push((features(&ii, x, y), false));
+                        let reach = if side > *bs { 0.8 * side } else { 0.5 * bs };
+                        for _ in 0..2 {
+                            let a = rng.range(0.0, std::f32::consts::TAU);
+                            let r = rng.range(0.1, 1.0) * reach;
+                            let c = [bc[0] + r * a.cos(), bc[1] + r * a.sin()];
+                            if !is_top(c) {
+                                let (x, y) = at(c);
+                                self.samples.push((features(&ii, x, y), false));
+                            }
+                        }
                     }
                 }
                 // Anywhere else.
