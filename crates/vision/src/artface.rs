@@ -1491,3 +1491,44 @@ fn train_finder(samples: &[([f32; FEATURES], bool)]) -> Finder {
         b2: w[nw - 1],
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_plane_is_fitted_through_outliers() {
+        let mut pts: Vec<([f32; 2], f32)> = (0..12)
+            .map(|i| {
+                let p = [(i * 97 % 640) as f32, (i * 53 % 480) as f32];
+                (p, 30.0 + 0.01 * p[0] + 0.03 * p[1])
+            })
+            .collect();
+        pts.push(([100.0, 100.0], 90.0));
+        pts.push(([300.0, 50.0], 8.0));
+        let c = fit_plane(&pts, 0.2).unwrap();
+        let at = |x: f32, y: f32| c[0] + c[1] * x + c[2] * y;
+        assert!((at(320.0, 240.0) - (30.0 + 3.2 + 7.2)).abs() < 0.5, "{c:?}");
+        assert!(fit_plane(&[], 0.2).is_none());
+        assert_eq!(fit_plane(&[([1.0, 1.0], 5.0)], 0.2), Some([5.0, 0.0, 0.0]));
+    }
+
+    #[test]
+    fn a_turned_description_matches_by_a_shift() {
+        let d: Vec<f32> = (0..DIM).map(|i| ((i * 37 % 101) as f32).sin()).collect();
+        for shift in [0, 1, 9, 35] {
+            let t = turned(&d, shift);
+            let direct: f32 = t.iter().zip(&d).map(|(a, b)| a * b).sum();
+            assert!((turned_dot(&d, &d, shift) - direct).abs() < 1e-3);
+        }
+        assert_eq!(turns().len(), 12);
+        assert!(turns().iter().all(|&s| s < ANGLES));
+    }
+
+    #[test]
+    fn the_scan_covers_the_enrolled_sizes() {
+        let s = scan_sizes([20.0, 80.0]);
+        assert!(s[0] <= 20.0 && *s.last().unwrap() >= 80.0, "{s:?}");
+        assert!(s.windows(2).all(|w| w[1] > w[0]));
+    }
+}
