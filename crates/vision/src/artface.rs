@@ -89,6 +89,11 @@ const SURE_READING: f32 = 0.8;
 /// ...and a die read at a size off theirs by more than this factor is read
 /// again from theirs.
 const OFF_SIZE: f32 = 1.15;
+/// Finds (the surest) read freely to fix the frame's face size.
+const FIT_FROM: usize = 8;
+/// Two dice read nearer than this many face sides on the table (the
+/// image's vertical unsquashed) are one die and a side face of it.
+const SAME_TABLE_PLACE: f32 = 0.7;
 /// Faces (the likeliest) that each climb to their own pose in the second reading.
 const CONTENDERS: usize = 3;
 /// Readings put to the player get at most this confidence.
@@ -969,21 +974,35 @@ pub fn read(frame: &Mat, model: &ArtModel, colors: &ColorTable) -> Result<Vec<Di
     let prep = Prepared::new(frame)?;
     let faces = model.face_names();
     let face_of = face_index(model, &faces);
-    let finds = find(&prep, model)?;
-    let mut first: Vec<Reading1> = Vec::new();
-    for find in finds {
+    let mut finds = find(&prep, model)?;
+    finds.sort_by(|a, b| b.probability.total_cmp(&a.probability));
+    let read_free = |find: Find| {
         let (sims, pose) = match_faces(&prep, model, &faces, find.center, find.side, None);
-        if let Some((face, confidence, similarity)) = verdict(model, &faces, &sims) {
-            first.push(Reading1 { face, confidence, similarity, pose, find });
-        }
-    }
+        verdict(model, &faces, &sims).map(|(face, confidence, similarity)| Reading1 { face, confidence, similarity, pose, find })
+    };
+    // The surest finds are read freely first; they fix the frame's size
+    // and foreshortening for the rest.
+    let rest = finds.split_off(finds.len().min(FIT_FROM));
+    let mut first: Vec<Reading1> = finds.into_iter().filter_map(read_free).collect();
     let sure: Vec<&Reading1> = first
         .iter()
         .filter(|r| r.confidence >= SURE_READING && r.similarity >= model.least(&faces[r.face]))
         .collect();
     let sides = fit_plane(&sure.iter().map(|r| (r.pose.center, r.pose.side)).collect::<Vec<_>>(), 0.2);
     let squashes = fit_plane(&sure.iter().map(|r| (r.pose.center, r.pose.squash)).collect::<Vec<_>>(), 0.2);
-    let mut dice = Vec::new();
+    if sides.is_some() && squashes.is_some() {
+        // Read again below from the fitted pose.
+        first.extend(rest.into_iter().map(|find| Reading1 {
+            face: 0,
+            confidence: 0.0,
+            similarity: f32::MIN,
+            pose: Pose { center: find.center, side: find.side, angle: 0.0, squash: 1.0 },
+            find,
+        }));
+    } else {
+        first.extend(rest.into_iter().filter_map(read_free));
+    }
+    let mut settled: Vec<Reading1> = Vec::new();
     for mut r in first {
         if let (Some(sc), Some(qc)) = (sides, squashes) {
             let at = |c: &[f32; 3], p: [f32; 2]| c[0] + c[1] * p[0] + c[2] * p[1];
@@ -1043,6 +1062,25 @@ pub fn read(frame: &Mat, model: &ArtModel, colors: &ColorTable) -> Result<Vec<Di
                 r.confidence = r.confidence.min(ASKED);
             }
         }
+        settled.push(r);
+    }
+    // A die's side face, seen obliquely, can pass for another die beside
+    // it; on the table (the image's vertical unsquashed) it lies closer to
+    // its die than any other die can, and matches less well than the top.
+    settled.sort_by(|a, b| b.similarity.total_cmp(&a.similarity));
+    let mut kept: Vec<Reading1> = Vec::new();
+    for r in settled {
+        let clash = kept.iter().any(|k| {
+            let q = k.pose.squash.max(0.3);
+            let d = (k.pose.center[0] - r.pose.center[0]).hypot((k.pose.center[1] - r.pose.center[1]) / q);
+            d < SAME_TABLE_PLACE * k.pose.side.max(r.pose.side)
+        });
+        if !clash {
+            kept.push(r);
+        }
+    }
+    let mut dice = Vec::new();
+    for r in kept {
         let pose = r.pose;
         let side = pose.side;
         let h = side / 2.0;
