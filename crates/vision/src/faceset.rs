@@ -11,6 +11,10 @@
 //! goblin, a skull) are read by the match alone. A die that matches no
 //! prototype as closely as the enrolment's own examples did is reported
 //! with a low confidence, so the player is asked.
+//!
+//! A set whose faces are not all pips also learns, at enrolment, to find
+//! and read its dice without pips ([`crate::artface`], the optional `art`
+//! section); such a set is read by that alone.
 
 use crate::error::{Result, VisionError};
 use crate::eval::LabelBox;
