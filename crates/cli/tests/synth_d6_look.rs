@@ -6,7 +6,10 @@
 use std::process::Command;
 
 fn warden(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_warden")).args(args).output().unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_warden"))
+        .args(args)
+        .output()
+        .unwrap();
     (
         out.status.code().unwrap_or(-1),
         String::from_utf8_lossy(&out.stdout).to_string(),
@@ -18,7 +21,16 @@ fn warden(args: &[&str]) -> (i32, String, String) {
 fn bad_look_options_are_refused_naming_the_flag() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("d6");
-    let base = ["synth", "d6", "--set", "dungeon-roll", "--out", out.to_str().unwrap(), "--count", "1"];
+    let base = [
+        "synth",
+        "d6",
+        "--set",
+        "dungeon-roll",
+        "--out",
+        out.to_str().unwrap(),
+        "--count",
+        "1",
+    ];
     for (extra, flag) in [
         (["--table", "marble"], "--table"),
         (["--face-px", "40,20"], "--face-px"),
@@ -39,12 +51,34 @@ fn a_looked_scene_is_written_with_labels_for_its_faces() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("d6");
     let (code, stdout, err) = warden(&[
-        "synth", "d6", "--set", "pocket-dungeon-quest", "--out", out.to_str().unwrap(), "--count", "2", "--seed", "3",
-        "--size", "320x240", "--dice", "2,3", "--face-px", "40,60", "--table", "cloth", "--ambient", "0.5,0.6",
-        "--lamp-color", "1,0.8,0.6",
+        "synth",
+        "d6",
+        "--set",
+        "pocket-dungeon-quest",
+        "--out",
+        out.to_str().unwrap(),
+        "--count",
+        "2",
+        "--seed",
+        "3",
+        "--size",
+        "320x240",
+        "--dice",
+        "2,3",
+        "--face-px",
+        "40,60",
+        "--table",
+        "cloth",
+        "--ambient",
+        "0.5,0.6",
+        "--lamp-color",
+        "1,0.8,0.6",
     ]);
     assert_eq!(code, 0, "{err}");
-    assert!(stdout.contains("2 images of pocket-dungeon-quest dice"), "{stdout}");
+    assert!(
+        stdout.contains("2 images of pocket-dungeon-quest dice"),
+        "{stdout}"
+    );
     let classes = std::fs::read_to_string(out.join("classes.txt")).unwrap();
     assert_eq!(classes.lines().next(), Some("one_sword"));
     for i in 0..2 {

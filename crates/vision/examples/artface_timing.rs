@@ -27,5 +27,10 @@ fn main() {
         tr += t.elapsed().as_secs_f64();
     }
     let ms = |x: f64| 1000.0 * x / n as f64;
-    println!("prepare {:.1} ms, find {:.1} ms ({finds} finds), whole read {:.1} ms", ms(tp), ms(tf), ms(tr));
+    println!(
+        "prepare {:.1} ms, find {:.1} ms ({finds} finds), whole read {:.1} ms",
+        ms(tp),
+        ms(tf),
+        ms(tr)
+    );
 }

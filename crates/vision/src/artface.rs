@@ -40,7 +40,8 @@ use opencv::{
 use serde::{Deserialize, Serialize};
 
 /// The descriptor an `art` section's prototypes are in.
-pub const ART_DESCRIPTOR: &str = "tw-art-polar/1 rings 8 angles 36 reach 0.42 finder 10/23/24 gated";
+pub const ART_DESCRIPTOR: &str =
+    "tw-art-polar/1 rings 8 angles 36 reach 0.42 finder 10/23/24 gated";
 /// Polar grid: rings, angles, and how far out it reaches (fraction of the
 /// face side; 0.5 would touch the middle of each edge).
 const RINGS: usize = 8;
@@ -132,7 +133,12 @@ impl Finder {
         for k in 0..FEATURES {
             z[k] = (x[k] - self.mean[k]) / self.scale[k];
         }
-        let g = self.gate[FEATURES] + self.gate[..FEATURES].iter().zip(&z).map(|(w, v)| w * v).sum::<f32>();
+        let g = self.gate[FEATURES]
+            + self.gate[..FEATURES]
+                .iter()
+                .zip(&z)
+                .map(|(w, v)| w * v)
+                .sum::<f32>();
         if g < self.gate_min {
             return 0.0;
         }
@@ -150,7 +156,10 @@ impl Finder {
     fn validate(&self, name: &str) -> Result<()> {
         let check = |field: &str, v: &[f32], n: usize| {
             if v.len() != n || v.iter().any(|x| !x.is_finite()) {
-                Err(bad(name, format!("art.finder.{field} must hold {n} finite numbers")))
+                Err(bad(
+                    name,
+                    format!("art.finder.{field} must hold {n} finite numbers"),
+                ))
             } else {
                 Ok(())
             }
@@ -216,7 +225,13 @@ impl ArtModel {
         }
         let [lo, hi] = self.sizes_px;
         if !(lo.is_finite() && hi.is_finite() && 4.0 <= lo && lo <= hi && hi <= 4096.0) {
-            return Err(bad(name, format!("art.sizes_px {:?} must be smallest ≤ largest within 4..4096", self.sizes_px)));
+            return Err(bad(
+                name,
+                format!(
+                    "art.sizes_px {:?} must be smallest ≤ largest within 4..4096",
+                    self.sizes_px
+                ),
+            ));
         }
         self.finder.validate(name)?;
         if self.prototypes.is_empty() {
@@ -224,20 +239,38 @@ impl ArtModel {
         }
         for (i, p) in self.prototypes.iter().enumerate() {
             if p.polar.len() != DIM || p.polar.iter().any(|v| !v.is_finite()) {
-                return Err(bad(name, format!("art.prototypes[{i}].polar must hold {DIM} finite numbers")));
+                return Err(bad(
+                    name,
+                    format!("art.prototypes[{i}].polar must hold {DIM} finite numbers"),
+                ));
             }
             if !self.min_similarity.iter().any(|(f, _)| *f == p.face) {
-                return Err(bad(name, format!("art.prototypes[{i}].face {:?} has no art.min_similarity", p.face)));
+                return Err(bad(
+                    name,
+                    format!(
+                        "art.prototypes[{i}].face {:?} has no art.min_similarity",
+                        p.face
+                    ),
+                ));
             }
         }
         for (i, (f, s)) in self.min_similarity.iter().enumerate() {
             if !(s.is_finite() && (-1.0..=1.0).contains(s)) {
-                return Err(bad(name, format!("art.min_similarity[{i}] ({f:?}) {s} is outside -1..=1")));
+                return Err(bad(
+                    name,
+                    format!("art.min_similarity[{i}] ({f:?}) {s} is outside -1..=1"),
+                ));
             }
         }
         let faces = self.face_names();
         if faces.len() < 2 {
-            return Err(bad(name, format!("art.prototypes: {} face(s), a die needs at least 2", faces.len())));
+            return Err(bad(
+                name,
+                format!(
+                    "art.prototypes: {} face(s), a die needs at least 2",
+                    faces.len()
+                ),
+            ));
         }
         Ok(())
     }
@@ -253,7 +286,10 @@ impl ArtModel {
     }
 
     fn least(&self, face: &str) -> f32 {
-        self.min_similarity.iter().find(|(f, _)| f == face).map_or(1.0, |(_, s)| *s)
+        self.min_similarity
+            .iter()
+            .find(|(f, _)| f == face)
+            .map_or(1.0, |(_, s)| *s)
     }
 }
 
@@ -298,7 +334,11 @@ fn half(p: &Plane) -> Plane {
         for x in 0..w {
             let (x0, y0) = ((2 * x).min(p.w - 1), (2 * y).min(p.h - 1));
             let (x1, y1) = ((x0 + 1).min(p.w - 1), (y0 + 1).min(p.h - 1));
-            v[y * w + x] = 0.25 * (p.v[y0 * p.w + x0] + p.v[y0 * p.w + x1] + p.v[y1 * p.w + x0] + p.v[y1 * p.w + x1]);
+            v[y * w + x] = 0.25
+                * (p.v[y0 * p.w + x0]
+                    + p.v[y0 * p.w + x1]
+                    + p.v[y1 * p.w + x0]
+                    + p.v[y1 * p.w + x1]);
         }
     }
     Plane { w, h, v }
@@ -314,7 +354,10 @@ pub struct Prepared {
 impl Prepared {
     pub fn new(frame: &Mat) -> Result<Prepared> {
         if frame.channels() != 3 {
-            return Err(VisionError::BadFrame(format!("expected a 3-channel BGR frame, got {} channels", frame.channels())));
+            return Err(VisionError::BadFrame(format!(
+                "expected a 3-channel BGR frame, got {} channels",
+                frame.channels()
+            )));
         }
         let gray = GrayImage::from_mat(frame)?;
         let mut pyramid = vec![Plane::from_gray(&gray)];
@@ -364,8 +407,10 @@ impl Integrals {
             let (mut rs, mut rs2, mut rg) = (0f64, 0f64, 0f64);
             for x in 0..w {
                 let v = img[y * w + x] as f64;
-                let gx = img[y * w + (x + 1).min(w - 1)] as f64 - img[y * w + x.saturating_sub(1)] as f64;
-                let gy = img[(y + 1).min(h - 1) * w + x] as f64 - img[y.saturating_sub(1) * w + x] as f64;
+                let gx = img[y * w + (x + 1).min(w - 1)] as f64
+                    - img[y * w + x.saturating_sub(1)] as f64;
+                let gy = img[(y + 1).min(h - 1) * w + x] as f64
+                    - img[y.saturating_sub(1) * w + x] as f64;
                 rs += v;
                 rs2 += v * v;
                 rg += gx.abs() + gy.abs();
@@ -388,7 +433,12 @@ impl Integrals {
         let y1 = (y + r + 1).clamp(0, self.h as i32) as usize;
         let st = self.w + 1;
         let sum = |t: &[f64]| t[y1 * st + x1] - t[y0 * st + x1] - t[y1 * st + x0] + t[y0 * st + x0];
-        [sum(&self.s), sum(&self.s2), sum(&self.g), ((x1 - x0) * (y1 - y0)) as f64]
+        [
+            sum(&self.s),
+            sum(&self.s2),
+            sum(&self.g),
+            ((x1 - x0) * (y1 - y0)) as f64,
+        ]
     }
 }
 
@@ -433,12 +483,23 @@ fn features(ii: &Integrals, x: i32, y: i32) -> [f32; FEATURES] {
 fn shrunk(gray: &GrayImage, side: f32) -> Result<(Vec<u8>, usize, usize, f32)> {
     let f = CELL / side;
     let (w0, h0) = (gray.width as f32, gray.height as f32);
-    let (w, h) = (((w0 * f).round() as i32).max(1), ((h0 * f).round() as i32).max(1));
+    let (w, h) = (
+        ((w0 * f).round() as i32).max(1),
+        ((h0 * f).round() as i32).max(1),
+    );
     let src = gray.as_mat()?;
     let mut dst = Mat::default();
-    let interp = if f < 1.0 { imgproc::INTER_AREA } else { imgproc::INTER_LINEAR };
+    let interp = if f < 1.0 {
+        imgproc::INTER_AREA
+    } else {
+        imgproc::INTER_LINEAR
+    };
     imgproc::resize(&src, &mut dst, Size::new(w, h), 0.0, 0.0, interp)?;
-    let dst = if dst.is_continuous() { dst } else { dst.try_clone()? };
+    let dst = if dst.is_continuous() {
+        dst
+    } else {
+        dst.try_clone()?
+    };
     Ok((dst.data_bytes()?.to_vec(), w as usize, h as usize, f))
 }
 
@@ -480,11 +541,16 @@ fn thin(mut peaks: Vec<Find>, radius: f32) -> Vec<Find> {
     peaks.sort_by(|a, b| b.probability.total_cmp(&a.probability));
     let mut kept: Vec<Find> = Vec::new();
     for p in peaks {
-        let near = |k: &Find| (k.center[0] - p.center[0]).hypot(k.center[1] - p.center[1]) < radius * k.side.max(p.side);
+        let near = |k: &Find| {
+            (k.center[0] - p.center[0]).hypot(k.center[1] - p.center[1])
+                < radius * k.side.max(p.side)
+        };
         let conflicts: Vec<usize> = (0..kept.len()).filter(|&i| near(&kept[i])).collect();
         if conflicts.is_empty() {
             kept.push(p);
-        } else if p.probability >= SURE_FIND && conflicts.iter().all(|&i| p.side > HOLDS * kept[i].side) {
+        } else if p.probability >= SURE_FIND
+            && conflicts.iter().all(|&i| p.side > HOLDS * kept[i].side)
+        {
             for &i in conflicts.iter().rev() {
                 kept.remove(i);
             }
@@ -497,7 +563,10 @@ fn thin(mut peaks: Vec<Find>, radius: f32) -> Vec<Find> {
 /// The frame's die size: the probability-weighted median size of the
 /// surest finds.
 fn frame_size_of(finds: &[Find]) -> Option<f32> {
-    let mut sure: Vec<&Find> = finds.iter().filter(|f| f.probability >= SURE_FIND).collect();
+    let mut sure: Vec<&Find> = finds
+        .iter()
+        .filter(|f| f.probability >= SURE_FIND)
+        .collect();
     if sure.is_empty() {
         return None;
     }
@@ -553,7 +622,12 @@ fn peaks_in(gray: &GrayImage, sizes_px: [f32; 2], finder: &Finder) -> Result<Vec
                 'n: for dy in -1i32..=1 {
                     for dx in -1i32..=1 {
                         let (nx, ny) = (gx as i32 + dx, gy as i32 + dy);
-                        if (dx, dy) == (0, 0) || nx < 0 || ny < 0 || nx >= gw as i32 || ny >= gh as i32 {
+                        if (dx, dy) == (0, 0)
+                            || nx < 0
+                            || ny < 0
+                            || nx >= gw as i32
+                            || ny >= gh as i32
+                        {
                             continue;
                         }
                         let q = map[ny as usize * gw + nx as usize];
@@ -582,7 +656,11 @@ fn peaks_in(gray: &GrayImage, sizes_px: [f32; 2], finder: &Finder) -> Result<Vec
                             sw += wgt;
                         }
                     }
-                    let (cx, cy) = if sw > 0.0 { (sx / sw, sy / sw) } else { (gx as f32, gy as f32) };
+                    let (cx, cy) = if sw > 0.0 {
+                        (sx / sw, sy / sw)
+                    } else {
+                        (gx as f32, gy as f32)
+                    };
                     let to_image = |v: f32| (v * STRIDE as f32 + 0.5) / f - 0.5;
                     peaks.push(Find {
                         center: [to_image(cx), to_image(cy)],
@@ -707,10 +785,21 @@ fn turns() -> Vec<usize> {
 fn turned_dot(d: &[f32], p: &[f32], shift: usize) -> f32 {
     let mut s = 0.0;
     for i in 0..RINGS {
-        let (dr, pr) = (&d[i * ANGLES..(i + 1) * ANGLES], &p[i * ANGLES..(i + 1) * ANGLES]);
+        let (dr, pr) = (
+            &d[i * ANGLES..(i + 1) * ANGLES],
+            &p[i * ANGLES..(i + 1) * ANGLES],
+        );
         let n = ANGLES - shift;
-        s += dr[shift..].iter().zip(&pr[..n]).map(|(a, b)| a * b).sum::<f32>();
-        s += dr[..shift].iter().zip(&pr[n..]).map(|(a, b)| a * b).sum::<f32>();
+        s += dr[shift..]
+            .iter()
+            .zip(&pr[..n])
+            .map(|(a, b)| a * b)
+            .sum::<f32>();
+        s += dr[..shift]
+            .iter()
+            .zip(&pr[n..])
+            .map(|(a, b)| a * b)
+            .sum::<f32>();
     }
     s
 }
@@ -735,12 +824,25 @@ fn turned(d: &[f32], shift: usize) -> Vec<f32> {
 }
 
 /// Best similarity to each face of one description.
-fn similarities(d: &[f32], model: &ArtModel, face_of: &[usize], shifts: &[usize], best: &mut [f32]) {
+fn similarities(
+    d: &[f32],
+    model: &ArtModel,
+    face_of: &[usize],
+    shifts: &[usize],
+    best: &mut [f32],
+) {
     similarities_of(d, model, face_of, shifts, best, None)
 }
 
 /// [`similarities`], of one face only when `only` names it.
-fn similarities_of(d: &[f32], model: &ArtModel, face_of: &[usize], shifts: &[usize], best: &mut [f32], only: Option<usize>) {
+fn similarities_of(
+    d: &[f32],
+    model: &ArtModel,
+    face_of: &[usize],
+    shifts: &[usize],
+    best: &mut [f32],
+    only: Option<usize>,
+) {
     for (p, &f) in model.prototypes.iter().zip(face_of) {
         if only.is_some_and(|o| o != f) {
             continue;
@@ -762,7 +864,15 @@ fn face_index(model: &ArtModel, faces: &[String]) -> Vec<usize> {
 
 /// The first look at a find: its foreshortening (given, or the best of
 /// [`SQUASHES`]) and the best similarity to any face there.
-fn first_match(prep: &Prepared, model: &ArtModel, face_of: &[usize], n_faces: usize, center: [f32; 2], box_side: f32, squash: Option<f32>) -> (f32, Pose) {
+fn first_match(
+    prep: &Prepared,
+    model: &ArtModel,
+    face_of: &[usize],
+    n_faces: usize,
+    center: [f32; 2],
+    box_side: f32,
+    squash: Option<f32>,
+) -> (f32, Pose) {
     let shifts = turns();
     let candidates: Vec<f32> = match squash {
         Some(s) => vec![s],
@@ -774,7 +884,10 @@ fn first_match(prep: &Prepared, model: &ArtModel, face_of: &[usize], n_faces: us
         let upright = Pose::of_box(prep, center, box_side, q);
         // The finder's size is a step of its scan; a face is read at its own.
         for k in SIZES {
-            let pose = Pose { side: upright.side * k, ..upright };
+            let pose = Pose {
+                side: upright.side * k,
+                ..upright
+            };
             let mut b = vec![f32::MIN; n_faces];
             similarities(&polar(prep, &pose), model, face_of, &shifts, &mut b);
             let m = b.iter().cloned().fold(f32::MIN, f32::max);
@@ -789,16 +902,45 @@ fn first_match(prep: &Prepared, model: &ArtModel, face_of: &[usize], n_faces: us
 
 /// Best similarity to each face at the pose near a find that matches the
 /// set best (found by climbing from [`first_match`]), and that pose.
-fn match_faces(prep: &Prepared, model: &ArtModel, faces: &[String], center: [f32; 2], box_side: f32, squash: Option<f32>) -> (Vec<f32>, Pose) {
+fn match_faces(
+    prep: &Prepared,
+    model: &ArtModel,
+    faces: &[String],
+    center: [f32; 2],
+    box_side: f32,
+    squash: Option<f32>,
+) -> (Vec<f32>, Pose) {
     let face_of = face_index(model, faces);
     let (_, pose) = first_match(prep, model, &face_of, faces.len(), center, box_side, squash);
-    climb(prep, model, faces.len(), &face_of, pose, squash.is_none(), 0.12, 1.12, 0.1, None)
+    climb(
+        prep,
+        model,
+        faces.len(),
+        &face_of,
+        pose,
+        squash.is_none(),
+        0.12,
+        1.12,
+        0.1,
+        None,
+    )
 }
 
 /// Climb from `pose` to the pose that matches the set best: shifts, sizes
 /// and (when `tilt_free`) foreshortenings, in halving steps.
 #[allow(clippy::too_many_arguments)]
-fn climb(prep: &Prepared, model: &ArtModel, n_faces: usize, face_of: &[usize], mut pose: Pose, tilt_free: bool, mut off: f32, mut grow: f32, mut tilt: f32, only: Option<usize>) -> (Vec<f32>, Pose) {
+fn climb(
+    prep: &Prepared,
+    model: &ArtModel,
+    n_faces: usize,
+    face_of: &[usize],
+    mut pose: Pose,
+    tilt_free: bool,
+    mut off: f32,
+    mut grow: f32,
+    mut tilt: f32,
+    only: Option<usize>,
+) -> (Vec<f32>, Pose) {
     let shifts = turns();
     let eval = |p: &Pose| {
         let mut b = vec![f32::MIN; n_faces];
@@ -811,12 +953,21 @@ fn climb(prep: &Prepared, model: &ArtModel, n_faces: usize, face_of: &[usize], m
         let mut moves = Vec::with_capacity(8);
         for (dx, dy) in [(1.0f32, 0.0f32), (-1.0, 0.0), (0.0, 1.0), (0.0, -1.0)] {
             moves.push(Pose {
-                center: [pose.center[0] + dx * off * pose.side, pose.center[1] + dy * off * pose.side * pose.squash],
+                center: [
+                    pose.center[0] + dx * off * pose.side,
+                    pose.center[1] + dy * off * pose.side * pose.squash,
+                ],
                 ..pose
             });
         }
-        moves.push(Pose { side: pose.side * grow, ..pose });
-        moves.push(Pose { side: pose.side / grow, ..pose });
+        moves.push(Pose {
+            side: pose.side * grow,
+            ..pose
+        });
+        moves.push(Pose {
+            side: pose.side / grow,
+            ..pose
+        });
         if tilt_free {
             for q in [pose.squash + tilt, pose.squash - tilt] {
                 if (0.45..=1.0).contains(&q) {
@@ -884,7 +1035,10 @@ fn fit_plane(points: &[([f32; 2], f32)], tolerance: f32) -> Option<[f32; 3]> {
         let c = (syv * sxx - sxv * sxy) / det;
         coef = [(mv - b * mx - c * my) as f32, b as f32, c as f32];
         let at = |q: &[f32; 2]| coef[0] + coef[1] * q[0] + coef[2] * q[1];
-        use_ = points.iter().filter(|p| (p.1 / at(&p.0).max(1e-3) - 1.0).abs() <= tolerance).collect();
+        use_ = points
+            .iter()
+            .filter(|p| (p.1 / at(&p.0).max(1e-3) - 1.0).abs() <= tolerance)
+            .collect();
     }
     Some(coef)
 }
@@ -894,8 +1048,14 @@ fn face_color(prep: &Prepared, center: [f32; 2], side: f32, colors: &ColorTable)
     let (w, h) = (prep.gray.width, prep.gray.height);
     let r = (side * 0.3).max(1.0);
     let mut px: Vec<[u8; 3]> = Vec::new();
-    let (x0, x1) = ((center[0] - r).max(0.0) as usize, ((center[0] + r).max(0.0) as usize).min(w.saturating_sub(1)));
-    let (y0, y1) = ((center[1] - r).max(0.0) as usize, ((center[1] + r).max(0.0) as usize).min(h.saturating_sub(1)));
+    let (x0, x1) = (
+        (center[0] - r).max(0.0) as usize,
+        ((center[0] + r).max(0.0) as usize).min(w.saturating_sub(1)),
+    );
+    let (y0, y1) = (
+        (center[1] - r).max(0.0) as usize,
+        ((center[1] + r).max(0.0) as usize).min(h.saturating_sub(1)),
+    );
     for y in y0..=y1 {
         for x in x0..=x1 {
             let i = (y * w + x) * 3;
@@ -912,24 +1072,43 @@ fn face_color(prep: &Prepared, center: [f32; 2], side: f32, colors: &ColorTable)
         v.sort_unstable();
         v[v.len() / 2]
     };
-    colors.classify(Hsv::from_bgr(ch(0), ch(1), ch(2))).to_string()
+    colors
+        .classify(Hsv::from_bgr(ch(0), ch(1), ch(2)))
+        .to_string()
 }
 
 /// A face read at a given place: its name, confidence and best similarity,
 /// or `None` when it matches no face of the set at all.
 /// `squash` is the face's foreshortening along the image's vertical, when
 /// known (a label's height over its width); otherwise it is searched.
-pub fn read_at(prep: &Prepared, model: &ArtModel, center: [f32; 2], box_side: f32, squash: Option<f32>) -> Option<(String, f32, f32)> {
+pub fn read_at(
+    prep: &Prepared,
+    model: &ArtModel,
+    center: [f32; 2],
+    box_side: f32,
+    squash: Option<f32>,
+) -> Option<(String, f32, f32)> {
     read_pose(prep, model, center, box_side, squash).map(|(f, c, s, _)| (f, c, s))
 }
 
 /// A find read: face, confidence, similarity, and the matched pose's
 /// centre, side and foreshortening (for development tools).
-pub fn read_find(prep: &Prepared, model: &ArtModel, f: &Find) -> Option<(String, f32, f32, [f32; 2], f32, f32)> {
-    read_pose(prep, model, f.center, f.side, None).map(|(a, b, c, p)| (a, b, c, p.center, p.side, p.squash))
+pub fn read_find(
+    prep: &Prepared,
+    model: &ArtModel,
+    f: &Find,
+) -> Option<(String, f32, f32, [f32; 2], f32, f32)> {
+    read_pose(prep, model, f.center, f.side, None)
+        .map(|(a, b, c, p)| (a, b, c, p.center, p.side, p.squash))
 }
 
-fn read_pose(prep: &Prepared, model: &ArtModel, center: [f32; 2], box_side: f32, squash: Option<f32>) -> Option<(String, f32, f32, Pose)> {
+fn read_pose(
+    prep: &Prepared,
+    model: &ArtModel,
+    center: [f32; 2],
+    box_side: f32,
+    squash: Option<f32>,
+) -> Option<(String, f32, f32, Pose)> {
     let faces = model.face_names();
     let (sims, pose) = match_faces(prep, model, &faces, center, box_side, squash);
     verdict(model, &faces, &sims).map(|(f, c, s)| (faces[f].clone(), c, s, pose))
@@ -978,7 +1157,13 @@ pub fn read(frame: &Mat, model: &ArtModel, colors: &ColorTable) -> Result<Vec<Di
     finds.sort_by(|a, b| b.probability.total_cmp(&a.probability));
     let read_free = |find: Find| {
         let (sims, pose) = match_faces(&prep, model, &faces, find.center, find.side, None);
-        verdict(model, &faces, &sims).map(|(face, confidence, similarity)| Reading1 { face, confidence, similarity, pose, find })
+        verdict(model, &faces, &sims).map(|(face, confidence, similarity)| Reading1 {
+            face,
+            confidence,
+            similarity,
+            pose,
+            find,
+        })
     };
     // The surest finds are read freely first; they fix the frame's size
     // and foreshortening for the rest.
@@ -988,15 +1173,32 @@ pub fn read(frame: &Mat, model: &ArtModel, colors: &ColorTable) -> Result<Vec<Di
         .iter()
         .filter(|r| r.confidence >= SURE_READING && r.similarity >= model.least(&faces[r.face]))
         .collect();
-    let sides = fit_plane(&sure.iter().map(|r| (r.pose.center, r.pose.side)).collect::<Vec<_>>(), 0.2);
-    let squashes = fit_plane(&sure.iter().map(|r| (r.pose.center, r.pose.squash)).collect::<Vec<_>>(), 0.2);
+    let sides = fit_plane(
+        &sure
+            .iter()
+            .map(|r| (r.pose.center, r.pose.side))
+            .collect::<Vec<_>>(),
+        0.2,
+    );
+    let squashes = fit_plane(
+        &sure
+            .iter()
+            .map(|r| (r.pose.center, r.pose.squash))
+            .collect::<Vec<_>>(),
+        0.2,
+    );
     if sides.is_some() && squashes.is_some() {
         // Read again below from the fitted pose.
         first.extend(rest.into_iter().map(|find| Reading1 {
             face: 0,
             confidence: 0.0,
             similarity: f32::MIN,
-            pose: Pose { center: find.center, side: find.side, angle: 0.0, squash: 1.0 },
+            pose: Pose {
+                center: find.center,
+                side: find.side,
+                angle: 0.0,
+                squash: 1.0,
+            },
             find,
         }));
     } else {
@@ -1010,7 +1212,12 @@ pub fn read(frame: &Mat, model: &ArtModel, colors: &ColorTable) -> Result<Vec<Di
             let q = at(&qc, r.pose.center).clamp(0.45, 1.0);
             let angle = edge_angle(&prep, r.find.center, want * 1.2, q);
             let shifts = turns();
-            let mut start = Pose { center: r.find.center, side: want, angle, squash: q };
+            let mut start = Pose {
+                center: r.find.center,
+                side: want,
+                angle,
+                squash: q,
+            };
             let mut top = f32::MIN;
             // The finder's centre can be a fifth of a face off: a grid of
             // places and sizes first.
@@ -1025,7 +1232,10 @@ pub fn read(frame: &Mat, model: &ArtModel, colors: &ColorTable) -> Result<Vec<Di
                     for i in -2..=2 {
                         for j in -2..=2 {
                             let pose = Pose {
-                                center: [base.center[0] + i as f32 * step * want, base.center[1] + j as f32 * step * want * q],
+                                center: [
+                                    base.center[0] + i as f32 * step * want,
+                                    base.center[1] + j as f32 * step * want * q,
+                                ],
                                 side: base.side * k,
                                 ..base
                             };
@@ -1047,7 +1257,18 @@ pub fn read(frame: &Mat, model: &ArtModel, colors: &ColorTable) -> Result<Vec<Di
             let mut pose = start;
             let mut best = f32::MIN;
             for &f in order.iter().take(CONTENDERS) {
-                let (b, p) = climb(&prep, model, faces.len(), &face_of, start, false, 0.08, 1.05, 0.0, Some(f));
+                let (b, p) = climb(
+                    &prep,
+                    model,
+                    faces.len(),
+                    &face_of,
+                    start,
+                    false,
+                    0.08,
+                    1.05,
+                    0.0,
+                    Some(f),
+                );
                 sims[f] = b[f];
                 if b[f] > best {
                     best = b[f];
@@ -1055,7 +1276,15 @@ pub fn read(frame: &Mat, model: &ArtModel, colors: &ColorTable) -> Result<Vec<Di
                 }
             }
             match verdict(model, &faces, &sims) {
-                Some((face, confidence, similarity)) => r = Reading1 { face, confidence, similarity, pose, find: r.find },
+                Some((face, confidence, similarity)) => {
+                    r = Reading1 {
+                        face,
+                        confidence,
+                        similarity,
+                        pose,
+                        find: r.find,
+                    }
+                }
                 None => continue,
             }
             if (r.pose.side / want).ln().abs() > OFF_SIZE.ln() {
@@ -1072,7 +1301,8 @@ pub fn read(frame: &Mat, model: &ArtModel, colors: &ColorTable) -> Result<Vec<Di
     for r in settled {
         let clash = kept.iter().any(|k| {
             let q = k.pose.squash.max(0.3);
-            let d = (k.pose.center[0] - r.pose.center[0]).hypot((k.pose.center[1] - r.pose.center[1]) / q);
+            let d = (k.pose.center[0] - r.pose.center[0])
+                .hypot((k.pose.center[1] - r.pose.center[1]) / q);
             d < SAME_TABLE_PLACE * k.pose.side.max(r.pose.side)
         });
         if !clash {
@@ -1188,7 +1418,12 @@ impl ArtEnrolment {
         for (gray, labels) in &self.photos {
             let boxes: Vec<([f32; 2], f32)> = labels
                 .iter()
-                .map(|b| ([(b.x0 + b.x1) / 2.0, (b.y0 + b.y1) / 2.0], ((b.x1 - b.x0) * (b.y1 - b.y0)).max(0.0).sqrt()))
+                .map(|b| {
+                    (
+                        [(b.x0 + b.x1) / 2.0, (b.y0 + b.y1) / 2.0],
+                        ((b.x1 - b.x0) * (b.y1 - b.y0)).max(0.0).sqrt(),
+                    )
+                })
                 .collect();
             for &side in &scan {
                 let (img, w, h, f) = shrunk(gray, side)?;
@@ -1196,10 +1431,17 @@ impl ArtEnrolment {
                     continue;
                 }
                 let ii = Integrals::new(&img, w, h);
-                let at = |c: [f32; 2]| (((c[0] + 0.5) * f - 0.5).round() as i32, ((c[1] + 0.5) * f - 0.5).round() as i32);
+                let at = |c: [f32; 2]| {
+                    (
+                        ((c[0] + 0.5) * f - 0.5).round() as i32,
+                        ((c[1] + 0.5) * f - 0.5).round() as i32,
+                    )
+                };
                 let is_top = |c: [f32; 2]| {
                     boxes.iter().any(|(bc, bs)| {
-                        (bc[0] - c[0]).hypot(bc[1] - c[1]) < 0.2 * bs && side > bs / 1.3 && side < bs * 1.3
+                        (bc[0] - c[0]).hypot(bc[1] - c[1]) < 0.2 * bs
+                            && side > bs / 1.3
+                            && side < bs * 1.3
                     })
                 };
                 // Positives: tops whose size this scale fits.
@@ -1208,7 +1450,10 @@ impl ArtEnrolment {
                         continue;
                     }
                     for _ in 0..4 {
-                        let c = [bc[0] + rng.range(-0.08, 0.08) * bs, bc[1] + rng.range(-0.08, 0.08) * bs];
+                        let c = [
+                            bc[0] + rng.range(-0.08, 0.08) * bs,
+                            bc[1] + rng.range(-0.08, 0.08) * bs,
+                        ];
                         let (x, y) = at(c);
                         self.samples.push((features(&ii, x, y), true));
                     }
@@ -1244,7 +1489,10 @@ impl ArtEnrolment {
                 }
                 // Anywhere else.
                 for _ in 0..60 {
-                    let c = [rng.range(0.0, gray.width as f32), rng.range(0.0, gray.height as f32)];
+                    let c = [
+                        rng.range(0.0, gray.width as f32),
+                        rng.range(0.0, gray.height as f32),
+                    ];
                     if !is_top(c) {
                         let (x, y) = at(c);
                         self.samples.push((features(&ii, x, y), false));
@@ -1282,14 +1530,19 @@ impl ArtEnrolment {
                     let on_top = labels.iter().any(|b| {
                         let bs = ((b.x1 - b.x0) * (b.y1 - b.y0)).max(0.0).sqrt();
                         let c = [(b.x0 + b.x1) / 2.0, (b.y0 + b.y1) / 2.0];
-                        (c[0] - f.center[0]).hypot(c[1] - f.center[1]) < 0.3 * bs && f.side > bs / 1.45 && f.side < bs * 1.45
+                        (c[0] - f.center[0]).hypot(c[1] - f.center[1]) < 0.3 * bs
+                            && f.side > bs / 1.45
+                            && f.side < bs * 1.45
                     });
                     if on_top {
                         continue;
                     }
                     let (img, w, h, k) = shrunk(gray, f.side)?;
                     let ii = Integrals::new(&img, w, h);
-                    let (x, y) = (((f.center[0] + 0.5) * k - 0.5).round() as i32, ((f.center[1] + 0.5) * k - 0.5).round() as i32);
+                    let (x, y) = (
+                        ((f.center[0] + 0.5) * k - 0.5).round() as i32,
+                        ((f.center[1] + 0.5) * k - 0.5).round() as i32,
+                    );
                     for _ in 0..3 {
                         self.samples.push((features(&ii, x, y), false));
                     }
@@ -1348,8 +1601,14 @@ fn cluster(ex: &[Vec<f32>]) -> (Vec<(Vec<f32>, usize)>, f32) {
     while centres.len() < k {
         let far = (0..ex.len())
             .min_by(|&a, &b| {
-                let fa = centres.iter().map(|c| sim(&ex[a], c)).fold(f32::MIN, f32::max);
-                let fb = centres.iter().map(|c| sim(&ex[b], c)).fold(f32::MIN, f32::max);
+                let fa = centres
+                    .iter()
+                    .map(|c| sim(&ex[a], c))
+                    .fold(f32::MIN, f32::max);
+                let fb = centres
+                    .iter()
+                    .map(|c| sim(&ex[b], c))
+                    .fold(f32::MIN, f32::max);
                 fa.total_cmp(&fb)
             })
             .unwrap_or(0);
@@ -1382,10 +1641,19 @@ fn cluster(ex: &[Vec<f32>]) -> (Vec<(Vec<f32>, usize)>, f32) {
     }
     let least = ex
         .iter()
-        .map(|e| centres.iter().map(|c| best_turn(e, c, &shifts).0).fold(f32::MIN, f32::max))
+        .map(|e| {
+            centres
+                .iter()
+                .map(|c| best_turn(e, c, &shifts).0)
+                .fold(f32::MIN, f32::max)
+        })
         .fold(1.0f32, f32::min)
         .clamp(-1.0, 1.0);
-    let protos = centres.into_iter().zip(counts).filter(|(_, n)| *n > 0).collect();
+    let protos = centres
+        .into_iter()
+        .zip(counts)
+        .filter(|(_, n)| *n > 0)
+        .collect();
     (protos, least)
 }
 
@@ -1421,7 +1689,8 @@ fn train_gate(z: &[([f32; FEATURES], bool)], wp: f32, wn: f32) -> (Vec<f32>, f32
                 let gi = g[i] / bn;
                 m1[i] = b1 * m1[i] + (1.0 - b1) * gi;
                 m2[i] = b2 * m2[i] + (1.0 - b2) * gi * gi;
-                w[i] -= lr * (m1[i] / (1.0 - b1.powi(t))) / ((m2[i] / (1.0 - b2.powi(t))).sqrt() + 1e-8);
+                w[i] -= lr * (m1[i] / (1.0 - b1.powi(t)))
+                    / ((m2[i] / (1.0 - b2.powi(t))).sqrt() + 1e-8);
             }
         }
     }
@@ -1466,7 +1735,9 @@ fn train_finder(samples: &[([f32; FEATURES], bool)]) -> Finder {
     let (wp, wn) = (0.5 * n / pos, 0.5 * n / neg);
     let mut rng = Mix(0xf1d3);
     let nw = HIDDEN * FEATURES + HIDDEN + HIDDEN + 1;
-    let mut w: Vec<f32> = (0..nw).map(|_| rng.range(-1.0, 1.0) * (1.0 / FEATURES as f32).sqrt()).collect();
+    let mut w: Vec<f32> = (0..nw)
+        .map(|_| rng.range(-1.0, 1.0) * (1.0 / FEATURES as f32).sqrt())
+        .collect();
     w[nw - 1] = 0.0;
     let (mut m1, mut m2) = (vec![0f32; nw], vec![0f32; nw]);
     let (lr, b1, b2) = (0.005f32, 0.9f32, 0.999f32);
@@ -1486,7 +1757,8 @@ fn train_finder(samples: &[([f32; FEATURES], bool)]) -> Finder {
                 let mut out = w[nw - 1];
                 for j in 0..HIDDEN {
                     let row = &w[j * FEATURES..(j + 1) * FEATURES];
-                    let a = w[HIDDEN * FEATURES + j] + row.iter().zip(x).map(|(a, b)| a * b).sum::<f32>();
+                    let a = w[HIDDEN * FEATURES + j]
+                        + row.iter().zip(x).map(|(a, b)| a * b).sum::<f32>();
                     hbuf[j] = a.max(0.0);
                     out += w[HIDDEN * FEATURES + HIDDEN + j] * hbuf[j];
                 }

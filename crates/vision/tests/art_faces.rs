@@ -26,7 +26,15 @@ fn at(c: (f32, f32), turn: f32, u: f32, v: f32) -> Point {
 
 fn poly(img: &mut Mat, pts: &[Point], colour: f64) {
     let v: Vector<Vector<Point>> = Vector::from_iter([Vector::from_slice(pts)]);
-    imgproc::fill_poly(img, &v, Scalar::all(colour), imgproc::LINE_AA, 0, Point::new(0, 0)).unwrap();
+    imgproc::fill_poly(
+        img,
+        &v,
+        Scalar::all(colour),
+        imgproc::LINE_AA,
+        0,
+        Point::new(0, 0),
+    )
+    .unwrap();
 }
 
 /// Draws a white die with a black glyph, its shadow, and returns its label.
@@ -43,19 +51,49 @@ fn die(img: &mut Mat, c: (f32, f32), turn: f32, face: usize) -> LabelBox {
     match face {
         // A blade from corner to corner with a cross guard.
         0 => {
-            poly(img, &[g(-0.28, -0.3), g(-0.2, -0.3), g(0.3, 0.22), g(0.22, 0.3)], 20.0);
-            poly(img, &[g(-0.05, 0.12), g(0.12, -0.05), g(0.18, 0.01), g(0.01, 0.18)], 20.0);
+            poly(
+                img,
+                &[g(-0.28, -0.3), g(-0.2, -0.3), g(0.3, 0.22), g(0.22, 0.3)],
+                20.0,
+            );
+            poly(
+                img,
+                &[g(-0.05, 0.12), g(0.12, -0.05), g(0.18, 0.01), g(0.01, 0.18)],
+                20.0,
+            );
         }
         // A thick ring.
         1 => {
-            imgproc::circle(img, g(0.0, 0.0), (SIDE * 0.24) as i32, Scalar::all(20.0), (SIDE * 0.09) as i32, imgproc::LINE_AA, 0).unwrap();
+            imgproc::circle(
+                img,
+                g(0.0, 0.0),
+                (SIDE * 0.24) as i32,
+                Scalar::all(20.0),
+                (SIDE * 0.09) as i32,
+                imgproc::LINE_AA,
+                0,
+            )
+            .unwrap();
         }
         // A filled triangle.
         2 => poly(img, &[g(-0.3, 0.25), g(0.3, 0.25), g(0.0, -0.3)], 20.0),
         // A pole with a flag to one side.
         _ => {
-            poly(img, &[g(-0.2, -0.32), g(-0.12, -0.32), g(-0.12, 0.32), g(-0.2, 0.32)], 20.0);
-            poly(img, &[g(-0.12, -0.32), g(0.3, -0.18), g(-0.12, -0.04)], 20.0);
+            poly(
+                img,
+                &[
+                    g(-0.2, -0.32),
+                    g(-0.12, -0.32),
+                    g(-0.12, 0.32),
+                    g(-0.2, 0.32),
+                ],
+                20.0,
+            );
+            poly(
+                img,
+                &[g(-0.12, -0.32), g(0.3, -0.18), g(-0.12, -0.04)],
+                20.0,
+            );
         }
     }
     let xs: Vec<f32> = [(-0.5f32, -0.5f32), (0.5, -0.5), (0.5, 0.5), (-0.5, 0.5)]
@@ -94,12 +132,29 @@ fn photo(seed: u64) -> (Mat, Vec<LabelBox>) {
     };
     for _ in 0..12 {
         let (a, b) = ((rnd() * 460.0) as i32, (rnd() * 300.0) as i32);
-        imgproc::line(&mut img, Point::new(a, b), Point::new(a + 60, b + 8), Scalar::all(95.0), 2, imgproc::LINE_AA, 0).unwrap();
+        imgproc::line(
+            &mut img,
+            Point::new(a, b),
+            Point::new(a + 60, b + 8),
+            Scalar::all(95.0),
+            2,
+            imgproc::LINE_AA,
+            0,
+        )
+        .unwrap();
     }
     let mut labels = Vec::new();
     for i in 0..8 {
-        let c = (60.0 + 110.0 * (i % 4) as f32 + 8.0 * rnd(), 80.0 + 140.0 * (i / 4) as f32 + 8.0 * rnd());
-        labels.push(die(&mut img, c, rnd() * std::f32::consts::TAU, (i + seed as usize) % 4));
+        let c = (
+            60.0 + 110.0 * (i % 4) as f32 + 8.0 * rnd(),
+            80.0 + 140.0 * (i / 4) as f32 + 8.0 * rnd(),
+        );
+        labels.push(die(
+            &mut img,
+            c,
+            rnd() * std::f32::consts::TAU,
+            (i + seed as usize) % 4,
+        ));
     }
     (img, labels)
 }
@@ -118,7 +173,10 @@ fn enrolled() -> FaceSet {
 #[test]
 fn an_art_set_finds_and_reads_dice_it_was_not_enrolled_from() {
     let set = enrolled();
-    assert!(set.art.is_some(), "faces that are not pips get an art model");
+    assert!(
+        set.art.is_some(),
+        "faces that are not pips get an art model"
+    );
     let text = serde_json::to_string(&set).unwrap();
     assert_eq!(FaceSet::parse("set.json", &text).unwrap(), set);
     let reader = DiceReader::with_face_set(set, "set.json").unwrap();
@@ -141,12 +199,20 @@ fn a_broken_art_section_is_refused_naming_the_field() {
     let broken = |f: &dyn Fn(&mut serde_json::Value)| {
         let mut v = good.clone();
         f(&mut v);
-        FaceSet::parse("set.json", &v.to_string()).unwrap_err().to_string()
+        FaceSet::parse("set.json", &v.to_string())
+            .unwrap_err()
+            .to_string()
     };
     let e = broken(&|v| v["art"]["descriptor"] = "other".into());
-    assert!(e.contains("set.json") && e.contains("art.descriptor"), "{e}");
+    assert!(
+        e.contains("set.json") && e.contains("art.descriptor"),
+        "{e}"
+    );
     let e = broken(&|v| {
-        v["art"]["prototypes"][0]["polar"].as_array_mut().unwrap().pop();
+        v["art"]["prototypes"][0]["polar"]
+            .as_array_mut()
+            .unwrap()
+            .pop();
     });
     assert!(e.contains("art.prototypes[0].polar"), "{e}");
     let e = broken(&|v| {
@@ -156,7 +222,10 @@ fn a_broken_art_section_is_refused_naming_the_field() {
     let e = broken(&|v| v["art"]["sizes_px"] = serde_json::json!([50.0, 20.0]));
     assert!(e.contains("art.sizes_px"), "{e}");
     let e = broken(&|v| {
-        v["art"]["finder"].as_object_mut().unwrap().remove("gate_min");
+        v["art"]["finder"]
+            .as_object_mut()
+            .unwrap()
+            .remove("gate_min");
     });
     assert!(e.contains("gate_min"), "{e}");
     let e = broken(&|v| v["art"]["min_similarity"][0][1] = 3.0.into());
