@@ -11,9 +11,14 @@
 //! goblin, a skull) are read by the match alone. A die that matches no
 //! prototype as closely as the enrolment's own examples did is reported
 //! with a low confidence, so the player is asked.
+//!
+//! A set whose faces are not all pips also learns, at enrolment, to find
+//! and read its dice without pips ([`crate::artface`], the optional `art`
+//! section); such a set is read by that alone.
 
 use crate::error::{Result, VisionError};
 use crate::eval::LabelBox;
+use crate::artface::{ArtEnrolment, ArtModel};
 use crate::facenet::{FaceGuess, FaceNet, APPEARANCE};
 use opencv::{core::Mat, prelude::*};
 use serde::{Deserialize, Serialize};
@@ -72,6 +77,10 @@ pub struct FaceSet {
     pub look: Look,
     /// Where the examples came from.
     pub enrolled_from: Vec<String>,
+    /// For faces that are art, not pips: how the dice are found and their
+    /// faces read without the pip classifier ([`crate::artface`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub art: Option<ArtModel>,
 }
 
 fn bad(name: &str, reason: String) -> VisionError {
@@ -152,6 +161,14 @@ impl FaceSet {
             }
             if !(f.min_similarity.is_finite() && (-1.0..=1.0).contains(&f.min_similarity)) {
                 return Err(bad(name, format!("faces[{i}].min_similarity {} is outside -1..=1", f.min_similarity)));
+            }
+        }
+        if let Some(art) = &self.art {
+            art.validate(name)?;
+            for f in &self.faces {
+                if !art.prototypes.iter().any(|p| p.face == f.face) {
+                    return Err(bad(name, format!("art.prototypes: face {:?} has none", f.face)));
+                }
             }
         }
         let [lo, mid, hi] = self.look.side_px;
@@ -271,9 +288,16 @@ pub struct Enrolment<'a> {
     bodies: Vec<[u8; 3]>,
     sides: Vec<f32>,
     sources: Vec<String>,
+    art: Option<ArtEnrolment>,
+}
+
+/// Whether a face name is a pip count ("1"–"6").
+pub fn is_pip_face(name: &str) -> bool {
+    name.parse::<usize>().is_ok_and(|k| (1..=6).contains(&k))
 }
 
 impl<'a> Enrolment<'a> {
+    /// An enrolment of pip faces (read by the classifier).
     pub fn new(net: &'a FaceNet) -> Self {
         Enrolment {
             net,
@@ -281,7 +305,19 @@ impl<'a> Enrolment<'a> {
             bodies: Vec::new(),
             sides: Vec::new(),
             sources: Vec::new(),
+            art: None,
         }
+    }
+
+    /// An enrolment of dice with these face names: when any is not a pip
+    /// count, the set also learns to find and read art faces
+    /// ([`crate::artface`]).
+    pub fn for_faces(net: &'a FaceNet, names: &[String]) -> Self {
+        let mut e = Enrolment::new(net);
+        if names.iter().any(|n| !is_pip_face(n)) {
+            e.art = Some(ArtEnrolment::new());
+        }
+        e
     }
 
     /// Add one photo's labelled faces; `names[k]` names class k. Faces too
@@ -307,6 +343,9 @@ impl<'a> Enrolment<'a> {
             }
             self.sides.push(side);
             added += 1;
+        }
+        if let Some(art) = self.art.as_mut() {
+            art.add(frame, labels)?;
         }
         if added > 0 {
             self.sources.push(source.to_string());
@@ -347,7 +386,12 @@ impl<'a> Enrolment<'a> {
             (Some(&lo), Some(&hi)) => [lo, sides[sides.len() / 2], hi],
             _ => return Err(bad(name, "no labelled face large enough to enrol".into())),
         };
+        let art = match self.art {
+            Some(a) => Some(a.finish(name, MIN_SAMPLES_PER_FACE)?),
+            None => None,
+        };
         let set = FaceSet {
+            art,
             format: FORMAT.into(),
             kind: KIND.into(),
             name: name.to_string(),

@@ -31,9 +31,11 @@
 //!   set's paint. [`netread`] settles the proposals into one die per
 //!   place; where a sure pip layout and the classifier disagree, the die
 //!   is put to the player.
-//! - **Enrolled sets** ([`faceset`]): a player's own dice, or dice with
-//!   art on their faces, matched by prototype on the classifier's hidden
-//!   layer (`warden dice enroll --yolo`).
+//! - **Enrolled sets** ([`faceset`]): a player's own dice, matched by
+//!   prototype (`warden dice enroll --yolo`). Dice with art on their faces
+//!   ([`artface`]: Dungeon Roll's, Pocket Dungeon Quest's attack die) are
+//!   found and read without pips: a finder learned at enrolment, faces
+//!   turned upright by their own edges and matched on a polar grid.
 //!
 //! Figures, the commands that print them and what was tried are in
 //! `docs/measurements/` (the d6 reader: `2026-11-25-d6-reader.md`).
@@ -66,6 +68,7 @@
 //! - [`facenet`]: the learned face classifier.
 //! - [`netread`]: proposals judged and settled into dice.
 //! - [`faceset`]: enrolled d6 sets (kind "d6" of the die-set format).
+//! - [`artface`]: d6 sets whose faces are art: finding and reading.
 //! - [`baseline`]: the widely copied blob recipe, as a yardstick.
 //! - [`gray`]: frames as plain gray bytes for fast pixel loops.
 //! - [`pips`]: pip candidates of either polarity.
@@ -78,6 +81,7 @@
 //! - [`synth`]: rendered dice with known faces, for tests and benchmarks.
 //! - [`bench`]: the read-speed benchmark behind `warden bench read`.
 
+pub mod artface;
 pub mod baseline;
 pub mod bench;
 pub mod bodies;

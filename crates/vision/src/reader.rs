@@ -285,6 +285,14 @@ impl DiceReader {
                 frame.channels()
             )));
         }
+        if let Some(art) = self.face_set.as_ref().and_then(|s| s.art.as_ref()) {
+            let dice = crate::artface::read(frame, art, &self.colors)?;
+            return Ok(Reading {
+                width: frame.cols().max(0) as u32,
+                height: frame.rows().max(0) as u32,
+                dice,
+            });
+        }
         let bgr = if frame.is_continuous() {
             frame.try_clone()?
         } else {

@@ -184,7 +184,7 @@ fn enroll_d6(
     if let Some(n) = max_images {
         images.truncate(n);
     }
-    let mut enrolment = tw_vision::faceset::Enrolment::new(&net);
+    let mut enrolment = tw_vision::faceset::Enrolment::for_faces(&net, &names);
     let mut faces = 0;
     for img in &images {
         let frame = tw_vision::image_io::load_bgr(img)?;

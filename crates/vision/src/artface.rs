@@ -1,0 +1,1844 @@
+//! Six-sided dice whose faces are art, not pips (Dungeon Roll's party and
+//! dungeon dice, Pocket Dungeon Quest's attack die): found and read by what
+//! an enrolment learned from labelled photos of the set itself.
+//!
+//! Nothing here rests on pips. Two parts, both learned by
+//! [`ArtEnrolment`] and kept in the set file (`art` in
+//! `models/dice-sets/README.md`):
+//!
+//! - **Finding.** The frame is scanned at the sizes the enrolled faces had.
+//!   At each size the gray image is shrunk so a top face spans [`CELL`]
+//!   pixels, and every position is described by how its centre, the face
+//!   and the ring around it differ from the surroundings (mean, spread and
+//!   edge strength in nested squares, each relative to the outermost
+//!   square): a die's top holds a glyph, is bounded by its rounded edges,
+//!   and is ringed by its sides and shadow, whatever colour the table has.
+//!   A small network trained at enrolment (the labelled tops against the
+//!   rest of the photos) scores each position; local peaks are dice, one
+//!   per place across sizes.
+//! - **Reading.** Each die's face is turned upright by the die's own edges
+//!   (the dominant edge direction around the face, modulo a quarter turn)
+//!   and sampled on a polar grid reaching just inside the face, so a turn
+//!   of the die is a cyclic shift of the grid. It is matched by normalised
+//!   correlation to the face prototypes (several per face: the enrolled
+//!   examples clustered after turning them onto each other), over the four
+//!   quarter turns, a few small turns, shifts and sizes. A die whose best
+//!   face is not clearly better than the next, or that matches its face
+//!   less well than that face's own examples did, is read with low
+//!   confidence, so the player is asked.
+
+use crate::color::{ColorTable, Hsv};
+use crate::error::{Result, VisionError};
+use crate::eval::LabelBox;
+use crate::gray::GrayImage;
+use crate::reader::Die;
+use opencv::{
+    core::{Mat, Size},
+    imgproc,
+    prelude::*,
+};
+use serde::{Deserialize, Serialize};
+
+/// The descriptor an `art` section's prototypes are in.
+pub const ART_DESCRIPTOR: &str =
+    "tw-art-polar/1 rings 8 angles 36 reach 0.42 finder 10/23/24 gated";
+/// Polar grid: rings, angles, and how far out it reaches (fraction of the
+/// face side; 0.5 would touch the middle of each edge).
+const RINGS: usize = 8;
+const ANGLES: usize = 36;
+const REACH: f32 = 0.42;
+const DIM: usize = RINGS * ANGLES;
+/// Top-face box side, in pixels of the shrunk image the finder scans.
+pub const CELL: f32 = 10.0;
+/// Half-sides of the nested squares (shrunk pixels); the face is ±5, the
+/// last square takes in its sides and shadow.
+const SQUARES: [i32; 6] = [1, 2, 3, 4, 5, 7];
+/// The wider context square: the neighbourhood a die lies in.
+const CONTEXT: i32 = 10;
+/// Finder features: per inner square (5) mean, spread and edge, the same
+/// for the face's rim band (4..5), the ring outside it (5..7) and the
+/// context ring (7..10), and the outer square's spread and edge.
+pub const FEATURES: usize = 5 * 3 + 3 + 3 + 3 + 2;
+/// Hidden units of the finder's network.
+const HIDDEN: usize = 24;
+/// Scan step in shrunk pixels (a quarter of a face).
+const STRIDE: usize = 2;
+/// Ratio between scanned sizes.
+const SIZE_STEP: f32 = 1.19;
+/// The finder's score a peak must reach to be a die.
+const FIND_PROBABILITY: f32 = 0.5;
+/// Two finds nearer than this many face sides are the same die.
+const SAME_DIE: f32 = 0.6;
+/// A find at least this many times larger than another at its place holds it.
+const HOLDS: f32 = 2.0;
+/// Finds at least this sure fix the frame's die size...
+const SURE_FIND: f32 = 0.8;
+/// ...and finds more than this factor off it are dropped (perspective
+/// makes near dice larger than far ones).
+const SIZE_BAND: f32 = 1.6;
+/// How sharply similarity gaps become probabilities.
+const SHARPNESS: f32 = 40.0;
+/// A die matching its face this much below the face's own least example is
+/// not trusted...
+const SLACK: f32 = 0.05;
+/// ...and one matching every face worse than this below every face's least
+/// example is no die of the set at all.
+const REJECT: f32 = 0.2;
+/// Readings at least this sure (and as like their face as its enrolled
+/// examples) fix the frame's face size and foreshortening...
+const SURE_READING: f32 = 0.8;
+/// ...and a die read at a size off theirs by more than this factor is read
+/// again from theirs.
+const OFF_SIZE: f32 = 1.15;
+/// Finds (the surest) read freely to fix the frame's face size.
+const FIT_FROM: usize = 8;
+/// Two dice read nearer than this many face sides on the table (the
+/// image's vertical unsquashed) are one die and a side face of it.
+const SAME_TABLE_PLACE: f32 = 0.7;
+/// Faces (the likeliest) that each climb to their own pose in the second reading.
+const CONTENDERS: usize = 3;
+/// Readings put to the player get at most this confidence.
+const ASKED: f32 = 0.3;
+
+fn bad(name: &str, reason: String) -> VisionError {
+    VisionError::Config {
+        name: name.to_string(),
+        reason,
+    }
+}
+
+/// The finder: a one-hidden-layer network over standardised features.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Finder {
+    /// Feature means and spreads (z = (x − mean) / scale).
+    pub mean: Vec<f32>,
+    pub scale: Vec<f32>,
+    /// HIDDEN × FEATURES weights, row by row, then HIDDEN biases.
+    pub w1: Vec<f32>,
+    pub b1: Vec<f32>,
+    /// HIDDEN output weights and the output bias.
+    pub w2: Vec<f32>,
+    pub b2: f32,
+    /// A linear first look (one weight per standardised feature, then a
+    /// bias): positions scoring below `gate_min` are no die without running
+    /// the network. `gate_min` keeps 99.5 % of the enrolment's tops.
+    pub gate: Vec<f32>,
+    pub gate_min: f32,
+}
+
+impl Finder {
+    fn probability(&self, x: &[f32; FEATURES]) -> f32 {
+        let mut z = [0f32; FEATURES];
+        for k in 0..FEATURES {
+            z[k] = (x[k] - self.mean[k]) / self.scale[k];
+        }
+        let g = self.gate[FEATURES]
+            + self.gate[..FEATURES]
+                .iter()
+                .zip(&z)
+                .map(|(w, v)| w * v)
+                .sum::<f32>();
+        if g < self.gate_min {
+            return 0.0;
+        }
+        let mut out = self.b2;
+        for j in 0..HIDDEN {
+            let row = &self.w1[j * FEATURES..(j + 1) * FEATURES];
+            let a = self.b1[j] + row.iter().zip(&z).map(|(w, v)| w * v).sum::<f32>();
+            if a > 0.0 {
+                out += self.w2[j] * a;
+            }
+        }
+        sigmoid(out)
+    }
+
+    fn validate(&self, name: &str) -> Result<()> {
+        let check = |field: &str, v: &[f32], n: usize| {
+            if v.len() != n || v.iter().any(|x| !x.is_finite()) {
+                Err(bad(
+                    name,
+                    format!("art.finder.{field} must hold {n} finite numbers"),
+                ))
+            } else {
+                Ok(())
+            }
+        };
+        check("mean", &self.mean, FEATURES)?;
+        check("scale", &self.scale, FEATURES)?;
+        check("w1", &self.w1, HIDDEN * FEATURES)?;
+        check("b1", &self.b1, HIDDEN)?;
+        check("w2", &self.w2, HIDDEN)?;
+        check("gate", &self.gate, FEATURES + 1)?;
+        if !self.gate_min.is_finite() {
+            return Err(bad(name, "art.finder.gate_min must be finite".into()));
+        }
+        if self.scale.iter().any(|s| *s <= 0.0) {
+            return Err(bad(name, "art.finder.scale must be positive".into()));
+        }
+        if !self.b2.is_finite() {
+            return Err(bad(name, "art.finder.b2 must be finite".into()));
+        }
+        Ok(())
+    }
+}
+
+fn sigmoid(x: f32) -> f32 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// One prototype of one face.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ArtPrototype {
+    pub face: String,
+    /// Examples averaged.
+    pub samples: usize,
+    /// Unit-length, zero-mean polar description (rings × angles, ring by ring).
+    pub polar: Vec<f32>,
+}
+
+/// What a set of art dice is found and read by.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ArtModel {
+    /// Always [`ART_DESCRIPTOR`].
+    pub descriptor: String,
+    /// Top-face box sides the finder scans, pixels (smallest, largest).
+    pub sizes_px: [f32; 2],
+    pub finder: Finder,
+    /// Several per face.
+    pub prototypes: Vec<ArtPrototype>,
+    /// Per face (in the order of first appearance in `prototypes`): the
+    /// lowest similarity one of its own examples had to its prototypes.
+    pub min_similarity: Vec<(String, f32)>,
+}
+
+impl ArtModel {
+    /// Field-by-field checks, each error naming the field.
+    pub fn validate(&self, name: &str) -> Result<()> {
+        if self.descriptor != ART_DESCRIPTOR {
+            return Err(bad(
+                name,
+                format!("art.descriptor is {:?}, this reader makes {ART_DESCRIPTOR:?}: enrol the set again", self.descriptor),
+            ));
+        }
+        let [lo, hi] = self.sizes_px;
+        if !(lo.is_finite() && hi.is_finite() && 4.0 <= lo && lo <= hi && hi <= 4096.0) {
+            return Err(bad(
+                name,
+                format!(
+                    "art.sizes_px {:?} must be smallest ≤ largest within 4..4096",
+                    self.sizes_px
+                ),
+            ));
+        }
+        self.finder.validate(name)?;
+        if self.prototypes.is_empty() {
+            return Err(bad(name, "art.prototypes is empty".into()));
+        }
+        for (i, p) in self.prototypes.iter().enumerate() {
+            if p.polar.len() != DIM || p.polar.iter().any(|v| !v.is_finite()) {
+                return Err(bad(
+                    name,
+                    format!("art.prototypes[{i}].polar must hold {DIM} finite numbers"),
+                ));
+            }
+            if !self.min_similarity.iter().any(|(f, _)| *f == p.face) {
+                return Err(bad(
+                    name,
+                    format!(
+                        "art.prototypes[{i}].face {:?} has no art.min_similarity",
+                        p.face
+                    ),
+                ));
+            }
+        }
+        for (i, (f, s)) in self.min_similarity.iter().enumerate() {
+            if !(s.is_finite() && (-1.0..=1.0).contains(s)) {
+                return Err(bad(
+                    name,
+                    format!("art.min_similarity[{i}] ({f:?}) {s} is outside -1..=1"),
+                ));
+            }
+        }
+        let faces = self.face_names();
+        if faces.len() < 2 {
+            return Err(bad(
+                name,
+                format!(
+                    "art.prototypes: {} face(s), a die needs at least 2",
+                    faces.len()
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    fn face_names(&self) -> Vec<String> {
+        let mut out: Vec<String> = Vec::new();
+        for p in &self.prototypes {
+            if !out.contains(&p.face) {
+                out.push(p.face.clone());
+            }
+        }
+        out
+    }
+
+    fn least(&self, face: &str) -> f32 {
+        self.min_similarity
+            .iter()
+            .find(|(f, _)| f == face)
+            .map_or(1.0, |(_, s)| *s)
+    }
+}
+
+// ---------------------------------------------------------------- images
+
+/// A float gray image.
+#[derive(Clone)]
+struct Plane {
+    w: usize,
+    h: usize,
+    v: Vec<f32>,
+}
+
+impl Plane {
+    fn from_gray(g: &GrayImage) -> Plane {
+        Plane {
+            w: g.width,
+            h: g.height,
+            v: g.data.iter().map(|&x| x as f32).collect(),
+        }
+    }
+
+    /// Bilinear sample; points outside are clamped to the border.
+    #[inline]
+    fn at(&self, x: f32, y: f32) -> f32 {
+        let x = x.clamp(0.0, (self.w - 1) as f32);
+        let y = y.clamp(0.0, (self.h - 1) as f32);
+        let (x0, y0) = (x as usize, y as usize);
+        let (x1, y1) = ((x0 + 1).min(self.w - 1), (y0 + 1).min(self.h - 1));
+        let (fx, fy) = (x - x0 as f32, y - y0 as f32);
+        let r0 = self.v[y0 * self.w + x0] * (1.0 - fx) + self.v[y0 * self.w + x1] * fx;
+        let r1 = self.v[y1 * self.w + x0] * (1.0 - fx) + self.v[y1 * self.w + x1] * fx;
+        r0 * (1.0 - fy) + r1 * fy
+    }
+}
+
+/// Halve a plane (2×2 means).
+fn half(p: &Plane) -> Plane {
+    let (w, h) = ((p.w / 2).max(1), (p.h / 2).max(1));
+    let mut v = vec![0f32; w * h];
+    for y in 0..h {
+        for x in 0..w {
+            let (x0, y0) = ((2 * x).min(p.w - 1), (2 * y).min(p.h - 1));
+            let (x1, y1) = ((x0 + 1).min(p.w - 1), (y0 + 1).min(p.h - 1));
+            v[y * w + x] = 0.25
+                * (p.v[y0 * p.w + x0]
+                    + p.v[y0 * p.w + x1]
+                    + p.v[y1 * p.w + x0]
+                    + p.v[y1 * p.w + x1]);
+        }
+    }
+    Plane { w, h, v }
+}
+
+/// A frame prepared for art dice: its gray image and a pyramid of halvings.
+pub struct Prepared {
+    gray: GrayImage,
+    pyramid: Vec<Plane>,
+    bgr: Vec<u8>,
+}
+
+impl Prepared {
+    pub fn new(frame: &Mat) -> Result<Prepared> {
+        if frame.channels() != 3 {
+            return Err(VisionError::BadFrame(format!(
+                "expected a 3-channel BGR frame, got {} channels",
+                frame.channels()
+            )));
+        }
+        let gray = GrayImage::from_mat(frame)?;
+        let mut pyramid = vec![Plane::from_gray(&gray)];
+        while pyramid.len() < 6 {
+            let last = &pyramid[pyramid.len() - 1];
+            if last.w < 16 || last.h < 16 {
+                break;
+            }
+            let next = half(last);
+            pyramid.push(next);
+        }
+        let bgr = if frame.is_continuous() {
+            frame.data_bytes()?.to_vec()
+        } else {
+            frame.try_clone()?.data_bytes()?.to_vec()
+        };
+        Ok(Prepared { gray, pyramid, bgr })
+    }
+
+    /// The pyramid level where a face of `side` pixels spans about 24–48
+    /// pixels (or the finest), and its scale.
+    fn level_for(&self, side: f32) -> (&Plane, f32) {
+        let mut l = 0;
+        while l + 1 < self.pyramid.len() && side / (1 << (l + 1)) as f32 >= 24.0 {
+            l += 1;
+        }
+        (&self.pyramid[l], 1.0 / (1 << l) as f32)
+    }
+}
+
+// ---------------------------------------------------------------- finding
+
+/// Summed-area tables of a shrunk gray image: values, squares, edges.
+struct Integrals {
+    w: usize,
+    h: usize,
+    s: Vec<f64>,
+    s2: Vec<f64>,
+    g: Vec<f64>,
+}
+
+impl Integrals {
+    fn new(img: &[u8], w: usize, h: usize) -> Integrals {
+        let n = (w + 1) * (h + 1);
+        let (mut s, mut s2, mut g) = (vec![0f64; n], vec![0f64; n], vec![0f64; n]);
+        for y in 0..h {
+            let (mut rs, mut rs2, mut rg) = (0f64, 0f64, 0f64);
+            for x in 0..w {
+                let v = img[y * w + x] as f64;
+                let gx = img[y * w + (x + 1).min(w - 1)] as f64
+                    - img[y * w + x.saturating_sub(1)] as f64;
+                let gy = img[(y + 1).min(h - 1) * w + x] as f64
+                    - img[y.saturating_sub(1) * w + x] as f64;
+                rs += v;
+                rs2 += v * v;
+                rg += gx.abs() + gy.abs();
+                let i = (y + 1) * (w + 1) + x + 1;
+                s[i] = s[i - w - 1] + rs;
+                s2[i] = s2[i - w - 1] + rs2;
+                g[i] = g[i - w - 1] + rg;
+            }
+        }
+        Integrals { w, h, s, s2, g }
+    }
+
+    /// Sums over the square of half-side `r` at (x, y), clipped to the image,
+    /// and its pixel count.
+    #[inline]
+    fn square(&self, x: i32, y: i32, r: i32) -> [f64; 4] {
+        let x0 = (x - r).clamp(0, self.w as i32) as usize;
+        let x1 = (x + r + 1).clamp(0, self.w as i32) as usize;
+        let y0 = (y - r).clamp(0, self.h as i32) as usize;
+        let y1 = (y + r + 1).clamp(0, self.h as i32) as usize;
+        let st = self.w + 1;
+        let sum = |t: &[f64]| t[y1 * st + x1] - t[y0 * st + x1] - t[y1 * st + x0] + t[y0 * st + x0];
+        [
+            sum(&self.s),
+            sum(&self.s2),
+            sum(&self.g),
+            ((x1 - x0) * (y1 - y0)) as f64,
+        ]
+    }
+}
+
+/// Mean, spread and edge strength of a sum (or a difference of two).
+fn stats(q: [f64; 4]) -> (f64, f64, f64) {
+    let n = q[3].max(1.0);
+    let m = q[0] / n;
+    let var = (q[1] / n - m * m).max(0.0);
+    (m, var.sqrt(), q[2] / n)
+}
+
+fn diff(a: [f64; 4], b: [f64; 4]) -> [f64; 4] {
+    [a[0] - b[0], a[1] - b[1], a[2] - b[2], a[3] - b[3]]
+}
+
+/// The finder's features at (x, y) of a shrunk image.
+fn features(ii: &Integrals, x: i32, y: i32) -> [f32; FEATURES] {
+    let q: [[f64; 4]; 6] = SQUARES.map(|r| ii.square(x, y, r));
+    let wide = ii.square(x, y, CONTEXT);
+    let (mo, so, go) = stats(q[5]);
+    let norm = so + 4.0;
+    let mut f = [0f32; FEATURES];
+    let mut k = 0;
+    let mut put = |(m, s, g): (f64, f64, f64), f: &mut [f32; FEATURES]| {
+        f[k] = ((m - mo) / norm) as f32;
+        f[k + 1] = (s / norm) as f32;
+        f[k + 2] = (g / norm) as f32;
+        k += 3;
+    };
+    for sq in q.iter().take(5) {
+        put(stats(*sq), &mut f);
+    }
+    put(stats(diff(q[4], q[3])), &mut f);
+    put(stats(diff(q[5], q[4])), &mut f);
+    put(stats(diff(wide, q[5])), &mut f);
+    f[FEATURES - 2] = (so + 1.0).ln() as f32;
+    f[FEATURES - 1] = (go + 1.0).ln() as f32;
+    f
+}
+
+/// The frame shrunk so a face box of `side` pixels spans [`CELL`].
+fn shrunk(gray: &GrayImage, side: f32) -> Result<(Vec<u8>, usize, usize, f32)> {
+    let f = CELL / side;
+    let (w0, h0) = (gray.width as f32, gray.height as f32);
+    let (w, h) = (
+        ((w0 * f).round() as i32).max(1),
+        ((h0 * f).round() as i32).max(1),
+    );
+    let src = gray.as_mat()?;
+    let mut dst = Mat::default();
+    let interp = if f < 1.0 {
+        imgproc::INTER_AREA
+    } else {
+        imgproc::INTER_LINEAR
+    };
+    imgproc::resize(&src, &mut dst, Size::new(w, h), 0.0, 0.0, interp)?;
+    let dst = if dst.is_continuous() {
+        dst
+    } else {
+        dst.try_clone()?
+    };
+    Ok((dst.data_bytes()?.to_vec(), w as usize, h as usize, f))
+}
+
+/// The sizes scanned for a model.
+fn scan_sizes(sizes_px: [f32; 2]) -> Vec<f32> {
+    let (lo, hi) = (sizes_px[0] / SIZE_STEP, sizes_px[1] * SIZE_STEP);
+    let mut out = vec![lo];
+    while *out.last().unwrap_or(&hi) * SIZE_STEP <= hi && out.len() < 40 {
+        let next = out[out.len() - 1] * SIZE_STEP;
+        out.push(next);
+    }
+    out
+}
+
+/// One found die: centre, face box side, finder probability.
+#[derive(Clone, Copy, Debug)]
+pub struct Find {
+    pub center: [f32; 2],
+    pub side: f32,
+    pub probability: f32,
+    /// Best similarity to any face at the find's own place and size.
+    pub similarity: f32,
+}
+
+/// Dice in a frame: the finder's peaks at every size, one per place.
+///
+/// All dice of a set have one size, so the sizes of the surest finds say
+/// which size the frame's dice have (give or take perspective); peaks far
+/// from it (a glyph scoring as a small die inside its own die, a cluster
+/// of dice as one large one) are dropped before peaks are thinned to one
+/// per place, surest first.
+pub fn find(prep: &Prepared, model: &ArtModel) -> Result<Vec<Find>> {
+    find_in(&prep.gray, model.sizes_px, &model.finder)
+}
+
+/// One find per place, surest first; but a find that holds surer, much
+/// smaller ones (the glyphs of its own face) replaces them.
+fn thin(mut peaks: Vec<Find>, radius: f32) -> Vec<Find> {
+    peaks.sort_by(|a, b| b.probability.total_cmp(&a.probability));
+    let mut kept: Vec<Find> = Vec::new();
+    for p in peaks {
+        let near = |k: &Find| {
+            (k.center[0] - p.center[0]).hypot(k.center[1] - p.center[1])
+                < radius * k.side.max(p.side)
+        };
+        let conflicts: Vec<usize> = (0..kept.len()).filter(|&i| near(&kept[i])).collect();
+        if conflicts.is_empty() {
+            kept.push(p);
+        } else if p.probability >= SURE_FIND
+            && conflicts.iter().all(|&i| p.side > HOLDS * kept[i].side)
+        {
+            for &i in conflicts.iter().rev() {
+                kept.remove(i);
+            }
+            kept.push(p);
+        }
+    }
+    kept
+}
+
+/// The frame's die size: the probability-weighted median size of the
+/// surest finds.
+fn frame_size_of(finds: &[Find]) -> Option<f32> {
+    let mut sure: Vec<&Find> = finds
+        .iter()
+        .filter(|f| f.probability >= SURE_FIND)
+        .collect();
+    if sure.is_empty() {
+        return None;
+    }
+    sure.sort_by(|a, b| a.side.total_cmp(&b.side));
+    let total: f32 = sure.iter().map(|f| f.probability).sum();
+    let mut acc = 0.0;
+    for f in &sure {
+        acc += f.probability;
+        if acc >= total / 2.0 {
+            return Some(f.side);
+        }
+    }
+    sure.last().map(|f| f.side)
+}
+
+fn find_in(gray: &GrayImage, sizes_px: [f32; 2], finder: &Finder) -> Result<Vec<Find>> {
+    let peaks = peaks_in(gray, sizes_px, finder)?;
+    let first = thin(peaks.clone(), SAME_DIE);
+    let Some(size) = frame_size_of(&first) else {
+        return Ok(first);
+    };
+    let banded: Vec<Find> = peaks
+        .into_iter()
+        .filter(|p| p.side >= size / SIZE_BAND && p.side <= size * SIZE_BAND)
+        .collect();
+    Ok(thin(banded, SAME_DIE))
+}
+
+/// Local peaks of the finder's probability at each scanned size.
+fn peaks_in(gray: &GrayImage, sizes_px: [f32; 2], finder: &Finder) -> Result<Vec<Find>> {
+    let mut peaks: Vec<Find> = Vec::new();
+    for side in scan_sizes(sizes_px) {
+        let (img, w, h, f) = shrunk(gray, side)?;
+        if w < 3 || h < 3 {
+            continue;
+        }
+        let ii = Integrals::new(&img, w, h);
+        let (gw, gh) = (w.div_ceil(STRIDE), h.div_ceil(STRIDE));
+        let mut map = vec![0f32; gw * gh];
+        for gy in 0..gh {
+            for gx in 0..gw {
+                let x = features(&ii, (gx * STRIDE) as i32, (gy * STRIDE) as i32);
+                map[gy * gw + gx] = finder.probability(&x);
+            }
+        }
+        for gy in 0..gh {
+            for gx in 0..gw {
+                let p = map[gy * gw + gx];
+                if p < FIND_PROBABILITY {
+                    continue;
+                }
+                let mut peak = true;
+                'n: for dy in -1i32..=1 {
+                    for dx in -1i32..=1 {
+                        let (nx, ny) = (gx as i32 + dx, gy as i32 + dy);
+                        if (dx, dy) == (0, 0)
+                            || nx < 0
+                            || ny < 0
+                            || nx >= gw as i32
+                            || ny >= gh as i32
+                        {
+                            continue;
+                        }
+                        let q = map[ny as usize * gw + nx as usize];
+                        // Ties go to the first in scan order.
+                        if q > p || (q == p && (dy < 0 || (dy == 0 && dx < 0))) {
+                            peak = false;
+                            break 'n;
+                        }
+                    }
+                }
+                if peak {
+                    // Refine within the step by the neighbours' weights.
+                    let mut sx = 0.0;
+                    let mut sy = 0.0;
+                    let mut sw = 0.0;
+                    for dy in -1i32..=1 {
+                        for dx in -1i32..=1 {
+                            let (nx, ny) = (gx as i32 + dx, gy as i32 + dy);
+                            if nx < 0 || ny < 0 || nx >= gw as i32 || ny >= gh as i32 {
+                                continue;
+                            }
+                            let q = map[ny as usize * gw + nx as usize];
+                            let wgt = (q - 0.5 * p).max(0.0);
+                            sx += wgt * (nx as f32);
+                            sy += wgt * (ny as f32);
+                            sw += wgt;
+                        }
+                    }
+                    let (cx, cy) = if sw > 0.0 {
+                        (sx / sw, sy / sw)
+                    } else {
+                        (gx as f32, gy as f32)
+                    };
+                    let to_image = |v: f32| (v * STRIDE as f32 + 0.5) / f - 0.5;
+                    peaks.push(Find {
+                        center: [to_image(cx), to_image(cy)],
+                        side,
+                        probability: p,
+                        similarity: 0.0,
+                    });
+                }
+            }
+        }
+    }
+    Ok(peaks)
+}
+
+// ---------------------------------------------------------------- reading
+
+/// The dominant edge direction around a face in the face's own plane,
+/// modulo a quarter turn (radians, −π/4..π/4), from gradients between 0.2
+/// and 0.65 box sides out. `squash` is the face's foreshortening along the
+/// image's vertical (1 seen square-on): gradients are unsquashed first.
+fn edge_angle(prep: &Prepared, center: [f32; 2], side: f32, squash: f32) -> f32 {
+    let (p, k) = prep.level_for(side);
+    let (cx, cy, s) = (center[0] * k, center[1] * k, side * k);
+    let (r0, r1) = (0.2 * s, 0.65 * s);
+    let (mut c, mut sn) = (0f32, 0f32);
+    let x0 = (cx - r1).floor().max(1.0) as usize;
+    let x1 = ((cx + r1).ceil().max(0.0) as usize).min(p.w.saturating_sub(2));
+    let y0 = (cy - r1).floor().max(1.0) as usize;
+    let y1 = ((cy + r1).ceil().max(0.0) as usize).min(p.h.saturating_sub(2));
+    for y in y0..=y1 {
+        for x in x0..=x1 {
+            let d = (x as f32 - cx).hypot((y as f32 - cy) / squash);
+            if d < r0 || d > r1 {
+                continue;
+            }
+            let gx = p.v[y * p.w + x + 1] - p.v[y * p.w + x - 1];
+            let gy = (p.v[(y + 1) * p.w + x] - p.v[(y - 1) * p.w + x]) * squash;
+            let w = gx * gx + gy * gy;
+            let t = 4.0 * gy.atan2(gx);
+            c += w * t.cos();
+            sn += w * t.sin();
+        }
+    }
+    if c == 0.0 && sn == 0.0 {
+        0.0
+    } else {
+        sn.atan2(c) / 4.0
+    }
+}
+
+/// How a face lies in the image: centre, side and turn in its own plane,
+/// and its foreshortening along the image's vertical.
+#[derive(Clone, Copy, Debug)]
+struct Pose {
+    center: [f32; 2],
+    side: f32,
+    angle: f32,
+    squash: f32,
+}
+
+impl Pose {
+    /// The pose of a face whose box (as wide as `box_side` / √squash) is
+    /// at `center`, turned by the die's own edges.
+    fn of_box(prep: &Prepared, center: [f32; 2], box_side: f32, squash: f32) -> Pose {
+        let angle = edge_angle(prep, center, box_side, squash);
+        let width = box_side / squash.sqrt();
+        Pose {
+            center,
+            side: width / (angle.cos().abs() + angle.sin().abs()),
+            angle,
+            squash,
+        }
+    }
+}
+
+/// Sizes tried around a find's, before climbing.
+const SIZES: [f32; 4] = [0.75, 0.87, 1.0, 1.15];
+/// Foreshortenings tried when reading (cos of 0°, 33°, 46°, 55° of tilt).
+const SQUASHES: [f32; 4] = [1.0, 0.84, 0.7, 0.58];
+
+/// Zero-mean, unit-length polar description of a face, its grid's angle
+/// 0 along the pose's turn.
+fn polar(prep: &Prepared, pose: &Pose) -> Vec<f32> {
+    let (p, k) = prep.level_for(pose.side);
+    let mut d = Vec::with_capacity(DIM);
+    let reach = REACH * pose.side * k;
+    let (cx, cy) = (pose.center[0] * k, pose.center[1] * k);
+    for i in 0..RINGS {
+        let r = (i as f32 + 0.5) / RINGS as f32 * reach;
+        for j in 0..ANGLES {
+            let a = pose.angle + std::f32::consts::TAU * j as f32 / ANGLES as f32;
+            d.push(p.at(cx + r * a.cos(), cy + pose.squash * r * a.sin()));
+        }
+    }
+    normalise(&mut d);
+    d
+}
+
+fn normalise(d: &mut [f32]) {
+    let m = d.iter().sum::<f32>() / d.len().max(1) as f32;
+    d.iter_mut().for_each(|v| *v -= m);
+    let n = d.iter().map(|v| v * v).sum::<f32>().sqrt();
+    if n > 1e-6 {
+        d.iter_mut().for_each(|v| *v /= n);
+    }
+}
+
+/// Turns tried: the four quarter turns, each give or take one step.
+fn turns() -> Vec<usize> {
+    let q = ANGLES / 4;
+    let mut out = Vec::new();
+    for k in 0..4 {
+        for d in [ANGLES - 1, 0, 1] {
+            out.push((k * q + d) % ANGLES);
+        }
+    }
+    out
+}
+
+/// Correlation of `d` turned by `shift` steps with `p`.
+#[inline]
+fn turned_dot(d: &[f32], p: &[f32], shift: usize) -> f32 {
+    let mut s = 0.0;
+    for i in 0..RINGS {
+        let (dr, pr) = (
+            &d[i * ANGLES..(i + 1) * ANGLES],
+            &p[i * ANGLES..(i + 1) * ANGLES],
+        );
+        let n = ANGLES - shift;
+        s += dr[shift..]
+            .iter()
+            .zip(&pr[..n])
+            .map(|(a, b)| a * b)
+            .sum::<f32>();
+        s += dr[..shift]
+            .iter()
+            .zip(&pr[n..])
+            .map(|(a, b)| a * b)
+            .sum::<f32>();
+    }
+    s
+}
+
+/// Best correlation over the tried turns, and the turn.
+fn best_turn(d: &[f32], p: &[f32], shifts: &[usize]) -> (f32, usize) {
+    shifts
+        .iter()
+        .map(|&s| (turned_dot(d, p, s), s))
+        .fold((f32::MIN, 0), |a, b| if b.0 > a.0 { b } else { a })
+}
+
+/// `d` turned by `shift` steps (so that it lines up with what it matched).
+fn turned(d: &[f32], shift: usize) -> Vec<f32> {
+    let mut out = vec![0f32; DIM];
+    for i in 0..RINGS {
+        for j in 0..ANGLES {
+            out[i * ANGLES + j] = d[i * ANGLES + (j + shift) % ANGLES];
+        }
+    }
+    out
+}
+
+/// Best similarity to each face of one description.
+fn similarities(
+    d: &[f32],
+    model: &ArtModel,
+    face_of: &[usize],
+    shifts: &[usize],
+    best: &mut [f32],
+) {
+    similarities_of(d, model, face_of, shifts, best, None)
+}
+
+/// [`similarities`], of one face only when `only` names it.
+fn similarities_of(
+    d: &[f32],
+    model: &ArtModel,
+    face_of: &[usize],
+    shifts: &[usize],
+    best: &mut [f32],
+    only: Option<usize>,
+) {
+    for (p, &f) in model.prototypes.iter().zip(face_of) {
+        if only.is_some_and(|o| o != f) {
+            continue;
+        }
+        let (sim, _) = best_turn(d, &p.polar, shifts);
+        if sim > best[f] {
+            best[f] = sim;
+        }
+    }
+}
+
+fn face_index(model: &ArtModel, faces: &[String]) -> Vec<usize> {
+    model
+        .prototypes
+        .iter()
+        .map(|p| faces.iter().position(|f| *f == p.face).unwrap_or(0))
+        .collect()
+}
+
+/// The first look at a find: its foreshortening (given, or the best of
+/// [`SQUASHES`]) and the best similarity to any face there.
+fn first_match(
+    prep: &Prepared,
+    model: &ArtModel,
+    face_of: &[usize],
+    n_faces: usize,
+    center: [f32; 2],
+    box_side: f32,
+    squash: Option<f32>,
+) -> (f32, Pose) {
+    let shifts = turns();
+    let candidates: Vec<f32> = match squash {
+        Some(s) => vec![s],
+        None => SQUASHES.to_vec(),
+    };
+    let mut base = Pose::of_box(prep, center, box_side, candidates[0]);
+    let mut top = f32::MIN;
+    for &q in &candidates {
+        let upright = Pose::of_box(prep, center, box_side, q);
+        // The finder's size is a step of its scan; a face is read at its own.
+        for k in SIZES {
+            let pose = Pose {
+                side: upright.side * k,
+                ..upright
+            };
+            let mut b = vec![f32::MIN; n_faces];
+            similarities(&polar(prep, &pose), model, face_of, &shifts, &mut b);
+            let m = b.iter().cloned().fold(f32::MIN, f32::max);
+            if m > top {
+                top = m;
+                base = pose;
+            }
+        }
+    }
+    (top, base)
+}
+
+/// Best similarity to each face at the pose near a find that matches the
+/// set best (found by climbing from [`first_match`]), and that pose.
+fn match_faces(
+    prep: &Prepared,
+    model: &ArtModel,
+    faces: &[String],
+    center: [f32; 2],
+    box_side: f32,
+    squash: Option<f32>,
+) -> (Vec<f32>, Pose) {
+    let face_of = face_index(model, faces);
+    let (_, pose) = first_match(prep, model, &face_of, faces.len(), center, box_side, squash);
+    climb(
+        prep,
+        model,
+        faces.len(),
+        &face_of,
+        pose,
+        squash.is_none(),
+        0.12,
+        1.12,
+        0.1,
+        None,
+    )
+}
+
+/// Climb from `pose` to the pose that matches the set best: shifts, sizes
+/// and (when `tilt_free`) foreshortenings, in halving steps.
+#[allow(clippy::too_many_arguments)]
+fn climb(
+    prep: &Prepared,
+    model: &ArtModel,
+    n_faces: usize,
+    face_of: &[usize],
+    mut pose: Pose,
+    tilt_free: bool,
+    mut off: f32,
+    mut grow: f32,
+    mut tilt: f32,
+    only: Option<usize>,
+) -> (Vec<f32>, Pose) {
+    let shifts = turns();
+    let eval = |p: &Pose| {
+        let mut b = vec![f32::MIN; n_faces];
+        similarities_of(&polar(prep, p), model, face_of, &shifts, &mut b, only);
+        b
+    };
+    let top = |b: &[f32]| b.iter().cloned().fold(f32::MIN, f32::max);
+    let mut best = eval(&pose);
+    for _ in 0..6 {
+        let mut moves = Vec::with_capacity(8);
+        for (dx, dy) in [(1.0f32, 0.0f32), (-1.0, 0.0), (0.0, 1.0), (0.0, -1.0)] {
+            moves.push(Pose {
+                center: [
+                    pose.center[0] + dx * off * pose.side,
+                    pose.center[1] + dy * off * pose.side * pose.squash,
+                ],
+                ..pose
+            });
+        }
+        moves.push(Pose {
+            side: pose.side * grow,
+            ..pose
+        });
+        moves.push(Pose {
+            side: pose.side / grow,
+            ..pose
+        });
+        if tilt_free {
+            for q in [pose.squash + tilt, pose.squash - tilt] {
+                if (0.45..=1.0).contains(&q) {
+                    moves.push(Pose { squash: q, ..pose });
+                }
+            }
+        }
+        let mut improved = false;
+        for m in moves {
+            let b = eval(&m);
+            if top(&b) > top(&best) {
+                best = b;
+                pose = m;
+                improved = true;
+            }
+        }
+        if !improved {
+            off /= 2.0;
+            grow = grow.sqrt();
+            tilt /= 2.0;
+        }
+    }
+    (best, pose)
+}
+
+/// A plane `a + b·x + c·y` fitted to values at image points (least squares,
+/// once more without the points off by more than `tolerance` relative);
+/// a constant (the median) when too few points hold it.
+fn fit_plane(points: &[([f32; 2], f32)], tolerance: f32) -> Option<[f32; 3]> {
+    if points.is_empty() {
+        return None;
+    }
+    let median = {
+        let mut v: Vec<f32> = points.iter().map(|p| p.1).collect();
+        v.sort_by(|a, b| a.total_cmp(b));
+        v[v.len() / 2]
+    };
+    let mut coef = [median, 0.0, 0.0];
+    let mut use_: Vec<&([f32; 2], f32)> = points.iter().collect();
+    for _ in 0..2 {
+        if use_.len() < 5 {
+            return Some(coef);
+        }
+        // Normal equations in f64 around the points' mean.
+        let n = use_.len() as f64;
+        let (mx, my) = (
+            use_.iter().map(|p| p.0[0] as f64).sum::<f64>() / n,
+            use_.iter().map(|p| p.0[1] as f64).sum::<f64>() / n,
+        );
+        let mv = use_.iter().map(|p| p.1 as f64).sum::<f64>() / n;
+        let (mut sxx, mut sxy, mut syy, mut sxv, mut syv) = (0f64, 0f64, 0f64, 0f64, 0f64);
+        for p in &use_ {
+            let (x, y, v) = (p.0[0] as f64 - mx, p.0[1] as f64 - my, p.1 as f64 - mv);
+            sxx += x * x;
+            sxy += x * y;
+            syy += y * y;
+            sxv += x * v;
+            syv += y * v;
+        }
+        let det = sxx * syy - sxy * sxy;
+        if det.abs() < 1e-6 {
+            return Some(coef);
+        }
+        let b = (sxv * syy - syv * sxy) / det;
+        let c = (syv * sxx - sxv * sxy) / det;
+        coef = [(mv - b * mx - c * my) as f32, b as f32, c as f32];
+        let at = |q: &[f32; 2]| coef[0] + coef[1] * q[0] + coef[2] * q[1];
+        use_ = points
+            .iter()
+            .filter(|p| (p.1 / at(&p.0).max(1e-3) - 1.0).abs() <= tolerance)
+            .collect();
+    }
+    Some(coef)
+}
+
+/// Median colour of the middle of a face, classed.
+fn face_color(prep: &Prepared, center: [f32; 2], side: f32, colors: &ColorTable) -> String {
+    let (w, h) = (prep.gray.width, prep.gray.height);
+    let r = (side * 0.3).max(1.0);
+    let mut px: Vec<[u8; 3]> = Vec::new();
+    let (x0, x1) = (
+        (center[0] - r).max(0.0) as usize,
+        ((center[0] + r).max(0.0) as usize).min(w.saturating_sub(1)),
+    );
+    let (y0, y1) = (
+        (center[1] - r).max(0.0) as usize,
+        ((center[1] + r).max(0.0) as usize).min(h.saturating_sub(1)),
+    );
+    for y in y0..=y1 {
+        for x in x0..=x1 {
+            let i = (y * w + x) * 3;
+            if i + 2 < prep.bgr.len() {
+                px.push([prep.bgr[i], prep.bgr[i + 1], prep.bgr[i + 2]]);
+            }
+        }
+    }
+    if px.is_empty() {
+        return colors.fallback.clone();
+    }
+    let ch = |k: usize| {
+        let mut v: Vec<u8> = px.iter().map(|p| p[k]).collect();
+        v.sort_unstable();
+        v[v.len() / 2]
+    };
+    colors
+        .classify(Hsv::from_bgr(ch(0), ch(1), ch(2)))
+        .to_string()
+}
+
+/// A face read at a given place: its name, confidence and best similarity,
+/// or `None` when it matches no face of the set at all.
+/// `squash` is the face's foreshortening along the image's vertical, when
+/// known (a label's height over its width); otherwise it is searched.
+pub fn read_at(
+    prep: &Prepared,
+    model: &ArtModel,
+    center: [f32; 2],
+    box_side: f32,
+    squash: Option<f32>,
+) -> Option<(String, f32, f32)> {
+    read_pose(prep, model, center, box_side, squash).map(|(f, c, s, _)| (f, c, s))
+}
+
+/// A find read: face, confidence, similarity, and the matched pose's
+/// centre, side and foreshortening (for development tools).
+pub fn read_find(
+    prep: &Prepared,
+    model: &ArtModel,
+    f: &Find,
+) -> Option<(String, f32, f32, [f32; 2], f32, f32)> {
+    read_pose(prep, model, f.center, f.side, None)
+        .map(|(a, b, c, p)| (a, b, c, p.center, p.side, p.squash))
+}
+
+fn read_pose(
+    prep: &Prepared,
+    model: &ArtModel,
+    center: [f32; 2],
+    box_side: f32,
+    squash: Option<f32>,
+) -> Option<(String, f32, f32, Pose)> {
+    let faces = model.face_names();
+    let (sims, pose) = match_faces(prep, model, &faces, center, box_side, squash);
+    verdict(model, &faces, &sims).map(|(f, c, s)| (faces[f].clone(), c, s, pose))
+}
+
+/// The face a die's similarities say, how sure that is, and its similarity;
+/// `None` when it is like no face of the set at all.
+fn verdict(model: &ArtModel, faces: &[String], sims: &[f32]) -> Option<(usize, f32, f32)> {
+    let floor = faces.iter().map(|f| model.least(f)).fold(1.0f32, f32::min) - REJECT;
+    let mut order: Vec<usize> = (0..faces.len()).collect();
+    order.sort_by(|&a, &b| sims[b].total_cmp(&sims[a]));
+    let (b, s2) = (*order.first()?, order.get(1).map_or(f32::MIN, |&i| sims[i]));
+    if sims[b] < floor {
+        return None;
+    }
+    let total: f32 = sims.iter().map(|s| ((s - sims[b]) * SHARPNESS).exp()).sum();
+    let mut confidence = 1.0 / total.max(1.0);
+    if sims[b] < model.least(&faces[b]) - SLACK || !(sims[b] > s2) {
+        confidence = confidence.min(ASKED);
+    }
+    Some((b, confidence, sims[b]))
+}
+
+/// A die read off one find.
+struct Reading1 {
+    face: usize,
+    confidence: f32,
+    similarity: f32,
+    pose: Pose,
+    find: Find,
+}
+
+/// Read every art die in a frame.
+///
+/// The dice of a frame are one size and lie on one table, so the faces read
+/// surely say how large and how foreshortened a face is anywhere in the
+/// frame (a plane fitted over the image, perspective included). Every die
+/// is then read again at the size and foreshortening its place should
+/// have: left free, a glyph can match another face at the wrong size or
+/// slant.
+pub fn read(frame: &Mat, model: &ArtModel, colors: &ColorTable) -> Result<Vec<Die>> {
+    let prep = Prepared::new(frame)?;
+    let faces = model.face_names();
+    let face_of = face_index(model, &faces);
+    let mut finds = find(&prep, model)?;
+    finds.sort_by(|a, b| b.probability.total_cmp(&a.probability));
+    let read_free = |find: Find| {
+        let (sims, pose) = match_faces(&prep, model, &faces, find.center, find.side, None);
+        verdict(model, &faces, &sims).map(|(face, confidence, similarity)| Reading1 {
+            face,
+            confidence,
+            similarity,
+            pose,
+            find,
+        })
+    };
+    // The surest finds are read freely first; they fix the frame's size
+    // and foreshortening for the rest.
+    let rest = finds.split_off(finds.len().min(FIT_FROM));
+    let mut first: Vec<Reading1> = finds.into_iter().filter_map(read_free).collect();
+    let sure: Vec<&Reading1> = first
+        .iter()
+        .filter(|r| r.confidence >= SURE_READING && r.similarity >= model.least(&faces[r.face]))
+        .collect();
+    let sides = fit_plane(
+        &sure
+            .iter()
+            .map(|r| (r.pose.center, r.pose.side))
+            .collect::<Vec<_>>(),
+        0.2,
+    );
+    let squashes = fit_plane(
+        &sure
+            .iter()
+            .map(|r| (r.pose.center, r.pose.squash))
+            .collect::<Vec<_>>(),
+        0.2,
+    );
+    if sides.is_some() && squashes.is_some() {
+        // Read again below from the fitted pose.
+        first.extend(rest.into_iter().map(|find| Reading1 {
+            face: 0,
+            confidence: 0.0,
+            similarity: f32::MIN,
+            pose: Pose {
+                center: find.center,
+                side: find.side,
+                angle: 0.0,
+                squash: 1.0,
+            },
+            find,
+        }));
+    } else {
+        first.extend(rest.into_iter().filter_map(read_free));
+    }
+    let mut settled: Vec<Reading1> = Vec::new();
+    for mut r in first {
+        if let (Some(sc), Some(qc)) = (sides, squashes) {
+            let at = |c: &[f32; 3], p: [f32; 2]| c[0] + c[1] * p[0] + c[2] * p[1];
+            let want = at(&sc, r.pose.center).max(4.0);
+            let q = at(&qc, r.pose.center).clamp(0.45, 1.0);
+            let angle = edge_angle(&prep, r.find.center, want * 1.2, q);
+            let shifts = turns();
+            let mut start = Pose {
+                center: r.find.center,
+                side: want,
+                angle,
+                squash: q,
+            };
+            let mut top = f32::MIN;
+            // The finder's centre can be a fifth of a face off: a grid of
+            // places and sizes first.
+            let eval_top = |pose: &Pose| {
+                let mut b = vec![f32::MIN; faces.len()];
+                similarities(&polar(&prep, pose), model, &face_of, &shifts, &mut b);
+                b.iter().cloned().fold(f32::MIN, f32::max)
+            };
+            for (step, sizes) in [(0.1f32, &[0.9f32, 1.0, 1.1][..])] {
+                let base = start;
+                for &k in sizes {
+                    for i in -2..=2 {
+                        for j in -2..=2 {
+                            let pose = Pose {
+                                center: [
+                                    base.center[0] + i as f32 * step * want,
+                                    base.center[1] + j as f32 * step * want * q,
+                                ],
+                                side: base.side * k,
+                                ..base
+                            };
+                            let m = eval_top(&pose);
+                            if m > top {
+                                top = m;
+                                start = pose;
+                            }
+                        }
+                    }
+                }
+            }
+            // Each likely face climbs to its own best pose, so a face is
+            // not judged at a pose another face chose.
+            let mut sims = vec![f32::MIN; faces.len()];
+            similarities(&polar(&prep, &start), model, &face_of, &shifts, &mut sims);
+            let mut order: Vec<usize> = (0..faces.len()).collect();
+            order.sort_by(|&a, &b| sims[b].total_cmp(&sims[a]));
+            let mut pose = start;
+            let mut best = f32::MIN;
+            for &f in order.iter().take(CONTENDERS) {
+                let (b, p) = climb(
+                    &prep,
+                    model,
+                    faces.len(),
+                    &face_of,
+                    start,
+                    false,
+                    0.08,
+                    1.05,
+                    0.0,
+                    Some(f),
+                );
+                sims[f] = b[f];
+                if b[f] > best {
+                    best = b[f];
+                    pose = p;
+                }
+            }
+            match verdict(model, &faces, &sims) {
+                Some((face, confidence, similarity)) => {
+                    r = Reading1 {
+                        face,
+                        confidence,
+                        similarity,
+                        pose,
+                        find: r.find,
+                    }
+                }
+                None => continue,
+            }
+            if (r.pose.side / want).ln().abs() > OFF_SIZE.ln() {
+                r.confidence = r.confidence.min(ASKED);
+            }
+        }
+        settled.push(r);
+    }
+    // A die's side face, seen obliquely, can pass for another die beside
+    // it; on the table (the image's vertical unsquashed) it lies closer to
+    // its die than any other die can, and matches less well than the top.
+    settled.sort_by(|a, b| b.similarity.total_cmp(&a.similarity));
+    let mut kept: Vec<Reading1> = Vec::new();
+    for r in settled {
+        let clash = kept.iter().any(|k| {
+            let q = k.pose.squash.max(0.3);
+            let d = (k.pose.center[0] - r.pose.center[0])
+                .hypot((k.pose.center[1] - r.pose.center[1]) / q);
+            d < SAME_TABLE_PLACE * k.pose.side.max(r.pose.side)
+        });
+        if !clash {
+            kept.push(r);
+        }
+    }
+    let mut dice = Vec::new();
+    for r in kept {
+        let pose = r.pose;
+        let side = pose.side;
+        let h = side / 2.0;
+        let (sn, cs) = pose.angle.sin_cos();
+        let corners = [(-1.0f32, -1.0f32), (1.0, -1.0), (1.0, 1.0), (-1.0, 1.0)].map(|(a, b)| {
+            [
+                pose.center[0] + h * (a * cs - b * sn),
+                pose.center[1] + pose.squash * h * (a * sn + b * cs),
+            ]
+        });
+        dice.push(Die {
+            center: pose.center,
+            corners,
+            face: Some(faces[r.face].clone()),
+            color: face_color(&prep, pose.center, side, colors),
+            confidence: r.confidence,
+            cocked: false,
+        });
+    }
+    Ok(dice)
+}
+
+// ---------------------------------------------------------------- enrolment
+
+/// A tiny deterministic generator (SplitMix64) for sampling and training.
+struct Mix(u64);
+
+impl Mix {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    fn unit(&mut self) -> f32 {
+        (self.next() >> 40) as f32 / (1u64 << 24) as f32
+    }
+    fn range(&mut self, lo: f32, hi: f32) -> f32 {
+        lo + (hi - lo) * self.unit()
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+}
+
+/// Collects labelled photos of an art set.
+pub struct ArtEnrolment {
+    /// Per face: its examples' polar descriptions.
+    examples: Vec<(String, Vec<Vec<f32>>)>,
+    /// Finder training samples and their classes.
+    samples: Vec<([f32; FEATURES], bool)>,
+    sides: Vec<f32>,
+    /// Photos kept to draw finder samples once all sizes are known.
+    photos: Vec<(GrayImage, Vec<LabelBox>)>,
+}
+
+impl Default for ArtEnrolment {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl ArtEnrolment {
+    pub fn new() -> Self {
+        ArtEnrolment {
+            examples: Vec::new(),
+            samples: Vec::new(),
+            sides: Vec::new(),
+            photos: Vec::new(),
+        }
+    }
+
+    /// Add one photo's labelled top faces (too small ones are skipped);
+    /// returns how many were added.
+    pub fn add(&mut self, frame: &Mat, labels: &[LabelBox]) -> Result<usize> {
+        let prep = Prepared::new(frame)?;
+        let mut kept = Vec::new();
+        for b in labels {
+            let side = ((b.x1 - b.x0) * (b.y1 - b.y0)).max(0.0).sqrt();
+            if !(side >= 8.0) {
+                continue;
+            }
+            let center = [(b.x0 + b.x1) / 2.0, (b.y0 + b.y1) / 2.0];
+            let squash = ((b.y1 - b.y0) / (b.x1 - b.x0).max(1.0)).clamp(0.4, 1.0);
+            let d = polar(&prep, &Pose::of_box(&prep, center, side, squash));
+            match self.examples.iter_mut().find(|(f, _)| *f == b.name) {
+                Some((_, v)) => v.push(d),
+                None => self.examples.push((b.name.clone(), vec![d])),
+            }
+            self.sides.push(side);
+            kept.push(b.clone());
+        }
+        let n = kept.len();
+        self.photos.push((prep.gray, labels.to_vec()));
+        Ok(n)
+    }
+
+    /// The finder's training samples from every photo: labelled tops
+    /// (slightly shifted and resized) against positions and sizes that are
+    /// no top: elsewhere, beside a die, on a die at the wrong size.
+    fn draw_samples(&mut self, sizes_px: [f32; 2]) -> Result<()> {
+        let mut rng = Mix(0x5eed_a27f);
+        let scan = scan_sizes(sizes_px);
+        for (gray, labels) in &self.photos {
+            let boxes: Vec<([f32; 2], f32)> = labels
+                .iter()
+                .map(|b| {
+                    (
+                        [(b.x0 + b.x1) / 2.0, (b.y0 + b.y1) / 2.0],
+                        ((b.x1 - b.x0) * (b.y1 - b.y0)).max(0.0).sqrt(),
+                    )
+                })
+                .collect();
+            for &side in &scan {
+                let (img, w, h, f) = shrunk(gray, side)?;
+                if w < 3 || h < 3 {
+                    continue;
+                }
+                let ii = Integrals::new(&img, w, h);
+                let at = |c: [f32; 2]| {
+                    (
+                        ((c[0] + 0.5) * f - 0.5).round() as i32,
+                        ((c[1] + 0.5) * f - 0.5).round() as i32,
+                    )
+                };
+                let is_top = |c: [f32; 2]| {
+                    boxes.iter().any(|(bc, bs)| {
+                        (bc[0] - c[0]).hypot(bc[1] - c[1]) < 0.2 * bs
+                            && side > bs / 1.3
+                            && side < bs * 1.3
+                    })
+                };
+                // Positives: tops whose size this scale fits.
+                for (bc, bs) in &boxes {
+                    if *bs < 8.0 || side < bs / SIZE_STEP.sqrt() || side > bs * SIZE_STEP.sqrt() {
+                        continue;
+                    }
+                    for _ in 0..4 {
+                        let c = [
+                            bc[0] + rng.range(-0.08, 0.08) * bs,
+                            bc[1] + rng.range(-0.08, 0.08) * bs,
+                        ];
+                        let (x, y) = at(c);
+                        self.samples.push((features(&ii, x, y), true));
+                    }
+                    // Beside the top, at its size.
+                    for _ in 0..4 {
+                        let a = rng.range(0.0, std::f32::consts::TAU);
+                        let r = rng.range(0.25, 1.0) * bs;
+                        let c = [bc[0] + r * a.cos(), bc[1] + r * a.sin()];
+                        if !is_top(c) {
+                            let (x, y) = at(c);
+                            self.samples.push((features(&ii, x, y), false));
+                        }
+                    }
+                }
+                // On or near a top at the wrong size: larger (the die with
+                // its neighbours or the table) or smaller (its glyph, a
+                // corner).
+                for (bc, bs) in &boxes {
+                    if *bs >= 8.0 && (side < bs / 1.3 || side > bs * 1.3) {
+                        let (x, y) = at(*bc);
+                        self.samples.push((features(&ii, x, y), false));
+                        let reach = if side > *bs { 0.8 * side } else { 0.5 * bs };
+                        for _ in 0..2 {
+                            let a = rng.range(0.0, std::f32::consts::TAU);
+                            let r = rng.range(0.1, 1.0) * reach;
+                            let c = [bc[0] + r * a.cos(), bc[1] + r * a.sin()];
+                            if !is_top(c) {
+                                let (x, y) = at(c);
+                                self.samples.push((features(&ii, x, y), false));
+                            }
+                        }
+                    }
+                }
+                // Anywhere else.
+                for _ in 0..60 {
+                    let c = [
+                        rng.range(0.0, gray.width as f32),
+                        rng.range(0.0, gray.height as f32),
+                    ];
+                    if !is_top(c) {
+                        let (x, y) = at(c);
+                        self.samples.push((features(&ii, x, y), false));
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The model, or an error naming what is missing.
+    pub fn finish(mut self, name: &str, min_samples: usize) -> Result<ArtModel> {
+        let mut sides = self.sides.clone();
+        sides.sort_by(|a, b| a.total_cmp(b));
+        let sizes_px = match (sides.first(), sides.last()) {
+            (Some(&lo), Some(&hi)) => [lo, hi],
+            _ => return Err(bad(name, "no labelled face large enough to enrol".into())),
+        };
+        for (face, ex) in &self.examples {
+            if ex.len() < min_samples {
+                return Err(bad(
+                    name,
+                    format!("face {face:?} has {} example(s); enrol at least {min_samples} of every face", ex.len()),
+                ));
+            }
+        }
+        self.draw_samples(sizes_px)?;
+        let mut finder = train_finder(&self.samples);
+        // Twice: what the finder wrongly finds in the enrolment photos
+        // becomes more of what is no top, and it is trained again.
+        for _round in 0..2 {
+            let mut added = 0;
+            for (gray, labels) in &self.photos {
+                for f in find_in(gray, sizes_px, &finder)? {
+                    let on_top = labels.iter().any(|b| {
+                        let bs = ((b.x1 - b.x0) * (b.y1 - b.y0)).max(0.0).sqrt();
+                        let c = [(b.x0 + b.x1) / 2.0, (b.y0 + b.y1) / 2.0];
+                        (c[0] - f.center[0]).hypot(c[1] - f.center[1]) < 0.3 * bs
+                            && f.side > bs / 1.45
+                            && f.side < bs * 1.45
+                    });
+                    if on_top {
+                        continue;
+                    }
+                    let (img, w, h, k) = shrunk(gray, f.side)?;
+                    let ii = Integrals::new(&img, w, h);
+                    let (x, y) = (
+                        ((f.center[0] + 0.5) * k - 0.5).round() as i32,
+                        ((f.center[1] + 0.5) * k - 0.5).round() as i32,
+                    );
+                    for _ in 0..3 {
+                        self.samples.push((features(&ii, x, y), false));
+                    }
+                    added += 1;
+                }
+            }
+            if added == 0 {
+                break;
+            }
+            finder = train_finder(&self.samples);
+        }
+        let mut prototypes = Vec::new();
+        let mut min_similarity = Vec::new();
+        let mut examples = std::mem::take(&mut self.examples);
+        examples.sort_by(|a, b| a.0.cmp(&b.0));
+        for (face, ex) in &examples {
+            let (protos, least) = cluster(ex);
+            for (polar, samples) in protos {
+                prototypes.push(ArtPrototype {
+                    face: face.clone(),
+                    samples,
+                    polar,
+                });
+            }
+            min_similarity.push((face.clone(), least));
+        }
+        let model = ArtModel {
+            descriptor: ART_DESCRIPTOR.into(),
+            sizes_px,
+            finder,
+            prototypes,
+            min_similarity,
+        };
+        model.validate(name)?;
+        Ok(model)
+    }
+}
+
+/// Several prototypes of one face's examples (turned onto each other and
+/// averaged per cluster), and the least similarity of an example to its
+/// nearest prototype.
+fn cluster(ex: &[Vec<f32>]) -> (Vec<(Vec<f32>, usize)>, f32) {
+    let shifts = turns();
+    let k = (ex.len() / 8).clamp(1, 4);
+    // Seeds: the example most like the others, then each next the one
+    // least like the seeds so far.
+    let sim = |a: &[f32], b: &[f32]| best_turn(a, b, &shifts).0;
+    let medoid = (0..ex.len())
+        .max_by(|&a, &b| {
+            let sa: f32 = ex.iter().map(|e| sim(&ex[a], e)).sum();
+            let sb: f32 = ex.iter().map(|e| sim(&ex[b], e)).sum();
+            sa.total_cmp(&sb)
+        })
+        .unwrap_or(0);
+    let mut centres: Vec<Vec<f32>> = vec![ex[medoid].clone()];
+    while centres.len() < k {
+        let far = (0..ex.len())
+            .min_by(|&a, &b| {
+                let fa = centres
+                    .iter()
+                    .map(|c| sim(&ex[a], c))
+                    .fold(f32::MIN, f32::max);
+                let fb = centres
+                    .iter()
+                    .map(|c| sim(&ex[b], c))
+                    .fold(f32::MIN, f32::max);
+                fa.total_cmp(&fb)
+            })
+            .unwrap_or(0);
+        centres.push(ex[far].clone());
+    }
+    let mut counts = vec![0usize; centres.len()];
+    for _round in 0..6 {
+        let mut sums = vec![vec![0f32; DIM]; centres.len()];
+        counts = vec![0; centres.len()];
+        for e in ex {
+            let (_, ci, shift) = centres
+                .iter()
+                .enumerate()
+                .map(|(i, c)| {
+                    let (s, sh) = best_turn(e, c, &shifts);
+                    (s, i, sh)
+                })
+                .fold((f32::MIN, 0, 0), |a, b| if b.0 > a.0 { b } else { a });
+            let t = turned(e, shift);
+            sums[ci].iter_mut().zip(&t).for_each(|(s, v)| *s += v);
+            counts[ci] += 1;
+        }
+        for (c, s) in centres.iter_mut().zip(sums) {
+            if s.iter().any(|v| *v != 0.0) {
+                let mut s = s;
+                normalise(&mut s);
+                *c = s;
+            }
+        }
+    }
+    let least = ex
+        .iter()
+        .map(|e| {
+            centres
+                .iter()
+                .map(|c| best_turn(e, c, &shifts).0)
+                .fold(f32::MIN, f32::max)
+        })
+        .fold(1.0f32, f32::min)
+        .clamp(-1.0, 1.0);
+    let protos = centres
+        .into_iter()
+        .zip(counts)
+        .filter(|(_, n)| *n > 0)
+        .collect();
+    (protos, least)
+}
+
+/// The finder's linear first look: class-balanced logistic regression on the
+/// standardised features, and the score that keeps 99.5 % of the tops.
+fn train_gate(z: &[([f32; FEATURES], bool)], wp: f32, wn: f32) -> (Vec<f32>, f32) {
+    let nw = FEATURES + 1;
+    let mut w = vec![0f32; nw];
+    let (mut m1, mut m2) = (vec![0f32; nw], vec![0f32; nw]);
+    let (lr, b1, b2) = (0.01f32, 0.9f32, 0.999f32);
+    let mut rng = Mix(0x6a7e);
+    let mut order: Vec<usize> = (0..z.len()).collect();
+    let mut t = 0i32;
+    for _epoch in 0..15 {
+        for i in (1..order.len()).rev() {
+            let j = rng.below(i + 1);
+            order.swap(i, j);
+        }
+        for chunk in order.chunks(64) {
+            let mut g = vec![0f32; nw];
+            for &idx in chunk {
+                let (x, y) = &z[idx];
+                let s = w[FEATURES] + w[..FEATURES].iter().zip(x).map(|(a, b)| a * b).sum::<f32>();
+                let e = (sigmoid(s) - if *y { 1.0 } else { 0.0 }) * if *y { wp } else { wn };
+                for k in 0..FEATURES {
+                    g[k] += e * x[k];
+                }
+                g[FEATURES] += e;
+            }
+            t += 1;
+            let bn = chunk.len() as f32;
+            for i in 0..nw {
+                let gi = g[i] / bn;
+                m1[i] = b1 * m1[i] + (1.0 - b1) * gi;
+                m2[i] = b2 * m2[i] + (1.0 - b2) * gi * gi;
+                w[i] -= lr * (m1[i] / (1.0 - b1.powi(t)))
+                    / ((m2[i] / (1.0 - b2.powi(t))).sqrt() + 1e-8);
+            }
+        }
+    }
+    let mut pos: Vec<f32> = z
+        .iter()
+        .filter(|s| s.1)
+        .map(|(x, _)| w[FEATURES] + w[..FEATURES].iter().zip(x).map(|(a, b)| a * b).sum::<f32>())
+        .collect();
+    pos.sort_by(|a, b| a.total_cmp(b));
+    let min = pos.get(pos.len() / 200).copied().unwrap_or(f32::MIN / 2.0);
+    (w, min)
+}
+
+/// Train the finder's network (Adam, class-balanced logistic loss).
+fn train_finder(samples: &[([f32; FEATURES], bool)]) -> Finder {
+    let n = samples.len().max(1) as f32;
+    let mut mean = vec![0f32; FEATURES];
+    let mut scale = vec![0f32; FEATURES];
+    for (x, _) in samples {
+        for k in 0..FEATURES {
+            mean[k] += x[k] / n;
+        }
+    }
+    for (x, _) in samples {
+        for k in 0..FEATURES {
+            scale[k] += (x[k] - mean[k]).powi(2) / n;
+        }
+    }
+    scale.iter_mut().for_each(|s| *s = s.sqrt().max(1e-3));
+    let z: Vec<([f32; FEATURES], bool)> = samples
+        .iter()
+        .map(|(x, y)| {
+            let mut v = [0f32; FEATURES];
+            for k in 0..FEATURES {
+                v[k] = (x[k] - mean[k]) / scale[k];
+            }
+            (v, *y)
+        })
+        .collect();
+    let pos = z.iter().filter(|s| s.1).count().max(1) as f32;
+    let neg = (z.len() as f32 - pos).max(1.0);
+    let (wp, wn) = (0.5 * n / pos, 0.5 * n / neg);
+    let mut rng = Mix(0xf1d3);
+    let nw = HIDDEN * FEATURES + HIDDEN + HIDDEN + 1;
+    let mut w: Vec<f32> = (0..nw)
+        .map(|_| rng.range(-1.0, 1.0) * (1.0 / FEATURES as f32).sqrt())
+        .collect();
+    w[nw - 1] = 0.0;
+    let (mut m1, mut m2) = (vec![0f32; nw], vec![0f32; nw]);
+    let (lr, b1, b2) = (0.005f32, 0.9f32, 0.999f32);
+    let mut t = 0i32;
+    let mut order: Vec<usize> = (0..z.len()).collect();
+    let batch = 64;
+    let mut hbuf = [0f32; HIDDEN];
+    for _epoch in 0..40 {
+        for i in (1..order.len()).rev() {
+            let j = rng.below(i + 1);
+            order.swap(i, j);
+        }
+        for chunk in order.chunks(batch) {
+            let mut g = vec![0f32; nw];
+            for &idx in chunk {
+                let (x, y) = &z[idx];
+                let mut out = w[nw - 1];
+                for j in 0..HIDDEN {
+                    let row = &w[j * FEATURES..(j + 1) * FEATURES];
+                    let a = w[HIDDEN * FEATURES + j]
+                        + row.iter().zip(x).map(|(a, b)| a * b).sum::<f32>();
+                    hbuf[j] = a.max(0.0);
+                    out += w[HIDDEN * FEATURES + HIDDEN + j] * hbuf[j];
+                }
+                let p = sigmoid(out);
+                let e = (p - if *y { 1.0 } else { 0.0 }) * if *y { wp } else { wn };
+                g[nw - 1] += e;
+                for j in 0..HIDDEN {
+                    let w2 = w[HIDDEN * FEATURES + HIDDEN + j];
+                    g[HIDDEN * FEATURES + HIDDEN + j] += e * hbuf[j];
+                    if hbuf[j] > 0.0 {
+                        let eh = e * w2;
+                        g[HIDDEN * FEATURES + j] += eh;
+                        for k in 0..FEATURES {
+                            g[j * FEATURES + k] += eh * x[k];
+                        }
+                    }
+                }
+            }
+            t += 1;
+            let bn = chunk.len() as f32;
+            for i in 0..nw {
+                let gi = g[i] / bn;
+                m1[i] = b1 * m1[i] + (1.0 - b1) * gi;
+                m2[i] = b2 * m2[i] + (1.0 - b2) * gi * gi;
+                let mh = m1[i] / (1.0 - b1.powi(t));
+                let vh = m2[i] / (1.0 - b2.powi(t));
+                w[i] -= lr * mh / (vh.sqrt() + 1e-8);
+            }
+        }
+    }
+    let (gate, gate_min) = train_gate(&z, wp, wn);
+    Finder {
+        gate,
+        gate_min,
+        mean,
+        scale,
+        w1: w[..HIDDEN * FEATURES].to_vec(),
+        b1: w[HIDDEN * FEATURES..HIDDEN * FEATURES + HIDDEN].to_vec(),
+        w2: w[HIDDEN * FEATURES + HIDDEN..nw - 1].to_vec(),
+        b2: w[nw - 1],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_plane_is_fitted_through_outliers() {
+        let mut pts: Vec<([f32; 2], f32)> = (0..12)
+            .map(|i| {
+                let p = [(i * 97 % 640) as f32, (i * 53 % 480) as f32];
+                (p, 30.0 + 0.01 * p[0] + 0.03 * p[1])
+            })
+            .collect();
+        pts.push(([100.0, 100.0], 90.0));
+        pts.push(([300.0, 50.0], 8.0));
+        let c = fit_plane(&pts, 0.2).unwrap();
+        let at = |x: f32, y: f32| c[0] + c[1] * x + c[2] * y;
+        assert!((at(320.0, 240.0) - (30.0 + 3.2 + 7.2)).abs() < 0.5, "{c:?}");
+        assert!(fit_plane(&[], 0.2).is_none());
+        assert_eq!(fit_plane(&[([1.0, 1.0], 5.0)], 0.2), Some([5.0, 0.0, 0.0]));
+    }
+
+    #[test]
+    fn a_turned_description_matches_by_a_shift() {
+        let d: Vec<f32> = (0..DIM).map(|i| ((i * 37 % 101) as f32).sin()).collect();
+        for shift in [0, 1, 9, 35] {
+            let t = turned(&d, shift);
+            let direct: f32 = t.iter().zip(&d).map(|(a, b)| a * b).sum();
+            assert!((turned_dot(&d, &d, shift) - direct).abs() < 1e-3);
+        }
+        assert_eq!(turns().len(), 12);
+        assert!(turns().iter().all(|&s| s < ANGLES));
+    }
+
+    #[test]
+    fn the_scan_covers_the_enrolled_sizes() {
+        let s = scan_sizes([20.0, 80.0]);
+        assert!(s[0] <= 20.0 && *s.last().unwrap() >= 80.0, "{s:?}");
+        assert!(s.windows(2).all(|w| w[1] > w[0]));
+    }
+}
