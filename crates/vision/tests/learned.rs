@@ -6,7 +6,6 @@
 use opencv::{
     core::{Mat, Point, Scalar, CV_8UC3},
     imgproc,
-    prelude::*,
 };
 use tw_vision::baseline::blob_recipe;
 use tw_vision::bodies::body_candidates;
