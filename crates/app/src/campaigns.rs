@@ -68,7 +68,9 @@ pub fn check_campaign(store: &Store, name: &str, game: &str) -> Result<CampaignC
     let Some(c) = list.iter().find(|c| c.name.to_lowercase() == name.to_lowercase()) else {
         return Ok(CampaignCheck::Missing { name: name.to_string(), game_title: game_title(game) });
     };
-    if canonical_game(&c.game) == canonical_game(game) {
+    // The campaign's game by the store's name, the typed one by the engine's (aliases such as "df").
+    let engine = tw_session::registry::find(game).map(|g| g.name());
+    if engine.is_some() && canonical_game(&c.game) == engine {
         Ok(CampaignCheck::Joins { name: c.name.clone() })
     } else {
         Ok(CampaignCheck::OtherGame { name: c.name.clone(), game_title: game_title(&c.game) })
@@ -285,7 +287,7 @@ mod tests {
         let doc: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
         assert_eq!(doc["campaign"]["name"], "Friday");
 
-        let e = save_export(&store, "Friday", "friday.JSON").unwrap_err();
+        let e = save_export(&store, "Friday", "friday").unwrap_err();
         assert!(e.contains("already in") && e.contains("another file name"), "{e}");
         for bad in ["", "../x", "a/b.json", ".hidden", "c:\\x"] {
             let e = save_export(&store, "Friday", bad).unwrap_err();
