@@ -10,7 +10,7 @@
 // Prints one line per check and "N passed, M failed" at the end; exits 1 on
 // any failure.
 
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import { Session, waitFor } from "./webdriver.mjs";
 
@@ -158,6 +158,62 @@ try {
     const log = await session.execute("return document.getElementById('game-log').textContent;");
     assert(/hit/i.test(log), `the throw log shows no hit: ${log.slice(0, 200)}`);
     return `monster 6 → 0, phase text found (${text.length} chars)`;
+  });
+
+  // Unique per run: the exports folder beside the test database is kept between runs.
+  const campaignName = `Window test ${Date.now()}`;
+  await check("a campaign is created in the Campaign screen, reads as a sheet, and its export is saved where the window says", async () => {
+    await session.click("#tab-campaign");
+    await waitFor("the new-campaign form", () =>
+      session.execute("return document.querySelector('#campaign-new-game option[value=\"dungeon-fighter\"]') !== null;"));
+    await session.execute(`
+      document.getElementById('campaign-new-name').value = ${JSON.stringify(campaignName)};
+      document.getElementById('campaign-new-game').value = 'dungeon-fighter';
+      document.getElementById('campaign-new-players').value = 'Ann, Bo';`);
+    await session.click("#campaign-new-btn");
+    const title = await waitFor("the new campaign to open", () =>
+      session.execute("const t = document.getElementById('campaign-title'); return t ? t.textContent : null;"));
+    assert(title.includes(campaignName) && title.includes("Dungeon Fighter"), `the campaign opened as ${JSON.stringify(title)}`);
+    const sheet = await session.execute("return document.getElementById('campaign-sheet').textContent;");
+    assert(/Games played/.test(sheet) && !/[{}]/.test(sheet), `the record does not read as a sheet: ${sheet.slice(0, 160)}`);
+    await session.click("#campaign-export");
+    const said = await waitFor("the export to be saved", () =>
+      session.execute(`
+        const done = document.getElementById('campaign-export-done');
+        const err = document.querySelector('#campaign-export-form .error');
+        return done && !done.hidden ? done.textContent : err && !err.hidden ? 'ERROR ' + err.textContent : null;`));
+    const m = /^Saved to (\/\S+\.json)\./.exec(said);
+    assert(m, `the window said ${JSON.stringify(said)}`);
+    const doc = JSON.parse(await readFile(m[1], "utf8"));
+    assert(doc.campaign.name === campaignName, `the saved file holds ${JSON.stringify(doc.campaign?.name)}`);
+    return m[1];
+  });
+
+  await check("a campaign named at setup that does not exist is offered, created, and its game is the one to continue", async () => {
+    await session.click("#tab-game");
+    if (await session.execute("const b = document.getElementById('game-close'); return !!b && b.offsetParent !== null;")) {
+      await session.click("#game-close");
+    }
+    await waitFor("the game setup form", async () =>
+      session.execute("return document.querySelector('input[data-hero=\"sir-moo\"]') !== null;"));
+    for (const hero of ["sir-moo", "lady-mary"]) await session.click(`input[data-hero="${hero}"]`);
+    const fresh = `${campaignName} (setup)`;
+    await session.execute(`document.getElementById('game-campaign').value = ${JSON.stringify(fresh)};`);
+    await session.click("#game-start-btn");
+    const offer = await waitFor("the offer to create the campaign", () =>
+      session.execute("const o = document.getElementById('game-campaign-offer'); return o ? o.textContent : null;"));
+    assert(offer.includes(fresh) && /Create/.test(offer), `the offer reads ${JSON.stringify(offer)}`);
+    await session.click("#game-campaign-create");
+    await waitFor("the game to start", async () => session.execute("return document.getElementById('game-command') !== null;"));
+    await session.click("#game-close");
+    const cont = await waitFor("the Continue last game button", () =>
+      session.execute("const b = document.getElementById('game-continue'); return b ? b.textContent : null;"));
+    assert(cont.includes("Dungeon Fighter") && cont.includes(fresh) && cont.includes("Choosing a dungeon"), `the button reads ${JSON.stringify(cont)}`);
+    const row = await session.execute("return document.querySelector('#game-saved-list tbody tr').textContent;");
+    assert(row.includes(fresh), `the newest saved game reads ${JSON.stringify(row)}`);
+    await session.click("#game-continue");
+    await waitFor("the game to reopen", async () => session.execute("return document.getElementById('game-command') !== null;"));
+    return cont;
   });
 
   await check("the Calibration and Settings screens open and offer their tools", async () => {

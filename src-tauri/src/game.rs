@@ -5,6 +5,7 @@
 use serde_json::{json, Value};
 use std::sync::Arc;
 use tauri::Emitter;
+use tw_app::campaigns::{self, CampaignCheck, SavedGame};
 use tw_app::game::*;
 use tw_app::inbox::ThrowReport;
 use tw_app::{GameState, ThrowReading};
@@ -57,8 +58,13 @@ pub fn game_new(
 }
 
 #[tauri::command]
-pub fn game_list(state: St<'_>) -> Result<Vec<SessionSummary>, String> {
-    list_sessions(&*state.lock()?, None)
+pub fn game_list(state: St<'_>) -> Result<Vec<SavedGame>, String> {
+    campaigns::saved_games(&*state.lock()?)
+}
+
+#[tauri::command]
+pub fn game_last(state: St<'_>) -> Result<Option<SavedGame>, String> {
+    campaigns::last_game(&*state.lock()?)
 }
 
 #[tauri::command]
@@ -118,8 +124,29 @@ pub fn campaign_show(state: St<'_>, name: String) -> Result<CampaignView, String
     show_campaign(&*state.lock()?, &name)
 }
 
+/// Saves the export in the data folder's `exports/` as `file`; answers the full path.
 #[tauri::command]
-pub fn campaign_export(state: St<'_>, name: String) -> Result<String, String> {
-    export_campaign(&*state.lock()?, &name)
+pub fn campaign_export(state: St<'_>, name: String, file: String) -> Result<String, String> {
+    campaigns::save_export(&*state.lock()?, &name, &file).map(|p| p.display().to_string())
+}
+
+#[tauri::command]
+pub fn campaign_new(state: St<'_>, name: String, game: String, players: Vec<String>) -> Result<CampaignView, String> {
+    campaigns::create_campaign(&mut *state.lock()?, &name, &game, &players)
+}
+
+#[tauri::command]
+pub fn campaign_import(state: St<'_>, text: String, rename: Option<String>) -> Result<CampaignView, String> {
+    campaigns::import_campaign(&mut *state.lock()?, &text, rename.as_deref())
+}
+
+#[tauri::command]
+pub fn campaign_rename(state: St<'_>, name: String, new_name: String) -> Result<CampaignView, String> {
+    campaigns::rename_campaign(&mut *state.lock()?, &name, &new_name)
+}
+
+#[tauri::command]
+pub fn campaign_check(state: St<'_>, name: String, game: String) -> Result<CampaignCheck, String> {
+    campaigns::check_campaign(&*state.lock()?, &name, &game)
 }
 

@@ -6,6 +6,10 @@ import { invoke } from "@tauri-apps/api/core";
 /** Mirrors `GameInfo`. */
 export interface GameInfo {
   name: string;
+  /** The game's name as players know it. */
+  title: string;
+  /** Whether a campaign can be kept for it. */
+  campaign: boolean;
   dedicated_screen: boolean;
   camera: boolean;
 }
@@ -18,6 +22,30 @@ export interface SessionSummary {
   created_at_ms: number;
   entries: number;
 }
+
+/** Mirrors `tw_app::campaigns::SavedGame`: one line of the saved-games list. */
+export interface SavedGame {
+  id: number;
+  game: string;
+  game_title: string;
+  campaign_id: number | null;
+  campaign: string | null;
+  /** Where the game stands, in words ("Combat", "In town", "Won"). */
+  phase: string;
+  over: boolean;
+  /** Why the game cannot be read back, when it cannot. */
+  problem: string | null;
+  started_at_ms: number;
+  played_at_ms: number;
+  entries: number;
+}
+
+/** Mirrors `tw_app::campaigns::CampaignCheck`: a campaign named at setup. */
+export type CampaignCheck =
+  | { kind: "no_campaign" }
+  | { kind: "joins"; name: string }
+  | { kind: "missing"; name: string; game_title: string }
+  | { kind: "other_game"; name: string; game_title: string };
 
 export type Source = "camera" | "manual" | "correction" | "undo";
 
@@ -121,7 +149,10 @@ export const dfHeroes = () => invoke<HeroChoice[]>("df_heroes");
 export const gamesList = () => invoke<GameInfo[]>("games_list");
 export const gameNew = (game: string, setup: unknown, campaign?: string) =>
   invoke<GameView>("game_new", { game, setup, campaign: campaign ?? null });
-export const gameList = () => invoke<SessionSummary[]>("game_list");
+/** Saved games, the most recently played first. */
+export const gameList = () => invoke<SavedGame[]>("game_list");
+/** The game to continue (the last played that is not over), or null. */
+export const gameLast = () => invoke<SavedGame | null>("game_last");
 export const gameState = (id: number) => invoke<GameView>("game_state", { id });
 export const gameDo = (id: number, command: unknown, source: "manual" | "camera" = "manual", reading?: unknown) =>
   invoke<GameView>("game_do", { id, command, source, reading: reading ?? null });
@@ -135,7 +166,15 @@ export const gameObserve = (id: number, reading: unknown, snapshot?: string | nu
 export const gameSnapshot = (id: number, seq: number) => invoke<string | null>("game_snapshot", { id, seq });
 export const campaignList = () => invoke<CampaignSummary[]>("campaign_list");
 export const campaignShow = (name: string) => invoke<CampaignView>("campaign_show", { name });
-export const campaignExport = (name: string) => invoke<string>("campaign_export", { name });
+/** Saves the export as `file` in the data folder's exports folder; resolves to the full path. */
+export const campaignExport = (name: string, file: string) => invoke<string>("campaign_export", { name, file });
+export const campaignNew = (name: string, game: string, players: string[]) =>
+  invoke<CampaignView>("campaign_new", { name, game, players });
+/** Imports the text of an exported campaign file, optionally under another name. */
+export const campaignImport = (text: string, rename?: string) =>
+  invoke<CampaignView>("campaign_import", { text, rename: rename ?? null });
+export const campaignRename = (name: string, newName: string) => invoke<CampaignView>("campaign_rename", { name, newName });
+export const campaignCheck = (name: string, game: string) => invoke<CampaignCheck>("campaign_check", { name, game });
 
 /** The message of whatever a rejected `invoke` threw. */
 export function errorText(e: unknown): string {

@@ -5,10 +5,13 @@
 // saves it before answering, so the screen only ever shows saved state.
 // The pure parts (state → view, throw → command, keys) are in df-model.ts.
 import {
+  campaignCheck,
+  campaignNew,
   dfHeroes,
   errorText,
   gameCorrect,
   gameDo,
+  gameLast,
   gameList,
   gameNew,
   gameObserve,
@@ -41,6 +44,7 @@ import {
   type SectionName,
 } from "./df-model";
 import { fill, h } from "./dom";
+import { campaignStep, continueLabel, savedGameCells } from "./campaign-model";
 import { fillOffer, labelOf, offerFields } from "./template-form";
 import { undoEntry } from "./undo-entry";
 import { currentStatus, lastThrowEvent, onGameChanged, onThrow, outcomeText, tableDice } from "./camera-feed";
@@ -78,6 +82,8 @@ interface Ui {
   snapshots: Map<string, string | null>;
   /** The command form a phase button opened (a card to enter, an ability's target). */
   form: { label: string; offer: Offer } | null;
+  /** The game and campaign the next start view preselects (the Campaign screen's "New game in this campaign"). */
+  preset: { game: string; campaign: string } | null;
 }
 
 let ui: Ui | null = null;
@@ -89,7 +95,7 @@ export function initGameScreen(): void {
   const start = h("div", { class: "game-start", id: "game-start" });
   const play = h("div", { class: "game-play", id: "game-play", hidden: true });
   fill(root, start, play);
-  ui = { root, start, play, games: [], heroes: [], view: null, die: null, face: "blank", noBounce: false, requirementFailed: false, error: null, busy: false, cameraNote: null, snapshots: new Map(), form: null };
+  ui = { root, start, play, games: [], heroes: [], view: null, die: null, face: "blank", noBounce: false, requirementFailed: false, error: null, busy: false, cameraNote: null, snapshots: new Map(), form: null, preset: null };
   document.addEventListener("keydown", onKey);
   // The core plays every finished throw into the game being played and
   // says what became of it; the panel shows every throw, with why one did
@@ -112,6 +118,19 @@ export function initGameScreen(): void {
 export async function resumeGame(id: number): Promise<void> {
   if (!ui) return;
   await act(() => gameState(id));
+  document.getElementById("tab-game")?.click();
+}
+
+/** Show the start view with `game` chosen and `campaign` filled in (the Campaign screen's "New game in this campaign"). */
+export function newGameIn(game: string, campaign: string): void {
+  if (!ui) return;
+  if (ui.view) {
+    ui.view = null;
+    ui.error = null;
+    renderPlay();
+  }
+  ui.preset = { game, campaign };
+  void renderStart();
   document.getElementById("tab-game")?.click();
 }
 
@@ -141,19 +160,25 @@ async function loadStart(): Promise<void> {
 async function renderStart(): Promise<void> {
   if (!ui) return;
   const u = ui;
-  const gameSel = h("select", { id: "game-choice", "aria-label": "Game" }, ...u.games.map((g) => h("option", { value: g.name }, g.name)));
+  const preset = u.preset;
+  u.preset = null;
+  const gameSel = h("select", { id: "game-choice", "aria-label": "Game" }, ...u.games.map((g) => h("option", { value: g.name }, g.title)));
+  if (preset && u.games.some((g) => g.name === preset.game)) gameSel.value = preset.game;
   const setupBox = h("div", { class: "game-setup" });
-  const showSetup = () => fill(setupBox, setupForm(gameSel.value));
+  const showSetup = () => fill(setupBox, setupForm(gameSel.value, preset?.game === gameSel.value ? preset.campaign : ""));
   gameSel.addEventListener("change", showSetup);
   showSetup();
   const saved = h("div", { class: "game-saved" }, h("p", { class: "muted" }, "Loading saved games…"));
+  const resume = h("div", { class: "game-continue" });
   fill(
     u.start,
+    resume,
     h("div", { class: "game-new panel" }, h("h3", {}, "New game"), h("label", {}, "Game ", gameSel), setupBox),
     h("div", { class: "panel" }, h("h3", {}, "Saved games"), saved),
   );
   try {
-    const list = await gameList();
+    const [list, last] = await Promise.all([gameList(), gameLast()]);
+    if (last) fill(resume, h("button", { id: "game-continue", class: "big", onclick: () => void act(() => gameState(last.id)) }, continueLabel(last)));
     if (list.length === 0) {
       fill(saved, h("p", { class: "muted" }, "No saved games yet."));
     } else {
@@ -162,7 +187,7 @@ async function renderStart(): Promise<void> {
         h(
           "table",
           { class: "list", id: "game-saved-list" },
-          h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, "Game"), h("th", {}, "Started"), h("th", {}, "Entries"), h("th", {}))),
+          h("thead", {}, h("tr", {}, h("th", {}, "Game"), h("th", {}, "Campaign"), h("th", {}, "Where it stands"), h("th", {}, "Last played"), h("th", {}))),
           h(
             "tbody",
             {},
@@ -170,11 +195,8 @@ async function renderStart(): Promise<void> {
               h(
                 "tr",
                 {},
-                h("td", {}, s.id),
-                h("td", {}, s.game),
-                h("td", {}, new Date(s.created_at_ms).toLocaleString()),
-                h("td", {}, s.entries),
-                h("td", {}, h("button", { class: "resume", "data-session": s.id, onclick: () => void act(() => gameState(s.id)) }, "Resume")),
+                ...savedGameCells(s).map((cell) => h("td", {}, cell)),
+                h("td", {}, h("button", { class: "resume", "data-session": s.id, disabled: s.problem !== null, onclick: () => void act(() => gameState(s.id)) }, "Resume")),
               ),
             ),
           ),
@@ -186,8 +208,38 @@ async function renderStart(): Promise<void> {
   }
 }
 
-function setupForm(game: string): HTMLElement {
-  const campaign = h("input", { type: "text", id: "game-campaign", placeholder: "optional campaign name" });
+/**
+ * Start `game` with `setup` in the campaign typed in `campaign` (if any):
+ * a campaign that does not exist is offered for creation in `offerBox`
+ * first, one of another game is refused with why.
+ */
+async function begin(game: string, setup: unknown, campaign: HTMLInputElement, offerBox: HTMLElement, fail: (msg: string) => void): Promise<void> {
+  fill(offerBox);
+  let check;
+  try {
+    check = await campaignCheck(campaign.value, game);
+  } catch (e) {
+    return fail(errorText(e));
+  }
+  const step = campaignStep(check);
+  if (step.kind === "refuse") return fail(step.message);
+  if (step.kind === "start") return act(() => gameNew(game, setup, step.campaign), fail);
+  const name = step.name;
+  fill(offerBox, h("div", { class: "banner", id: "game-campaign-offer", role: "alert" },
+    h("p", {}, step.question),
+    h("button", { id: "game-campaign-create", onclick: () => {
+      fill(offerBox);
+      void act(async () => {
+        await campaignNew(name, game, []);
+        return gameNew(game, setup, name);
+      }, fail);
+    } }, "Create it and start"),
+    h("button", { onclick: () => fill(offerBox) }, "Cancel")));
+}
+
+function setupForm(game: string, campaignName = ""): HTMLElement {
+  const campaign = h("input", { type: "text", id: "game-campaign", placeholder: "optional campaign name", value: campaignName || null });
+  const offer = h("div", { class: "game-campaign-offer" });
   const err = h("p", { class: "banner error", hidden: true, role: "alert" });
   const fail = (msg: string) => {
     err.hidden = false;
@@ -198,8 +250,9 @@ function setupForm(game: string): HTMLElement {
     return h(
       "div",
       { class: "game-setup-own" },
-      screen.setupForm((setup) => void act(() => gameNew(game, setup, campaign.value || undefined), fail), fail),
+      screen.setupForm((setup) => void begin(game, setup, campaign, offer, fail), fail),
       h("label", {}, "Campaign ", campaign),
+      offer,
       err,
     );
   }
@@ -208,7 +261,7 @@ function setupForm(game: string): HTMLElement {
     return h(
       "div",
       {},
-      h("p", { class: "banner" }, `The dedicated ${game} screen is not built yet: enter the setup as JSON (see docs/replay-*.md) and play it with command JSON.`),
+      h("p", { class: "banner" }, `The dedicated ${ui?.games.find((g) => g.name === game)?.title ?? game} screen is not built yet: enter the setup as JSON (see docs/replay-*.md) and play it with command JSON.`),
       h("label", { class: "stack" }, "Setup JSON", box),
       h("label", {}, "Campaign ", campaign),
       h("button", {
@@ -220,9 +273,10 @@ function setupForm(game: string): HTMLElement {
           } catch (e) {
             return fail(`The setup is not valid JSON: ${errorText(e)}`);
           }
-          void act(() => gameNew(game, setup, campaign.value || undefined), fail);
+          void begin(game, setup, campaign, offer, fail);
         },
       }, "Start"),
+      offer,
       err,
     );
   }
@@ -257,9 +311,10 @@ function setupForm(game: string): HTMLElement {
           levelUp: levelUp.checked,
         });
         if ("error" in r) return fail(r.error);
-        void act(() => gameNew("dungeon-fighter", r.setup, campaign.value || undefined), fail);
+        void begin("dungeon-fighter", r.setup, campaign, offer, fail);
       },
     }, "Start Dungeon Fighter"),
+    offer,
     err,
   );
 }

@@ -113,6 +113,10 @@ impl Default for GameState {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct GameInfo {
     pub name: String,
+    /// The game's name as players know it ("Dungeon Fighter").
+    pub title: String,
+    /// Whether it keeps a campaign record (so a campaign can be made for it).
+    pub campaign: bool,
     /// Whether the window has a dedicated screen for it (else a JSON editor).
     pub dedicated_screen: bool,
     /// Whether camera readings map to commands for it.
@@ -276,6 +280,8 @@ pub fn list_games() -> Vec<GameInfo> {
         .into_iter()
         .map(|n| GameInfo {
             name: n.to_string(),
+            title: crate::phase::game_title(n),
+            campaign: tw_store::campaign::canonical_game(n).is_some(),
             // Each of these has its own screen (ui/src/game.ts,
             // ui/src/screens/*), and each reads dice from the table: d12
             // throws on the target, or the two dice of a roll.
@@ -316,7 +322,19 @@ pub fn new_game(
 ) -> Result<GameView, String> {
     let engine = engine(game)?;
     let campaign_id = match campaign.map(str::trim).filter(|c| !c.is_empty()) {
-        Some(name) => Some(store.campaign(name).map_err(|e| e.to_string())?.id),
+        Some(name) => {
+            let c = store.campaign(name).map_err(|e| e.to_string())?;
+            // A game joins only a campaign of its own game (its record is that game's).
+            if tw_store::campaign::canonical_game(&c.game) != Some(engine.name()) {
+                return Err(format!(
+                    "{:?} is a {} campaign; a {} game cannot join it",
+                    c.name,
+                    crate::phase::game_title(&c.game),
+                    crate::phase::game_title(engine.name())
+                ));
+            }
+            Some(c.id)
+        }
         None => None,
     };
     let s = GameSession::start(
@@ -706,6 +724,8 @@ mod tests {
             .find(|g| g.name == "silver-mine")
             .expect("silver mine listed");
         assert!(sm.dedicated_screen && sm.camera);
+        assert_eq!((df.title.as_str(), df.campaign), ("Dungeon Fighter", true));
+        assert!(games.iter().all(|g| g.campaign), "every engine keeps a campaign record");
     }
 
     #[test]
@@ -763,6 +783,11 @@ mod tests {
         assert!(list_sessions(&db.store, None).unwrap().is_empty());
         let e = new_game(&mut db.store, "df", &df_setup(), Some("No Such Campaign")).unwrap_err();
         assert!(e.contains("No Such Campaign"), "{e}");
+        let c = tw_store::campaign::NewCampaign::fresh("Mine nights", "silver-mine", &[]).unwrap();
+        db.store.create_campaign(&c).unwrap();
+        let e = new_game(&mut db.store, "df", &df_setup(), Some("mine nights")).unwrap_err();
+        assert!(e.contains("Into the Dark Dungeon: Silver Mine campaign") && e.contains("Dungeon Fighter game"), "{e}");
+        assert!(list_sessions(&db.store, None).unwrap().is_empty());
     }
 
     #[test]

@@ -11,6 +11,9 @@
 //! - Games: [`game`] (new/do/observe/correct/undo/resume over the store, the
 //!   engine's view and offers, campaigns), [`snapshot_file`] (which logged
 //!   image paths may be read).
+//! - Campaigns and saved games in the window: [`campaigns`] (create,
+//!   import, rename, export to a file, the saved-games list and the last
+//!   game), [`phase`] (a game's phase in words and its name on the box).
 //! - Sources: [`sources`] (a source by name, with the calibration it brings).
 //! - Calibration: [`calibrate`] (the Calibration screen's work on a still:
 //!   markers or four corners, the fitted board, dice enrolment).
@@ -20,11 +23,13 @@
 
 pub mod board_watch;
 pub mod calibrate;
+pub mod campaigns;
 pub mod demo_combat;
 pub mod early_read;
 pub mod game;
 pub mod inbox;
 pub mod paths;
+pub mod phase;
 pub mod pipeline;
 pub mod reader;
 pub mod reading;

@@ -204,6 +204,32 @@ impl Store {
         })
     }
 
+    /// Rename the campaign called `name` (case-insensitive) to `new_name`;
+    /// returns its id. Its games, players and record stay with it. A name
+    /// another campaign already has is refused; changing only the case of
+    /// the campaign's own name is allowed.
+    pub fn rename_campaign(&mut self, name: &str, new_name: &str) -> Result<i64> {
+        let new_name = new_name.trim();
+        if new_name.is_empty() {
+            return Err(StoreError::invalid("new_name", "must not be empty"));
+        }
+        let id = self.campaign(name)?.id;
+        let tx = self.write_transaction()?;
+        // Names are UNIQUE NOCASE, so this finds a clash whatever its case.
+        let holder: Option<i64> = tx
+            .query_row("SELECT id FROM campaigns WHERE name = ?1", [new_name], |r| r.get(0))
+            .optional()?;
+        if holder.is_some_and(|other| other != id) {
+            return Err(StoreError::CampaignExists(new_name.to_string()));
+        }
+        tx.execute(
+            "UPDATE campaigns SET name = ?2, updated_at_ms = ?3 WHERE id = ?1",
+            params![id, new_name, crate::now_ms()],
+        )?;
+        tx.commit()?;
+        Ok(id)
+    }
+
     /// Replace a campaign's record after validating it against the campaign.
     pub fn save_record(&mut self, campaign_id: i64, record: &CampaignRecord) -> Result<()> {
         let c = self.campaign_by_id(campaign_id)?;
@@ -268,4 +294,52 @@ pub(crate) fn insert_campaign(tx: &Transaction<'_>, c: &NewCampaign) -> Result<i
         )?;
     }
     Ok(id)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn store() -> (tempfile::TempDir, Store) {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::open(dir.path().join("warden.sqlite3")).unwrap();
+        (dir, store)
+    }
+
+    #[test]
+    fn a_campaign_is_renamed_with_its_games_and_record() {
+        let (_dir, mut store) = store();
+        let players = vec!["Ann".to_string()];
+        let id = store
+            .create_campaign(&NewCampaign::fresh("Tuesday", "itdd", &players).unwrap())
+            .unwrap();
+        let other = store
+            .create_campaign(&NewCampaign::fresh("Friday", "dungeon-fighter", &[]).unwrap())
+            .unwrap();
+        let session = store
+            .create_session("silver-mine", Some(id), &serde_json::json!({}), &serde_json::json!({}), 64)
+            .unwrap();
+        let before = store.campaign("Tuesday").unwrap();
+
+        assert_eq!(store.rename_campaign("tuesday", "  Crypt nights ").unwrap(), id);
+        let after = store.campaign("Crypt nights").unwrap();
+        assert_eq!((after.id, &after.players, &after.record), (id, &before.players, &before.record));
+        assert!(after.updated_at_ms >= before.updated_at_ms);
+        assert_eq!(store.session(session).unwrap().campaign_id, Some(id));
+        assert!(matches!(store.campaign("Tuesday"), Err(StoreError::UnknownCampaign(_))));
+
+        // Only the case of its own name changes: allowed.
+        store.rename_campaign("Crypt nights", "CRYPT NIGHTS").unwrap();
+        assert_eq!(store.campaign_by_id(id).unwrap().name, "CRYPT NIGHTS");
+
+        // Another campaign's name, an empty name, an unknown campaign: refused, nothing changes.
+        let e = store.rename_campaign("crypt nights", "friday").unwrap_err();
+        assert!(matches!(e, StoreError::CampaignExists(ref n) if n == "friday"), "{e}");
+        let e = store.rename_campaign("crypt nights", "   ").unwrap_err();
+        assert!(matches!(e, StoreError::Invalid { ref field, .. } if field == "new_name"), "{e}");
+        let e = store.rename_campaign("Nobody", "Else").unwrap_err();
+        assert!(matches!(e, StoreError::UnknownCampaign(_)), "{e}");
+        assert_eq!(store.campaign_by_id(id).unwrap().name, "CRYPT NIGHTS");
+        assert_eq!(store.campaign_by_id(other).unwrap().name, "Friday");
+    }
 }
