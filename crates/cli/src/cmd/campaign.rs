@@ -39,6 +39,8 @@ pub enum Action {
         #[arg(long, short)]
         out: Option<PathBuf>,
     },
+    /// Give a campaign another name; its games, players and record stay with it.
+    Rename { name: String, new_name: String },
     /// Read an exported campaign; nothing is written unless all of it is valid.
     Import {
         file: PathBuf,
@@ -133,6 +135,10 @@ fn act(store: &mut Store, action: Action) -> Result<ExitCode> {
                 }
                 None => println!("{doc}"),
             }
+        }
+        Action::Rename { name, new_name } => {
+            let v = tw_app::campaigns::rename_campaign(store, &name, &new_name).map_err(anyhow::Error::msg)?;
+            println!("campaign {name:?} is now {:?} ({} games)", v.name, v.sessions.len());
         }
         Action::Import { file, rename } => {
             let text = std::fs::read_to_string(&file)
