@@ -131,7 +131,7 @@ try {
     await session.click("#game-start-btn");
     await waitFor("the game to start", async () => session.execute("return document.getElementById('game-command') !== null;"));
     const send = async (cmd) => {
-      await session.execute(`document.getElementById('game-command').value = ${JSON.stringify(JSON.stringify(cmd))};`);
+      await session.execute(`document.getElementById('game-dev').open = true; document.getElementById('game-command').value = ${JSON.stringify(JSON.stringify(cmd))};`);
       await session.click("#game-send");
     };
     await send({ type: "enter_dungeon", card: { name: "Rotten Food", shop_icons: 4 }, declined: "Dusty Crypt" });
@@ -306,7 +306,7 @@ if (combat) {
       await combat.click("#game-start-btn");
       await waitFor("the game to start", async () => combat.execute("return document.getElementById('game-command') !== null;"));
       const send = async (cmd) => {
-        await combat.execute(`document.getElementById('game-command').value = ${JSON.stringify(JSON.stringify(cmd))};`);
+        await combat.execute(`document.getElementById('game-dev').open = true; document.getElementById('game-command').value = ${JSON.stringify(JSON.stringify(cmd))};`);
         await combat.click("#game-send");
       };
       await send({ type: "enter_dungeon", card: { name: "Rotten Food", shop_icons: 4 } });

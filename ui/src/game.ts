@@ -612,17 +612,24 @@ function commandBox(v: GameView, df: DfView | null): HTMLElement {
     }
   };
   const last = undoEntry(v);
-  return h(
-    "div",
-    { class: "panel command-box" },
-    h("h4", {}, df ? "Any other command (JSON)" : "Command (JSON)"),
+  // A developer console: play needs none of it (the buttons and forms are
+  // the engine's offers), so it stays folded unless opened.
+  const panel = h(
+    "details",
+    { class: "panel command-box", id: "game-dev", open: devConsoleOpen || (!df && !screenOf(v.game)) },
+    h("summary", {}, "Developer console: a command as JSON"),
     box,
     h("div", { class: "row" },
       h("button", { id: "game-send", onclick: () => { const c = parsed(); if (c !== undefined) send(c); } }, "Send"),
       h("button", { id: "game-correct", disabled: !last, title: "Replace the last action with this command, keeping the original reading", onclick: () => { const c = parsed(); if (c !== undefined) correct(c); } }, "Correct last action"),
       err),
-  );
+  ) as HTMLDetailsElement;
+  panel.addEventListener("toggle", () => (devConsoleOpen = panel.open));
+  return panel;
 }
+
+/** Whether the player opened the developer console (kept across redraws). */
+let devConsoleOpen = false;
 
 function logList(v: GameView, df: DfView | null): HTMLElement {
   const names = df ? df.heroes.map((x) => x.name) : [];
