@@ -380,7 +380,7 @@ function renderPlay(): void {
     h(
       "div",
       { class: "game-head" },
-      h("h3", { id: "game-title" }, `${v.game} — game #${v.session}`),
+      h("h3", { id: "game-title", "data-game": v.game, "data-session": v.session }, u.games.find((g) => g.name === v.game)?.title ?? v.game),
       h("span", { class: "muted" }, `${v.last_seq} log entries, saved`),
       h("button", { id: "game-undo", disabled: !v.can_undo, title: undoTitle(v), onclick: undo }, undoLabel(v)),
       h("button", { id: "game-close", onclick: () => { u.view = null; u.error = null; renderPlay(); void renderStart(); } }, "Other games…"),
