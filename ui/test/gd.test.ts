@@ -7,7 +7,7 @@
 // `cargo run -p warden -- replay green-dungeon --script FILE`.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { edgeOf, flippable, moveOptions, passage, tilesLeft, upkeepOutcome } from "../src/screens/gd/grid";
+import { edgeOf, flippable, moveOptions, tilesLeft, upkeepOutcome } from "../src/screens/gd/grid";
 import { cardsPreview, fightView, phaseView, trackView } from "../src/screens/gd/model";
 import { gdKey } from "../src/screens/gd/keys";
 import type { CardsFor } from "../src/screens/gd/types";
@@ -78,27 +78,17 @@ const docSteps = (doc as unknown as Replay).steps;
 
 // ---------------------------------------------------------------- grid
 
-test("passages follow both tiles' edges, as the engine's grid.rs table", () => {
-  assert.equal(passage("east_west", "east_west", "east"), "open");
-  assert.equal(passage("north_south", "north_south", "east"), "wall");
-  assert.equal(passage("east_west", "north_south", "east"), "door_open_side");
-  assert.equal(passage("north_south", "east_west", "east"), "door_closed_side");
-  assert.equal(passage("east_west", "north_south", "west"), "door_open_side");
-  assert.equal(passage("north_south", "east_west", "west"), "door_closed_side");
-});
-
 test("edges on the board: open passage, wall, unknown beside a face-down tile", () => {
-  const s = st(start);
-  assert.deepEqual(edgeOf(s, { row: 0, col: 0 }, "east"), { kind: "open" });
-  assert.deepEqual(edgeOf(s, { row: 0, col: 0 }, "south"), { kind: "wall" });
-  assert.deepEqual(edgeOf(s, { row: 0, col: 1 }, "east"), { kind: "unknown" });
-  assert.deepEqual(edgeOf(s, { row: 0, col: 4 }, "east"), { kind: "wall" }, "the perimeter is walled");
+  const v = gv(start);
+  assert.deepEqual(edgeOf(v, { row: 0, col: 0 }, "east"), { kind: "open" });
+  assert.deepEqual(edgeOf(v, { row: 0, col: 0 }, "south"), { kind: "wall" });
+  assert.deepEqual(edgeOf(v, { row: 0, col: 1 }, "east"), { kind: "unknown" });
+  assert.deepEqual(edgeOf(v, { row: 0, col: 4 }, "east"), { kind: "wall" }, "the perimeter is walled");
 });
 
 test("a one-way door is drawn with the way it opens freely", () => {
   // Entrance Cog east–west, Drop north–south to its east: light on the Cog's side.
-  const s = st(door);
-  assert.deepEqual(edgeOf(s, { row: 0, col: 0 }, "east"), { kind: "door", free: "east" });
+  assert.deepEqual(edgeOf(gv(door), { row: 0, col: 0 }, "east"), { kind: "door", free: "east" });
 });
 
 test("move options: open passage and wall at the entrance; a door back needs a roll above 4 once visited", () => {
@@ -139,10 +129,10 @@ test("tiles left per kind count the faces on the table", () => {
 });
 
 test("squares that may be turned up: the hero's face-down neighbours, none during an encounter", () => {
-  assert.deepEqual(flippable(st(doc)), [{ row: 0, col: 2 }, { row: 1, col: 1 }]);
-  assert.deepEqual(flippable(st(start)), []);
-  assert.deepEqual(flippable(st(combat)), []);
-  assert.deepEqual(flippable(st(check)), [], "not while checks are due");
+  assert.deepEqual(flippable(gv(doc)), [{ row: 0, col: 2 }, { row: 1, col: 1 }]);
+  assert.deepEqual(flippable(gv(start)), []);
+  assert.deepEqual(flippable(gv(combat)), []);
+  assert.deepEqual(flippable(gv(check)), [], "not while checks are due");
 });
 
 // ---------------------------------------------------------------- model

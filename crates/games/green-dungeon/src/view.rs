@@ -90,6 +90,8 @@ pub fn view(s: &State) -> Value {
         },
         "grid_size": crate::grid::SIZE,
         "upkeep_preview": upkeep_preview(s),
+        "flippable": flippable(s),
+        "edges": edges(s),
         "to_next_event": t.event_every - s.time.main % t.event_every.max(1),
         "tiles_left": tiles_left(s),
         "between_encounters": between,
@@ -100,6 +102,68 @@ pub fn view(s: &State) -> Value {
         "cards": cards_view(s),
         "fight": s.fight().map(|f| fight_view(s, f)),
     })
+}
+
+/// What stands on the east and south side of every square (each inner edge
+/// once), for drawing: `wall`, `open`, a `door` with the side it opens
+/// from (`free`), or `unknown` while a face on either side is unseen.
+fn edges(s: &State) -> Vec<Value> {
+    use crate::grid::SIZE;
+    let mut out = Vec::new();
+    for row in 0..SIZE {
+        for col in 0..SIZE {
+            let at = Pos { row, col };
+            for dir in [Dir::East, Dir::South] {
+                let edge = match at.step(dir) {
+                    None => json!({"kind": "wall"}),
+                    Some(q) => match (s.grid.tile(at).face, s.grid.tile(q).face) {
+                        (Some(a), Some(b)) => match passage(a.exits, b.exits, dir) {
+                            Passage::Open => json!({"kind": "open"}),
+                            Passage::Wall => json!({"kind": "wall"}),
+                            Passage::DoorOpenSide => json!({"kind": "door", "free": dir}),
+                            Passage::DoorClosedSide => json!({"kind": "door", "free": dir.opposite()}),
+                        },
+                        _ => json!({"kind": "unknown"}),
+                    },
+                };
+                let mut e = edge;
+                e["at"] = json!(at);
+                e["dir"] = json!(dir);
+                out.push(e);
+            }
+        }
+    }
+    out
+}
+
+/// Face-down squares a `flip` is accepted for now, as `decide` itself rules
+/// (a tile seen before keeps its face; an unseen one is tried as a kind
+/// still in the box).
+fn flippable(s: &State) -> Vec<Pos> {
+    use crate::grid::{Exits, SIZE};
+    use tw_rules::Game;
+    let mut out = Vec::new();
+    for row in 0..SIZE {
+        for col in 0..SIZE {
+            let at = Pos { row, col };
+            let t = s.grid.tile(at);
+            if t.face_up {
+                continue;
+            }
+            let face = t.face.map(|f| (f.kind, f.exits)).or_else(|| {
+                TileKind::ALL
+                    .into_iter()
+                    .find(|k| s.grid.known_of_kind(*k) < k.count_in_dungeon() as usize)
+                    .map(|k| (k, Exits::EastWest))
+            });
+            let Some((kind, exits)) = face else { continue };
+            let flip = crate::command::Command::Flip { at, kind, exits };
+            if crate::GreenDungeon::decide(s, &flip).is_ok() {
+                out.push(at);
+            }
+        }
+    }
+    out
 }
 
 /// What each upkeep roll would do now, `[first - 1][second - 1]`, for the
@@ -290,6 +354,35 @@ mod tests {
         s.phase = Phase::Combat(Box::new(f.clone()));
         s.previous = Some(Pos { row: 0, col: 1 });
         f
+    }
+
+    #[test]
+    fn edges_are_listed_once_each_with_walls_round_the_grid() {
+        let v = view(&start());
+        let edges = v["edges"].as_array().unwrap();
+        assert_eq!(edges.len(), 50, "east and south of each of 25 squares");
+        // The perimeter: east of the last column, south of the last row.
+        for e in edges {
+            let (row, col) = (e["at"]["row"].as_u64().unwrap(), e["at"]["col"].as_u64().unwrap());
+            if (e["dir"] == "east" && col == 4) || (e["dir"] == "south" && row == 4) {
+                assert_eq!(e["kind"], "wall", "{e}");
+            }
+        }
+        // Only the entrance is known at the start: no inner edge is drawn yet.
+        assert!(edges.iter().all(|e| e["kind"] == "wall" || e["kind"] == "unknown"));
+    }
+
+    #[test]
+    fn only_the_heros_face_down_neighbours_may_be_turned_up() {
+        let s = start();
+        let v = view(&s);
+        let at = s.at;
+        let got: Vec<Pos> = serde_json::from_value(v["flippable"].clone()).unwrap();
+        assert!(!got.is_empty());
+        for p in &got {
+            assert!(p.is_adjacent(at), "{p} is not next to {at}");
+            assert!(!s.grid.tile(*p).face_up);
+        }
     }
 
     #[test]

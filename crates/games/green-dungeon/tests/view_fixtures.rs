@@ -19,6 +19,9 @@ use tw_rules::testing::expect_json as expect;
 
 fn check_view(v: &Value) {
     expect(v, "grid_size", "number");
+    expect(v, "flippable", "array");
+    expect(v, "edges.0.kind", "string");
+    expect(v, "edges.0.dir", "string");
     expect(v, "upkeep_preview.0.0.upkeep", "string");
     for k in [
         "event_every",

@@ -43,7 +43,7 @@ import {
   type DicePrompt,
 } from "./dice";
 import { describeCommand, describeEvent } from "./describe";
-import { cellView, edgeOf, flippable, moveOptions, posWords, samePos, SIZE, tilesLeft, upkeepOutcome, type MoveOption, type UpkeepOutcome } from "./grid";
+import { cellView, edgeOf, flippable, moveOptions, posWords, samePos, tilesLeft, upkeepOutcome, type MoveOption, type UpkeepOutcome } from "./grid";
 import { cardsNeed, cardsPreview, fightView, phaseView, potionWords, REASON_WORDS, trackView } from "./model";
 import { ensureStyles } from "./style";
 import { GD_KEY_HELP, gdKey } from "./keys";
@@ -288,19 +288,20 @@ function upkeepMark(ctx: ScreenCtx, prompt: DicePrompt | null): { at: Pos; label
 
 function dungeon(ctx: ScreenCtx, s: GdState, prompt: DicePrompt | null): HTMLElement {
   const moves = g.between_encounters ? moveOptions(g) : [];
-  const canFlip = flippable(s);
+  const canFlip = flippable(g);
   const mark = upkeepMark(ctx, prompt);
-  const span = SIZE * CELL + (SIZE - 1) * GAP;
+  const size = g.grid_size;
+  const span = size * CELL + (size - 1) * GAP;
   const grid = h("div", { class: "gd-grid", id: "gd-grid", style: `width:${span + 10}px;height:${span + 10}px` });
   const inner = h("div", { style: `position:relative;width:${span}px;height:${span}px` });
   grid.append(inner);
-  for (let row = 0; row < SIZE; row++) {
-    for (let col = 0; col < SIZE; col++) {
+  for (let row = 0; row < size; row++) {
+    for (let col = 0; col < size; col++) {
       const p = { row, col };
       inner.append(cell(ctx, s, p, moves.find((m) => samePos(m.to, p)) ?? null, canFlip.some((q) => samePos(q, p)), mark));
       for (const dir of ["east", "south"] as Dir[]) {
-        if ((dir === "east" && col === SIZE - 1) || (dir === "south" && row === SIZE - 1)) continue;
-        const e = edgeOf(s, p, dir);
+        if ((dir === "east" && col === size - 1) || (dir === "south" && row === size - 1)) continue;
+        const e = edgeOf(g, p, dir);
         if (e.kind === "unknown") continue;
         const x = col * (CELL + GAP);
         const y = row * (CELL + GAP);
@@ -499,7 +500,7 @@ function actions(ctx: ScreenCtx, s: GdState, prompt: DicePrompt | null): Array<H
   if (key === "clairvoyance" && p.phase === "clairvoyance") {
     out.push(h("div", { class: "row" }, h("span", {}, `Tap up to ${p.remaining} face-down tile${p.remaining > 1 ? "s" : ""} anywhere. `), h("button", { id: "gd-end-vision", onclick: () => ctx.send(endVision()) }, "End the vision")));
   }
-  const picking = ui.selected && flippable(s).some((q) => samePos(q, ui.selected));
+  const picking = ui.selected && flippable(g).some((q) => samePos(q, ui.selected));
   if (picking) out.push(tilePicker(ctx, s, ui.selected!));
   else if (ui.selected) out.push(cellDetail(s, ui.selected));
   if ((key === "exploring" || key === "must_rest") && !prompt && !picking) out.push(explorePanel(ctx, s));

@@ -193,6 +193,10 @@ export interface GdView {
   };
   /** Squares a side of the dungeon grid. */
   grid_size: number;
+  /** What stands east and south of every square. */
+  edges: Array<{ at: Pos; dir: Dir; kind: "wall" | "open" | "unknown" | "door"; free?: Dir }>;
+  /** Face-down squares a flip is accepted for now. */
+  flippable: Pos[];
   /** What each upkeep roll would do now, `[first - 1][second - 1]`. */
   upkeep_preview: Array<Array<{ upkeep: "none" | "reset" | "skipped_unexplored" | "skipped_current_room" | "skipped_boss_room"; at?: Pos }>>;
   to_next_event: number;
