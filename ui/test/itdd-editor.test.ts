@@ -228,13 +228,20 @@ test("a correction changes only the dice of the last command the engine ran", ()
 });
 
 test("a loot roll's outcome tells the screen whether item cards must be drawn first", () => {
-  const rule = (k: string) => rulesOf(dungeonView.view).containers.find((c) => c.kind === k)!;
-  assert.deepEqual(lootOutcome(rule("crate"), 2, 3), { success: true, score: 5, cards: 1 }, "crate: die 3 + Torch 2 reaches 5");
-  assert.deepEqual(lootOutcome(rule("crate"), 1, 3), { success: false, score: 4, cards: 0 });
-  assert.deepEqual(lootOutcome(rule("tomb"), 3, 5), { success: true, score: 8, cards: 2 });
-  assert.deepEqual(lootOutcome(rule("sack"), 0, 1), { success: true, score: 1, cards: 0 }, "the sack only pays coins");
-  assert.deepEqual(lootOutcome(rule("chest"), 0, null), { success: true, score: null, cards: 1 }, "the chest opens with a key and gives one card");
-  assert.deepEqual(lootOutcome(rule("barrel"), 0, null), { success: false, score: null, cards: 0 }, "no roll, no loot");
+  const r = rulesOf(dungeonView.view);
+  const rule = (k: string) => r.containers.find((c) => c.kind === k)!;
+  // The engine's own answer for each roll, for the first character in the fixture.
+  const [id, ch] = [...r.characters.entries()][0];
+  assert.ok(id && ch.loot.crate?.length === 6, "the view carries six rolls per rolled container");
+  const crate = ch.loot.crate;
+  const first = crate.findIndex((x) => x.success);
+  assert.ok(first > 0, "a 1 does not open a crate");
+  assert.deepEqual(lootOutcome(rule("crate"), crate, first + 1), { success: true, score: crate[first].score, cards: rule("crate").items });
+  assert.deepEqual(lootOutcome(rule("crate"), crate, first), { success: false, score: crate[first - 1].score, cards: 0 });
+  assert.equal(lootOutcome(rule("sack"), ch.loot.sack, 1).success, true, "the sack always pays coins");
+  assert.equal(lootOutcome(rule("sack"), ch.loot.sack, 1).cards, 0);
+  assert.deepEqual(lootOutcome(rule("chest"), undefined, null), { success: true, score: null, cards: 1 }, "the chest opens with a key and gives one card");
+  assert.deepEqual(lootOutcome(rule("barrel"), ch.loot.barrel, null), { success: false, score: null, cards: 0 }, "no roll, no loot");
 });
 
 test("the notices ask for a hand on the table after the engine's events", () => {

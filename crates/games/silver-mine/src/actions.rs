@@ -422,6 +422,19 @@ pub(crate) fn flag_acted(cx: &mut Ctx, id: &str) {
 /// Loot an adjacent container (p.24). One search per container: win or
 /// lose, the cube is removed afterwards.
 #[allow(clippy::too_many_arguments)]
+/// A loot roll's score and whether it succeeds: the die plus Torch must
+/// reach the container's threshold; one with no threshold (the sack) always
+/// pays, its score the die alone.
+pub fn loot_score(threshold: Option<i32>, torch: i32, roll: u8) -> (bool, i32) {
+    match threshold {
+        None => (true, i32::from(roll)),
+        Some(need) => {
+            let score = i32::from(roll) + torch;
+            (score >= need, score)
+        }
+    }
+}
+
 pub fn loot(
     cx: &mut Ctx,
     id: &str,
@@ -466,7 +479,7 @@ pub fn loot(
             None => (true, first.value(), i32::from(first.value())),
             Some(need) => {
                 let mut r = first;
-                let fails = |r: D6| i32::from(r.value()) + torch < need;
+                let fails = |r: D6| !loot_score(Some(need), torch, r.value()).0;
                 if fails(r) {
                     if let Some(again) = reroll {
                         let may = has_book(cx, id, "for_the_loot")

@@ -208,7 +208,29 @@ fn character(s: &State, c: &Character) -> Value {
         "path_charges": c.active_path.as_deref().and_then(|a| c.paths.iter().find(|p| p.name == a)).map(|p| p.charges),
         "giant_strength_left": GIANT_STRENGTH_CHARGES.saturating_sub(c.giant_strength_used),
         "move_left": c.in_dungeon().then(|| c.attrs.move_.saturating_add(c.turn.move_bonus).saturating_sub(c.turn.moved)),
+        "loot": loot_outcomes(c),
     })
+}
+
+/// What each die roll would give this character at each container that is
+/// rolled for: `{kind: [{success, score, cards}; 6]}` for rolls 1 to 6.
+fn loot_outcomes(c: &Character) -> Value {
+    Value::Object(
+        tables()
+            .loot
+            .iter()
+            .filter(|(_, rule)| !rule.needs_key)
+            .map(|(kind, rule)| {
+                let rolls = (1..=6u8)
+                    .map(|roll| {
+                        let (success, score) = crate::actions::loot_score(rule.threshold, c.attrs.torch, roll);
+                        json!({"success": success, "score": score, "cards": if success { rule.items } else { 0 }})
+                    })
+                    .collect::<Vec<_>>();
+                (word_str(kind), Value::Array(rolls))
+            })
+            .collect(),
+    )
 }
 
 #[cfg(test)]
@@ -333,6 +355,26 @@ mod tests {
             (trader["tier"].as_u64(), trader["price"].as_u64()),
             (Some(1), Some(20))
         );
+    }
+
+    #[test]
+    fn loot_outcomes_are_the_die_plus_torch_against_each_threshold() {
+        let s = town_with_hero();
+        let c = &view(&s)["characters"]["ann"];
+        let torch = i64::from(s.characters.iter().find(|c| c.id == "ann").unwrap().attrs.torch);
+        for (kind, rule) in &tables().loot {
+            let rolls = &c["loot"][word_str(kind)];
+            if rule.needs_key {
+                assert!(rolls.is_null(), "a locked container is not rolled for");
+                continue;
+            }
+            for roll in 1..=6i64 {
+                let o = &rolls[(roll - 1) as usize];
+                let want = rule.threshold.map_or(true, |need| roll + torch >= i64::from(need));
+                assert_eq!(o["success"], want, "{kind:?} roll {roll}");
+                assert_eq!(o["cards"], if want { rule.items } else { 0 });
+            }
+        }
     }
 
     #[test]

@@ -177,7 +177,11 @@ function lootForm(ctx: ScreenCtx, v: ItddView, u: UiState, c: CharacterView, con
   const info = (k: string) => {
     const t = table.find((x) => x.kind === k);
     if (!t) return "";
-    return t.needsKey ? "needs a master key or tools" : t.threshold === null ? "roll for coins" : `die + Torch ${c.attrs.torch} ≥ ${t.threshold}: ${t.items} item card(s)`;
+    if (t.needsKey) return "needs a master key or tools";
+    if (t.threshold === null) return "roll for coins";
+    const rolls = v.rules.characters.get(c.id)?.loot[k] ?? [];
+    const first = rolls.findIndex((r) => r.success);
+    return first < 0 ? "no roll succeeds" : `a roll of ${first + 1} or more: ${t.items} item card(s)`;
   };
   const loot = () => {
     const rule = table.find((x) => x.kind === chosen.kind);
@@ -187,7 +191,7 @@ function lootForm(ctx: ScreenCtx, v: ItddView, u: UiState, c: CharacterView, con
     const same = pending && key(pending.at) === key(chosen.at) ? pending : null;
     const d = rule.needsKey ? null : same ?? getDie(ctx, u);
     if (!rule.needsKey && !d) return;
-    const out = lootOutcome(rule, c.attrs.torch, d ? d.roll : null);
+    const out = lootOutcome(rule, v.rules.characters.get(c.id)?.loot[chosen.kind], d ? d.roll : null);
     if (u.lootItems.length < out.cards) {
       u.pendingLoot = d ? { character: c.id, at: chosen.at, roll: d.roll, source: d.source, reading: d.reading, waitingForCards: true } : null;
       return say(ctx, `${d ? `Rolled ${d.roll}${out.score !== null && out.score !== d.roll ? ` + Torch = ${out.score}` : ""}: success. ` : ""}Draw ${out.cards} item card(s), add ${out.cards > 1 ? "them" : "it"} below, then press Loot again.`);

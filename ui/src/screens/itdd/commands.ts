@@ -4,6 +4,7 @@
 // which is injected so tests can pin it.
 import type { Die } from "../../ipc";
 import type { Pairing } from "../plugin";
+import type { LootRoll } from "./rules";
 
 export type DiceSource = "camera" | "virtual" | "manual";
 /** The engine's pair of dice: the character's and the enemy's. */
@@ -232,14 +233,14 @@ export interface LootRule {
 /**
  * The outcome of a loot roll before it is sent: the engine wants the item
  * cards drawn inside the same command, so on a success the screen first asks
- * the players to draw them. Loot score = die + Torch; the sack (no threshold)
- * always pays coins; the chest opens with a key and gives its card.
+ * the players to draw them. What each roll gives this character is the
+ * engine's (`rolls`, from its view); a chest opens with a key and gives its
+ * card.
  */
-export function lootOutcome(rule: LootRule, torch: number, roll: number | null): { success: boolean; score: number | null; cards: number } {
+export function lootOutcome(rule: LootRule, rolls: LootRoll[] | undefined, roll: number | null): { success: boolean; score: number | null; cards: number } {
   if (rule.needsKey) return { success: true, score: null, cards: rule.items };
   if (roll === null) return { success: false, score: null, cards: 0 };
-  if (rule.threshold === null) return { success: true, score: roll, cards: rule.items };
-  const score = roll + torch;
-  const success = score >= rule.threshold;
-  return { success, score, cards: success ? rule.items : 0 };
+  const r = rolls?.[roll - 1];
+  if (!r) return { success: false, score: null, cards: 0 };
+  return { success: r.success, score: r.score, cards: r.cards };
 }

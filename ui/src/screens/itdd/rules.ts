@@ -59,6 +59,15 @@ export interface CharacterRules {
   quest: { id: string; difficulty: string | null; target: number | null; progress: number; reward: { items: number; book: boolean } | null } | null;
   nextTitle: { title: string; needs: string } | null;
   pathCharges: number | null;
+  /** Container kind → what rolls 1..6 give this character (`[roll - 1]`), as the engine rules it. */
+  loot: Record<string, LootRoll[]>;
+}
+
+/** One loot roll's result, as the engine rules it. */
+export interface LootRoll {
+  success: boolean;
+  score: number;
+  cards: number;
 }
 
 export interface ItddRules {
@@ -108,6 +117,7 @@ function characterRules(c: Obj): CharacterRules {
       : null,
     nextTitle: t ? { title: str(t.title), needs: str(t.needs) } : null,
     pathCharges: num(c.path_charges),
+    loot: lootRolls(c.loot),
   };
 }
 
@@ -171,3 +181,15 @@ export function questProgressText(r: ItddRules, quest: string, progress: number)
 
 /** A number the engine gave, or "?" when it gave none. */
 export const shown = (n: number | null): string => (n === null ? "?" : String(n));
+
+function lootRolls(v: unknown): Record<string, LootRoll[]> {
+  const out: Record<string, LootRoll[]> = {};
+  if (!isObj(v)) return out;
+  for (const [kind, rolls] of Object.entries(v)) {
+    out[kind] = arr(rolls).map((r) => {
+      const o = isObj(r) ? r : {};
+      return { success: o.success === true, score: num(o.score) ?? 0, cards: num(o.cards) ?? 0 };
+    });
+  }
+  return out;
+}
