@@ -85,11 +85,11 @@ export function outcomeText(e: ThrowEvent): string | null {
     case "applied":
       return null;
     case "waiting":
-      return `Throw ${o.throw} is held: ${o.reason ?? "the game is busy"}. It counts as soon as that is done.`;
+      return `That throw is held (${o.reason ?? "the game is busy"}); it counts as soon as that is done.`;
     case "ask":
-      return `Throw ${o.throw}: ${o.reason ?? "the camera could not score it"}. Enter it below.`;
+      return `That throw needs you: ${o.reason ?? "the camera could not score it"}. Enter it below.`;
     case "ignored":
-      return `Throw ${o.throw} does not count: ${o.reason ?? "the game did not take it"}.`;
+      return `That throw does not count: ${o.reason ?? "the game did not take it"}.`;
   }
 }
 

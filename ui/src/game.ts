@@ -455,7 +455,7 @@ function heldThrows(): HTMLElement | null {
   const held = (ui?.view?.throws ?? []).filter((t) => t.status === "waiting");
   if (held.length === 0) return null;
   return h("ul", { class: "held-throws", id: "game-held-throws" },
-    ...held.map((t) => h("li", {}, `Throw ${t.id} held: ${t.reason ?? "waiting"}`)));
+    ...held.map((t) => h("li", { "data-throw": t.id }, `A throw is held: ${t.reason ?? "waiting"}`)));
 }
 
 /** The last throw the camera saw come to rest, with what it read. */
@@ -472,7 +472,7 @@ function cameraPanel(): HTMLElement {
     return `${d.color} ${d.face ?? "?"}${where ? ` → ${where}` : ""}${st && d.confidence < st.confidence_threshold ? " (unsure)" : ""}`;
   });
   return h("div", { class: "panel df-camera", id: "df-camera" },
-    h("h4", {}, `Camera — throw ${t.seq}`),
+    h("h4", { "data-throw": t.seq }, "Camera — the last throw"),
     t.snapshot_jpeg_b64 ? h("img", { class: "snapshot", alt: "The last throw as the camera saw it", src: `data:image/jpeg;base64,${t.snapshot_jpeg_b64}` }) : null,
     h("p", {}, read.length ? read.join("; ") : "no new die"),
     ui?.cameraNote ? h("p", { class: "banner", id: "game-camera-note", role: "status" }, ui.cameraNote) : null,

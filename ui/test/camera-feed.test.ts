@@ -36,9 +36,9 @@ test("the panel says why a throw did not count, and nothing when it did", () => 
     throw: throwOf(1, ["3"]), error: null, outcome: { session: 1, throw: 4, status, reason, command: null },
   });
   assert.equal(outcomeText(ev("applied", null)), null);
-  assert.match(outcomeText(ev("waiting", "waiting for Lady Mary's icon ability choice"))!, /Throw 4 is held: waiting for Lady Mary/);
+  assert.match(outcomeText(ev("waiting", "waiting for Lady Mary's icon ability choice"))!, /That throw is held \(waiting for Lady Mary/);
   assert.match(outcomeText(ev("ask", "the reading is uncertain"))!, /uncertain\. Enter it below/);
-  assert.match(outcomeText(ev("ignored", "a throw counts only in combat"))!, /does not count: a throw counts only in combat/);
+  assert.match(outcomeText(ev("ignored", "a throw counts only in combat"))!, /That throw does not count: a throw counts only in combat/);
   assert.match(outcomeText({ throw: throwOf(1, ["3"]), error: null })!, /No game is being played/);
   assert.match(outcomeText({ throw: throwOf(1, ["3"]), error: "disk full" })!, /could not be kept.*disk full/);
 });
