@@ -192,7 +192,18 @@ pub fn spawn(hub: Arc<Hub>, on_throw: OnThrow) -> std::io::Result<std::thread::J
         .spawn(move || run(&hub, on_throw))
 }
 
+/// The generated clip is drawn on its first use (about a minute on two
+/// cores): say so in the status line instead of "starting…".
+fn say_if_drawing(hub: &Hub, spec: &str) {
+    if spec.trim() == tw_app::demo_combat::SPEC {
+        hub.update(|s| s.source = "drawing the Dungeon Fighter demo clip (first use only; about a minute)…".into());
+    }
+}
+
 fn run(hub: &Hub, on_throw: OnThrow) {
+    if let Ok(spec) = std::env::var(SOURCE_ENV) {
+        say_if_drawing(hub, &spec);
+    }
     let mut active = loop {
         match open_initial() {
             Ok(a) => break a,
@@ -218,6 +229,7 @@ fn run(hub: &Hub, on_throw: OnThrow) {
     let mut last_error: Option<Instant> = None;
     loop {
         if let Some(spec) = hub.take_request() {
+            say_if_drawing(hub, &spec);
             match open_named(&spec) {
                 Ok((source, calibration_path)) => {
                     active = Active {
