@@ -3,18 +3,11 @@
 //! real binary: bad values are refused naming the flag, good ones write a
 //! YOLO folder whose labels a set can be enrolled from.
 
-use std::process::Command;
+
+mod common;
 
 fn warden(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_warden"))
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).to_string(),
-        String::from_utf8_lossy(&out.stderr).to_string(),
-    )
+    common::output(common::warden().args(args))
 }
 
 #[test]

@@ -3,20 +3,11 @@
 //! them into it, as the window does.
 
 use serde_json::Value;
-use std::process::Command;
+
+mod common;
 
 fn warden(db: &std::path::Path, args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_warden"))
-        .env("TABLE_WARDEN_DB", db)
-        .env_remove("TABLE_WARDEN_CALIBRATION")
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).to_string(),
-        String::from_utf8_lossy(&out.stderr).to_string(),
-    )
+    common::output(common::warden().env("TABLE_WARDEN_DB", db).env_remove("TABLE_WARDEN_CALIBRATION").args(args))
 }
 
 #[test]
