@@ -210,24 +210,12 @@ pub fn offers(s: &State) -> Vec<Offer> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grid::{Exits, Pos, TileKind};
+    use crate::grid::Pos;
     use crate::monster::{Monster, Origin};
-    use crate::state::{DiceColours, Fight, PlacedTile, Setup, Then};
+    use crate::state::{Fight, Then};
+    use crate::view::tests::start;
     use crate::{Command, GreenDungeon};
     use tw_rules::Game;
-
-    fn start() -> State {
-        GreenDungeon::setup(&Setup {
-            entrance: PlacedTile {
-                at: Pos { row: 0, col: 0 },
-                kind: TileKind::Cog,
-                exits: Exits::EastWest,
-            },
-            straw_seen: vec![],
-            dice: DiceColours::default(),
-        })
-        .unwrap()
-    }
 
     fn keys(s: &State) -> Vec<String> {
         offers(s).into_iter().map(|o| o.key).collect()

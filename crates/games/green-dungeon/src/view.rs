@@ -309,7 +309,7 @@ pub fn fight_view(s: &State, f: &Fight) -> FightView {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::grid::{Exits, Meeple, MeepleReason};
     use crate::monster::Monster;
@@ -317,7 +317,8 @@ mod tests {
     use crate::GreenDungeon;
     use tw_rules::Game;
 
-    fn start() -> State {
+    /// A new game with a Cog entrance in the top-left corner, east–west.
+    pub(crate) fn start() -> State {
         GreenDungeon::setup(&Setup {
             entrance: PlacedTile {
                 at: Pos { row: 0, col: 0 },
