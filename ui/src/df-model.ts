@@ -217,10 +217,20 @@ export function throwOf(command: unknown): (Obj & { die: string; face: string; l
 }
 
 /** The last throw with another landing (or face), for a one-click correction. */
-export function correctedThrow(original: Obj, change: { section?: SectionName; face?: Face }): Obj {
+export function correctedThrow(
+  original: Obj,
+  change: { section?: SectionName; face?: Face; die?: DieName; noBounce?: boolean; requirementFailed?: boolean },
+): Obj {
   const out: Obj = { ...original };
   if (change.section) out.landing = landingOf(change.section);
   if (change.face) out.face = change.face;
+  if (change.die) out.die = change.die;
+  const flag = (key: string, on: boolean | undefined) => {
+    if (on === true) out[key] = true;
+    else if (on === false) delete out[key];
+  };
+  flag("no_bounce", change.noBounce);
+  flag("requirement_failed", change.requirementFailed);
   return out;
 }
 

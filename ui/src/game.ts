@@ -566,6 +566,9 @@ function correctionRow(v: GameView): HTMLElement | null {
     h("span", {}, `Last throw (${last.source}): ${describeCommand(last.command)}. Correct to: `),
     ...correctionSections(t.landing).map((s) => h("button", { class: "section", "data-correct": s, onclick: () => correct(correctedThrow(t, { section: s })) }, SECTION_LABEL[s])),
     h("button", { "data-correct": "face", onclick: () => correct(correctedThrow(t, { face: other })) }, `face ${other}`),
+    ...DICE.filter((d) => d !== t.die).map((d) => h("button", { "data-correct": `die-${d}`, onclick: () => correct(correctedThrow(t, { die: d })) }, `${d} die`)),
+    h("button", { "data-correct": "bounce", onclick: () => correct(correctedThrow(t, { noBounce: t.no_bounce !== true })) }, t.no_bounce === true ? "it bounced" : "no bounce"),
+    h("button", { "data-correct": "requirement", onclick: () => correct(correctedThrow(t, { requirementFailed: t.requirement_failed !== true })) }, t.requirement_failed === true ? "requirement met" : "requirement failed"),
   );
 }
 

@@ -115,6 +115,12 @@ test("a correction keeps the throw's other fields and changes one thing", () => 
   const t = throwOf({ type: "throw", die: "red", face: "icon", landing: { value: 2, kind: "score" }, weapons: ["Stick"] })!;
   assert.deepEqual(correctedThrow(t, { section: "1" }), { type: "throw", die: "red", face: "icon", landing: { value: 1, kind: "score" }, weapons: ["Stick"] });
   assert.equal(correctedThrow(t, { face: "blank" }).face, "blank");
+  assert.equal(correctedThrow(t, { die: "blue" }).die, "blue");
+  const bounced = correctedThrow(t, { noBounce: true, requirementFailed: true });
+  assert.equal(bounced.no_bounce, true);
+  assert.equal(bounced.requirement_failed, true);
+  const back = correctedThrow(bounced, { noBounce: false, requirementFailed: false });
+  assert.ok(!("no_bounce" in back) && !("requirement_failed" in back), "a flag turned off leaves the command as the engine's default");
   assert.equal(throwOf({ type: "end_rest" }), null);
 });
 
