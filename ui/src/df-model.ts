@@ -276,9 +276,11 @@ export function keyAction(key: string, inTextField: boolean, modifiers = false):
   return KEYS[key.toLowerCase()] ?? null;
 }
 
-/** The die the panel should preselect: the one kept if still throwable, else the first colour left, else white. */
+/** The die the panel should preselect: the one kept if still throwable, else
+ *  the first colour left, else white. White is kept only while no colour is
+ *  left, so it does not stay selected into the next combat. */
 export function defaultDie(current: DieName | null, v: DfView): DieName {
-  if (current && (current === "white" || v.diceLeft.includes(current as Colour))) return current;
+  if (current && current !== "white" && v.diceLeft.includes(current as Colour)) return current;
   return v.diceLeft[0] ?? "white";
 }
 

@@ -187,7 +187,8 @@ test("the preselected die is one that can still be thrown", () => {
   const v = dfView(combatState);
   assert.equal(defaultDie("red", v), "green");
   assert.equal(defaultDie("green", v), "green");
-  assert.equal(defaultDie("white", v), "white");
+  assert.equal(defaultDie("white", v), "green", "white does not stay selected while colours are left (a new combat)");
+  assert.equal(defaultDie("white", dfView({ ...combatState, combat: { ...combatState.combat, thrown: ["red", "green", "blue"] } })), "white");
   assert.equal(defaultDie(null, dfView({ ...combatState, combat: { ...combatState.combat, thrown: ["red", "green", "blue"] } })), "white");
 });
 
