@@ -300,6 +300,17 @@ if (combat) {
     await check("throws in the combat clip are read and played into the game by themselves, the Game screen closed or open", async () => {
       await waitFor("the clip's frames", async () => (await framesShown(combat)) > 0, 60000);
       await combat.click("#tab-game");
+      // The live view stands beside the game: frames reach the Game screen's copy.
+      const beside = await waitFor("the live view on the Game screen", async () =>
+        combat.execute(`
+          const c = document.getElementById('game-live');
+          if (!c || Number(c.dataset.framesShown || 0) === 0) return null;
+          const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+          let sum = 0;
+          for (let i = 0; i < d.length; i += 4 * 97) sum += d[i] + d[i + 1] + d[i + 2];
+          const r = c.getBoundingClientRect();
+          return sum > 0 ? { w: Math.round(r.width), left: Math.round(r.left) } : null;`), 15000);
+      assert(beside.left > 300, `the live view sits beside the game, not below it (left ${beside.left}px)`);
       await waitFor("the game setup form", async () =>
         combat.execute("return document.querySelector('input[data-hero=\"saul-baysar\"]') !== null;"));
       for (const hero of ["saul-baysar", "lianna-lightbringer"]) await combat.click(`input[data-hero="${hero}"]`);
@@ -329,6 +340,11 @@ if (combat) {
           const img = li && li.querySelector('img.snapshot');
           return li && img && img.complete && img.naturalWidth > 0 ? { text: li.textContent, w: img.naturalWidth } : null;`), 30000);
       assert(/throw (red|green|blue|white)/.test(entry.text), `the camera entry reads ${JSON.stringify(entry.text.slice(0, 120))}`);
+      if (screenshotPath) {
+        // The Game screen as a player sees it mid-combat, for the README.
+        const gamePng = screenshotPath.replace(/\.png$/, "") + "-game.png";
+        await writeFile(gamePng, await combat.screenshot());
+      }
       return `${whileClosed} camera throws played while the Game screen was closed; ${entry.text.slice(0, 80)}…, snapshot ${entry.w}px wide`;
     });
   } finally {

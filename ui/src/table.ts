@@ -17,6 +17,8 @@ export function startTableView(): void {
   const banner = document.getElementById("demo-banner") as HTMLElement;
   const errorBox = document.getElementById("source-error") as HTMLElement;
   const statusEl = document.getElementById("status-line") as HTMLElement;
+  const mini = document.getElementById("game-live") as HTMLCanvasElement | null;
+  const miniCtx = mini?.getContext("2d") ?? null;
   const ctx = live.getContext("2d");
   if (!ctx) {
     statusEl.textContent = "This window cannot draw on a canvas; the live view is unavailable.";
@@ -51,6 +53,16 @@ export function startTableView(): void {
         }
         ctx.drawImage(bitmap, 0, 0);
         bitmap.close();
+        // The Game screen's copy, with the overlay, drawn only while it shows.
+        if (mini && miniCtx && mini.offsetParent !== null) {
+          if (mini.width !== live.width || mini.height !== live.height) {
+            mini.width = live.width;
+            mini.height = live.height;
+          }
+          miniCtx.drawImage(live, 0, 0);
+          miniCtx.drawImage(overlay, 0, 0);
+          mini.dataset.framesShown = String(shown + 1);
+        }
         lastSeq = frame.seq;
         shown += 1;
         meter.tick(performance.now());

@@ -68,7 +68,7 @@ pub fn throw_finished(store: &mut Store, id: i64, t: &ThrowReading) -> Result<Th
     // A throw never overtakes one that waits: it waits behind it.
     let queued = store.throws(id, Some(ThrowStatus::Waiting)).map_err(|e| e.to_string())?;
     let v = match queued.first() {
-        Some(first) => Verdict::Wait(format!("waiting behind throw {}", first.id)),
+        Some(_) => Verdict::Wait("waiting behind an earlier throw that is held".into()),
         None => verdict(&game, s.state(), &finished(&reading)?),
     };
     let (status, reason, seq, command, events) = match v {
