@@ -247,12 +247,8 @@ pub(crate) fn view(
         .into_iter()
         .map(LogLine::from)
         .collect();
-    let mut throws = store.throws(s.id(), None).map_err(|e| e.to_string())?;
-    throws.drain(..throws.len().saturating_sub(THROW_TAIL));
-    for t in &mut throws {
-        // The thumbnail is fetched by its log entry; the path stays here.
-        t.reading.as_object_mut().map(|o| o.remove("snapshot_jpeg_b64"));
-    }
+    // Kept readings hold no thumbnail (the inbox saves it to a file).
+    let throws = store.recent_throws(s.id(), THROW_TAIL).map_err(|e| e.to_string())?;
     let engine = engine(&info.game)?;
     let rule_view = engine.view(s.state()).map_err(|e| e.to_string())?;
     let offers = engine.offers(s.state()).map_err(|e| e.to_string())?;

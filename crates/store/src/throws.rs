@@ -113,12 +113,26 @@ impl Store {
 
     /// The throws of `session`, oldest first; only those with `status` when given.
     pub fn throws(&self, session: i64, status: Option<ThrowStatus>) -> Result<Vec<ThrowRecord>> {
+        self.throws_where(session, status, None)
+    }
+
+    /// The newest `n` throws of `session`, oldest first (what a view shows,
+    /// without reading a long game's every throw).
+    pub fn recent_throws(&self, session: i64, n: usize) -> Result<Vec<ThrowRecord>> {
+        self.throws_where(session, None, Some(n))
+    }
+
+    fn throws_where(&self, session: i64, status: Option<ThrowStatus>, newest: Option<usize>) -> Result<Vec<ThrowRecord>> {
+        // LIMIT -1 is no limit in SQLite.
+        let limit = newest.map_or(-1, |n| n.min(i64::MAX as usize) as i64);
         let mut stmt = self.conn.prepare_cached(
-            "SELECT id, at_ms, reading, image_path, status, reason, applied_seq FROM throws
-             WHERE session_id = ?1 AND (?2 IS NULL OR status = ?2) ORDER BY id",
+            "SELECT id, at_ms, reading, image_path, status, reason, applied_seq FROM (
+                 SELECT * FROM throws WHERE session_id = ?1 AND (?2 IS NULL OR status = ?2)
+                 ORDER BY id DESC LIMIT ?3
+             ) ORDER BY id",
         )?;
         let rows = stmt
-            .query_map(params![session, status.map(ThrowStatus::as_str)], |r| {
+            .query_map(params![session, status.map(ThrowStatus::as_str), limit], |r| {
                 Ok((
                     r.get::<_, i64>(0)?,
                     r.get::<_, i64>(1)?,
@@ -203,6 +217,9 @@ mod tests {
         assert_eq!(all[1].reason.as_deref(), Some("not in combat"));
         assert_eq!(all[1].reading, json!({"dice": [2]}));
         assert_eq!(store.last_throw(id).unwrap(), Some(2));
+        let newest: Vec<i64> = store.recent_throws(id, 1).unwrap().iter().map(|t| t.id).collect();
+        assert_eq!(newest, [2]);
+        assert_eq!(store.recent_throws(id, 9).unwrap().len(), 2);
     }
 
     #[test]
