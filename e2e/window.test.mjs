@@ -43,6 +43,30 @@ function assert(cond, message) {
   if (!cond) throw new Error(message);
 }
 
+/**
+ * Opens the engine's offer `key` on the Game screen, types `values` into its
+ * form fields (by path, e.g. "card.name") as a player would, and sends it.
+ */
+async function playOffer(s, key, values) {
+  await waitFor(`the ${key} button`, () => s.execute(`return document.querySelector('#df-actions button[data-offer="${key}"]') !== null;`));
+  await s.click(`#df-actions button[data-offer="${key}"]`);
+  await waitFor("its form", () => s.execute("return document.getElementById('df-form') !== null;"));
+  await typeFields(s, values);
+  await s.click("#df-form-send");
+  await waitFor("the form to be taken", () => s.execute("return document.getElementById('df-form') === null;"));
+}
+
+/** Types into the open form's fields, firing the input events a keyboard would. */
+function typeFields(s, values) {
+  return s.execute(`
+    for (const [k, v] of Object.entries(${JSON.stringify(values)})) {
+      const el = document.querySelector('#df-form [data-field="' + k + '"]');
+      if (!el) throw new Error('no field ' + k);
+      el.value = v;
+      el.dispatchEvent(new Event('input', { bubbles: true }));
+    }`);
+}
+
 const framesShown = (s) => s.execute("return Number(document.getElementById('live').dataset.framesShown || 0);");
 
 let session;
@@ -130,15 +154,13 @@ try {
     }
     await session.click("#game-start-btn");
     await waitFor("the game to start", async () => session.execute("return document.getElementById('game-command') !== null;"));
-    const send = async (cmd) => {
-      await session.execute(`document.getElementById('game-dev').open = true; document.getElementById('game-command').value = ${JSON.stringify(JSON.stringify(cmd))};`);
-      await session.click("#game-send");
-    };
-    await send({ type: "enter_dungeon", card: { name: "Rotten Food", shop_icons: 4 }, declined: "Dusty Crypt" });
+    // The cards are typed into the engine's forms, no JSON: the dungeon card
+    // in full (it is kept in the card library), the monster by name alone.
+    await playOffer(session, "enter_dungeon", { "card.name": "Rotten Food", "card.shop_icons": "4" });
     await waitFor("the dungeon card to be accepted", async () =>
       session.execute("return /combat|monster/i.test(document.getElementById('game-root').textContent) && !/Not allowed/.test(document.getElementById('game-root').textContent);"));
-    await send({ type: "reveal_monster", card: { name: "Skeleton Goblin", level: 1 } });
-    const lifeOf = () => session.execute("const e = document.getElementById('df-monster-life'); return e ? Number(e.textContent) : null;");
+    await playOffer(session, "reveal_monster", { "card.name": "Skeleton Goblin" });
+    const lifeOf = () => session.execute("const e = document.getElementById('df-monster-life'); return e ? Number(e.dataset.life) : null;");
     const start = await waitFor("the monster's life", async () => lifeOf());
     assert(start === 6, `Skeleton Goblin should start with 6 life, shows ${start}`);
     // Two throws from the panel: blue blank in a 3, then red blank in a 3.
@@ -149,15 +171,19 @@ try {
       await session.click('#throw-panel button[data-section="3"]');
       if (die === "blue") {
         await waitFor("the hit to land", async () => (await lifeOf()) === before - 3);
+        const said = await session.execute("const b = document.getElementById('game-feedback'); return b ? b.textContent : null;");
+        assert(said === "Hit! 3 damage", `the banner after the hit reads ${JSON.stringify(said)}`);
       }
     }
+    const last = await waitFor("the banner for the defeat", () =>
+      session.execute("const b = document.getElementById('game-feedback'); return b && /defeated/.test(b.textContent) ? b.textContent : null;"));
     const text = await waitFor("the combat to end with its reward", async () => {
       const t = await session.execute("return document.getElementById('game-root').textContent;");
       return /reward|rest/i.test(t) && !/Not allowed/.test(t) ? t : null;
     });
     const log = await session.execute("return document.getElementById('game-log').textContent;");
     assert(/hit/i.test(log), `the throw log shows no hit: ${log.slice(0, 200)}`);
-    return `monster 6 → 0, phase text found (${text.length} chars)`;
+    return `monster 6 → 0, banner "${last}", phase text found (${text.length} chars)`;
   });
 
   // Unique per run: the exports folder beside the test database is kept between runs.
@@ -184,9 +210,22 @@ try {
         return done && !done.hidden ? done.textContent : err && !err.hidden ? 'ERROR ' + err.textContent : null;`));
     const m = /^Saved to (\/\S+\.json)\./.exec(said);
     assert(m, `the window said ${JSON.stringify(said)}`);
-    const doc = JSON.parse(await readFile(m[1], "utf8"));
+    const text = await readFile(m[1], "utf8");
+    const doc = JSON.parse(text);
     assert(doc.campaign.name === campaignName, `the saved file holds ${JSON.stringify(doc.campaign?.name)}`);
-    return m[1];
+    assert((doc.cards ?? []).some((c) => c.card?.name === "Rotten Food"), "the card library goes with the export");
+    // The same file imported in the window under another name opens as a campaign.
+    const copy = `${campaignName} (imported)`;
+    await session.execute(`
+      const input = document.getElementById('campaign-import-file');
+      const dt = new DataTransfer();
+      dt.items.add(new File([${JSON.stringify(text)}], 'campaign.json', { type: 'application/json' }));
+      input.files = dt.files;
+      document.getElementById('campaign-import-name').value = ${JSON.stringify(copy)};`);
+    await session.click("#campaign-import-btn");
+    const imported = await waitFor("the imported campaign to open", () =>
+      session.execute(`const t = document.getElementById('campaign-title'); return t && t.textContent.includes(${JSON.stringify(copy)}) ? t.textContent : null;`));
+    return `${m[1]}; imported as ${imported}`;
   });
 
   await check("a campaign named at setup that does not exist is offered, created, and its game is the one to continue", async () => {
@@ -213,7 +252,18 @@ try {
     assert(row.includes(fresh), `the newest saved game reads ${JSON.stringify(row)}`);
     await session.click("#game-continue");
     await waitFor("the game to reopen", async () => session.execute("return document.getElementById('game-command') !== null;"));
-    return cont;
+    // The dungeon card typed in the first game comes back from the card
+    // library: its name alone fills its shop icons.
+    await session.click('#df-actions button[data-offer="enter_dungeon"]');
+    await waitFor("the dungeon form", () => session.execute("return document.getElementById('df-form') !== null;"));
+    const offered = await session.execute("return Array.from(document.querySelectorAll('#df-form datalist option')).map((o) => o.value);");
+    assert(offered.includes("Rotten Food"), `the library offers ${JSON.stringify(offered)}`);
+    await typeFields(session, { "card.name": "rotten food" });
+    const icons = await session.execute(`return document.querySelector('#df-form [data-field="card.shop_icons"]').value;`);
+    assert(icons === "4", `the kept card filled shop icons with ${JSON.stringify(icons)}`);
+    await session.click("#df-form-send");
+    await waitFor("the dungeon to be entered", () => session.execute("return document.querySelector('#df-actions button[data-offer=\"reveal_monster\"]') !== null;"));
+    return `${cont}; Rotten Food reused from the card library`;
   });
 
   await check("the Calibration and Settings screens open and offer their tools", async () => {
@@ -316,13 +366,9 @@ if (combat) {
       for (const hero of ["saul-baysar", "lianna-lightbringer"]) await combat.click(`input[data-hero="${hero}"]`);
       await combat.click("#game-start-btn");
       await waitFor("the game to start", async () => combat.execute("return document.getElementById('game-command') !== null;"));
-      const send = async (cmd) => {
-        await combat.execute(`document.getElementById('game-dev').open = true; document.getElementById('game-command').value = ${JSON.stringify(JSON.stringify(cmd))};`);
-        await combat.click("#game-send");
-      };
-      await send({ type: "enter_dungeon", card: { name: "Rotten Food", shop_icons: 4 } });
+      await playOffer(combat, "enter_dungeon", { "card.name": "Rotten Food", "card.shop_icons": "4" });
       await waitFor("the dungeon card", async () => combat.execute("return /monster/i.test(document.getElementById('game-root').textContent);"));
-      await send({ type: "reveal_monster", card: { name: "Skeleton Goblin", level: 1 } });
+      await playOffer(combat, "reveal_monster", { "card.name": "Skeleton Goblin" });
       await waitFor("the combat", async () => combat.execute("return /Skeleton Goblin/.test(document.getElementById('game-root').textContent);"));
       // Close the Game screen: the throws that finish meanwhile still reach
       // the game (the core plays them), and are there when it is resumed.

@@ -150,3 +150,20 @@ pub fn campaign_check(state: St<'_>, name: String, game: String) -> Result<Campa
     campaigns::check_campaign(&*state.lock()?, &name, &game)
 }
 
+
+/// The card library of one game (an engine name), every kind.
+#[tauri::command]
+pub fn cards_list(state: St<'_>, game: String) -> Result<Vec<tw_store::CardRecord>, String> {
+    tw_app::cards::list(&*state.lock()?, &game)
+}
+
+/// Keeps (or replaces) a card edited in the library.
+#[tauri::command]
+pub fn card_save(state: St<'_>, game: String, kind: String, card: Value) -> Result<String, String> {
+    tw_app::cards::save(&mut *state.lock()?, &game, &kind, &card)
+}
+
+#[tauri::command]
+pub fn card_delete(state: St<'_>, game: String, kind: String, name: String) -> Result<(), String> {
+    tw_app::cards::delete(&mut *state.lock()?, &game, &kind, &name)
+}

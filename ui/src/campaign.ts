@@ -2,7 +2,7 @@
 // from an exported file, and open one: its record as a sheet (campaign-model.ts
 // says what each game's sheet holds), rename it, its games with Resume, a
 // new game in it, and its export saved in the data folder's exports folder
-// (the answer says where).
+// (the answer says where); below them the card library (card-library.ts).
 import {
   campaignExport,
   campaignImport,
@@ -20,6 +20,7 @@ import {
 import { fill, h } from "./dom";
 import { exportFileName, parsePlayers, recordSheet, savedGameCells, wordsOf, type SheetSection } from "./campaign-model";
 import { newGameIn, resumeGame } from "./game";
+import { cardLibraryPanel } from "./card-library";
 
 let root: HTMLElement | null = null;
 let games: GameInfo[] = [];
@@ -69,6 +70,7 @@ async function render(selected?: string): Promise<void> {
     detail,
     h("div", { class: "campaign-forms" }, newForm(), importForm()),
     h("div", { class: "panel" }, h("h3", {}, "Saved games"), savedTable(saved, "campaign-sessions")),
+    cardLibraryPanel(games),
   );
   if (selected) await show(detail, selected, saved);
 }

@@ -55,6 +55,8 @@ export interface DfView {
   rethrow: string | null;
   awaitingScar: number[];
   over: { won: boolean; reason: string; total: number; title: string } | null;
+  /** Who acts next and what the game waits for, in the engine's words. */
+  now: string;
 }
 
 type Obj = Record<string, unknown>;
@@ -150,7 +152,46 @@ export function dfView(state: unknown, view: unknown = {}): DfView {
       phase === "over"
         ? { won: phaseObj.won === true, reason: str(phaseObj.reason), total: num(score.total), title: str(score.title) }
         : null,
+    now: str(rv.now),
   };
+}
+
+/** What a banner says after an action: its words and how it feels. */
+export interface Feedback {
+  text: string;
+  tone: "good" | "bad" | "info";
+  /** The event type it came from (for styling and tests). */
+  kind: string;
+}
+
+/**
+ * The one banner an action's events call for, the weightiest first: the game
+ * ending, a monster defeated (an Epic Shot said so), an insta-kill, a hero
+ * fainting, then a hit ("defeated" when it finished the monster) or a miss.
+ * Null when nothing of the sort happened.
+ */
+export function feedbackOf(events: Obj[], heroes: string[]): Feedback | null {
+  const of = (t: string) => events.find((e) => e.type === t);
+  const who = (i: unknown) => (typeof i === "number" && heroes[i] !== undefined ? heroes[i] : "A hero");
+  const over = of("game_over");
+  if (over) {
+    const e = obj(over.ending);
+    return { text: e.won ? `Victory! ${str(obj(e.score).title)}` : `The party is defeated. ${str(e.reason)}`, tone: e.won ? "good" : "bad", kind: "game_over" };
+  }
+  const defeated = of("monster_defeated");
+  const kill = of("insta_kill");
+  if (defeated) {
+    const how = defeated.epic_shot ? "Epic Shot! " : kill ? "Insta-kill! " : "";
+    return { text: `${how}Monster defeated`, tone: "good", kind: defeated.epic_shot ? "epic_shot" : kill ? "insta_kill" : "monster_defeated" };
+  }
+  if (kill) return { text: `Insta-kill by ${who(kill.hero)}!`, tone: "good", kind: "insta_kill" };
+  const fainted = of("hero_fainted");
+  if (fainted) return { text: `${who(fainted.hero)} fainted`, tone: "bad", kind: "hero_fainted" };
+  const hit = of("hit");
+  if (hit) return { text: `Hit! ${num(hit.damage)} damage`, tone: "good", kind: "hit" };
+  const miss = of("missed");
+  if (miss) return { text: `Miss — ${str(miss.why)}`, tone: "bad", kind: "missed" };
+  return null;
 }
 
 /** A landing as the engine takes it. */

@@ -78,6 +78,20 @@ export interface Offer {
   fill?: string[];
   /** How each `fill` path is asked for; a path with none is free text. */
   inputs?: Record<string, OfferInput>;
+  /** Where the command carries a card from the table, and its kind (the card library). */
+  card?: { path: string; kind: string };
+}
+
+/** A card as the engine takes it; `name` names it in the library. */
+export type Card = Record<string, unknown> & { name: string };
+
+/** Mirrors `tw_store::CardRecord`: one card of the library. */
+export interface CardRecord {
+  game: string;
+  kind: string;
+  name: string;
+  card: Card;
+  updated_ms: number;
 }
 
 /** Mirrors `GameView`: a game as it stands after a call. */
@@ -94,6 +108,8 @@ export interface GameView {
   view: Record<string, unknown>;
   /** The commands open to the player now (engine `offers`). */
   offers: Offer[];
+  /** The kept cards of each kind the offers carry (the card library). */
+  cards?: Record<string, Card[]>;
   events: Array<Record<string, unknown>>;
   command: Record<string, unknown> | null;
   /** Set when a camera reading was too uncertain to act on (nothing was written). */
@@ -175,6 +191,10 @@ export const campaignImport = (text: string, rename?: string) =>
   invoke<CampaignView>("campaign_import", { text, rename: rename ?? null });
 export const campaignRename = (name: string, newName: string) => invoke<CampaignView>("campaign_rename", { name, newName });
 export const campaignCheck = (name: string, game: string) => invoke<CampaignCheck>("campaign_check", { name, game });
+/** The card library of one game, every kind. */
+export const cardsList = (game: string) => invoke<CardRecord[]>("cards_list", { game });
+export const cardSave = (game: string, kind: string, card: unknown) => invoke<string>("card_save", { game, kind, card });
+export const cardDelete = (game: string, kind: string, name: string) => invoke<void>("card_delete", { game, kind, name });
 
 /** The message of whatever a rejected `invoke` threw. */
 export function errorText(e: unknown): string {

@@ -28,6 +28,7 @@ import {
   defaultDie,
   describeCommand,
   describeEvent,
+  feedbackOf,
   dfSetup,
   dfView,
   DICE,
@@ -45,7 +46,7 @@ import {
 } from "./df-model";
 import { fill, h } from "./dom";
 import { campaignStep, continueLabel, savedGameCells } from "./campaign-model";
-import { fillOffer, labelOf, offerFields } from "./template-form";
+import { cardFill, fillOffer, labelOf, offerFields } from "./template-form";
 import { undoEntry } from "./undo-entry";
 import { currentStatus, lastThrowEvent, onGameChanged, onThrow, outcomeText, tableDice } from "./camera-feed";
 import { gameSnapshot, pairDice, type Offer } from "./game-ipc";
@@ -407,10 +408,11 @@ function dfBoard(v: GameView, df: DfView): HTMLElement {
     "div",
     { class: "df-status" },
     h("div", { class: "panel", id: "df-phase" }, h("h4", {}, "Phase"), h("p", { class: "big" }, df.phaseLabel),
+      df.now ? h("p", { class: "now", id: "game-now" }, df.now) : null,
       df.rethrow ? h("p", {}, `Re-throw the ${df.rethrow} die`) : null,
       df.over ? h("p", { class: "big" }, `${df.over.won ? "Won" : "Lost"}: ${df.over.title} (${df.over.total} points) — ${df.over.reason}`) : null),
     h("div", { class: "panel", id: "df-monster" }, h("h4", {}, "Monster"),
-      m ? h("p", { class: "big" }, `${m.name}: `, h("strong", { id: "df-monster-life" }, m.life), " life") : h("p", { class: "muted" }, "none in play"),
+      m ? h("p", { class: "big" }, `${m.name}: `, h("strong", { id: "df-monster-life", "data-life": m.life }, m.life > 0 ? m.life : "defeated"), m.life > 0 ? " life" : "") : h("p", { class: "muted" }, "none in play"),
       m ? h("p", { class: "muted" }, `damage ${m.damage}${m.level !== null ? `, level ${m.level}` : ""}${m.requirements.length ? `, requires ${m.requirements.join(", ")}` : ""}`) : null),
     h("div", { class: "panel", id: "df-chest" }, h("h4", {}, "Chest"), h("p", { class: "big" }, `${df.chest.gold} gold · ${df.chest.whiteDice} white dice`)),
     h("div", { class: "panel", id: "df-dice" }, h("h4", {}, "Colour dice left"),
@@ -447,7 +449,11 @@ function dfBoard(v: GameView, df: DfView): HTMLElement {
         }
       },
     }, o.label)));
-  return h("div", { class: "df-board" }, cameraPanel(), status, heroes, panel, correctionRow(v), buttons, commandForm());
+  const said = feedbackOf(v.events, df.heroes.map((x) => x.name));
+  const banner = said
+    ? h("div", { class: `banner feedback ${said.tone}`, id: "game-feedback", role: "status", "data-kind": said.kind }, said.text)
+    : null;
+  return h("div", { class: "df-board" }, banner, cameraPanel(), status, heroes, panel, correctionRow(v), buttons, commandForm());
 }
 
 /** Throws the core holds for this game until the player acts, with why. */
@@ -486,16 +492,37 @@ function commandForm(): HTMLElement | null {
   if (!u.form) return null;
   const { label, offer } = u.form;
   const inputs = new Map<string, HTMLInputElement | HTMLSelectElement>();
+  // A card from the table: its name is completed from the card library, and
+  // a kept card fills the fields left empty (the core does the same on send).
+  const library = offer.card ? (u.view?.cards?.[offer.card.kind] ?? []) : [];
+  const nameKey = offer.card ? `${offer.card.path}.name` : null;
+  const listId = "df-form-cards";
   const rows = offerFields(offer).map((f) => {
     const key = f.path.join(".");
     const input = f.choices
       ? h("select", { "data-field": key }, ...f.choices.map((c) => h("option", { value: typeof c.value === "string" ? c.value : JSON.stringify(c.value) }, c.label)))
       : f.kind === "bool"
         ? h("input", { type: "checkbox", checked: f.initial === true, "data-field": key })
-        : h("input", { type: f.kind === "number" ? "number" : "text", value: String(f.initial), "data-field": key, spellcheck: "false" });
+        : h("input", { type: f.kind === "number" ? "number" : "text", value: String(f.initial), "data-field": key, spellcheck: "false",
+            list: key === nameKey && library.length ? listId : null, autocomplete: key === nameKey ? "off" : null });
     inputs.set(key, input as HTMLInputElement | HTMLSelectElement);
     return h("label", { class: f.kind === "bool" ? "check" : "field" }, `${labelOf(f)} `, input);
   });
+  const fromLibrary = () => {
+    const typed = new Map<string, string | boolean>();
+    for (const [k, el] of inputs) typed.set(k, el instanceof HTMLInputElement && el.type === "checkbox" ? el.checked : el.value);
+    for (const [k, value] of cardFill(offer, library, typed)) {
+      const el = inputs.get(k);
+      if (el) {
+        el.value = value;
+        el.classList.add("from-library");
+      }
+    }
+  };
+  if (nameKey) inputs.get(nameKey)?.addEventListener("input", fromLibrary);
+  const datalist = library.length
+    ? h("datalist", { id: listId }, ...library.map((c) => h("option", { value: String(c.name) })))
+    : null;
   const err = h("span", { class: "error-text", role: "alert" });
   const submit = () => {
     const values = new Map<string, string | boolean>();
@@ -518,6 +545,8 @@ function commandForm(): HTMLElement | null {
   return h("form", { class: "panel command-form", id: "df-form", onsubmit: (e: Event) => { e.preventDefault(); submit(); } },
     h("h4", {}, label),
     h("div", { class: "fields" }, ...rows),
+    datalist,
+    library.length ? h("p", { class: "muted" }, `${library.length} kept ${offer.card!.kind} card${library.length === 1 ? "" : "s"}: type a name to use one.`) : null,
     h("div", { class: "row" },
       h("button", { type: "submit", id: "df-form-send" }, "Send"),
       h("button", { type: "button", onclick: () => { u.form = null; renderPlay(); } }, "Cancel"),

@@ -104,3 +104,28 @@ export function fillOffer(o: Offer, values: Map<string, string | boolean>): { co
   }
   return r;
 }
+
+/**
+ * The values a kept card brings to an offer's form: for each field under the
+ * card's path left empty in `typed`, the library card's value (found by the
+ * typed name, any case). A field the player typed keeps what was typed.
+ */
+export function cardFill(o: Offer, library: Array<Record<string, unknown>>, typed: Map<string, string | boolean>): Map<string, string> {
+  const out = new Map<string, string>();
+  const slot = o.card;
+  if (!slot) return out;
+  const name = String(typed.get(`${slot.path}.name`) ?? "").trim().toLowerCase();
+  if (!name) return out;
+  const card = library.find((c) => String(c.name ?? "").trim().toLowerCase() === name);
+  if (!card) return out;
+  for (const f of offerFields(o)) {
+    const key = f.path.join(".");
+    if (!key.startsWith(`${slot.path}.`) || key === `${slot.path}.name`) continue;
+    const field = key.slice(slot.path.length + 1);
+    const kept = card[field];
+    const now = typed.get(key);
+    if (kept === undefined || kept === null || (now !== undefined && String(now).trim() !== "")) continue;
+    out.set(key, typeof kept === "string" ? kept : JSON.stringify(kept));
+  }
+  return out;
+}

@@ -1,5 +1,5 @@
 import { undoEntry } from "../src/undo-entry";
-import { fieldsOf, fillOffer, fillTemplate, labelOf, offerFields } from "../src/template-form";
+import { cardFill, fieldsOf, fillOffer, fillTemplate, labelOf, offerFields } from "../src/template-form";
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
@@ -10,6 +10,7 @@ import {
   describeEvent,
   dfSetup,
   dfView,
+  feedbackOf,
   keyAction,
   KEY_HELP,
   landingOf,
@@ -161,6 +162,29 @@ test("phase buttons are the engine's offers: known values filled in, the rest le
   assert.ok("command" in filled);
   assert.deepEqual(filled.command, { type: "buy_equipment", hero: 1, card: { name: "Stick", kind: "weapon", bonus: 1, price: 3 } });
   assert.deepEqual(PHASES.combat.offers.map((o) => o.key), ["back_down", "use_item"]);
+});
+
+test("a kept card fills the fields left empty, by its name in any case, never what was typed", () => {
+  const reveal = PHASES.monster.offers[0];
+  assert.deepEqual(reveal.card, { path: "card", kind: "monster" }, "the engine says where the card is");
+  const library = [{ name: "Cave Troll", life: 7, damage: 2, gold: 3, level: 1 }];
+  const typed = new Map<string, string | boolean>([["card.name", " cave TROLL"], ["card.life", ""], ["card.damage", "5"]]);
+  assert.deepEqual([...cardFill(reveal, library, typed)], [["card.life", "7"], ["card.gold", "3"]]);
+  assert.equal(cardFill(reveal, library, new Map([["card.name", "Imp"]])).size, 0, "an unknown name brings nothing");
+  const rest = { key: "rest", label: "Rest", command: { type: "rest" } };
+  assert.equal(cardFill(rest, library, typed).size, 0, "an offer without a card brings nothing");
+});
+
+test("the banner after an action says the weightiest thing that happened", () => {
+  const heroes = ["Saul", "Lianna"];
+  assert.deepEqual(feedbackOf([{ type: "die_thrown", hero: 0 }, { type: "hit", hero: 0, damage: 3 }], heroes), { text: "Hit! 3 damage", tone: "good", kind: "hit" });
+  assert.equal(feedbackOf([{ type: "hit", damage: 4 }, { type: "monster_damaged", amount: 4 }, { type: "monster_defeated", epic_shot: false }], heroes)?.text, "Monster defeated");
+  assert.equal(feedbackOf([{ type: "monster_defeated", epic_shot: true }], heroes)?.kind, "epic_shot");
+  assert.equal(feedbackOf([{ type: "insta_kill", hero: 1 }, { type: "monster_defeated", epic_shot: false }], heroes)?.text, "Insta-kill! Monster defeated");
+  assert.deepEqual(feedbackOf([{ type: "missed", hero: 1, why: "no bounce" }], heroes), { text: "Miss — no bounce", tone: "bad", kind: "missed" });
+  assert.equal(feedbackOf([{ type: "hit", damage: 2 }, { type: "hero_fainted", hero: 1 }], heroes)?.text, "Lianna fainted");
+  assert.equal(feedbackOf([{ type: "turn_passed", to: 1 }], heroes), null);
+  assert.match(dfView(combatState, PHASES.combat.view).now, /throws next/, "the engine's what-now line reaches the view");
 });
 
 test("keys map to panel actions, but never while typing or with modifiers", () => {

@@ -190,6 +190,9 @@ pub struct GameView {
     pub view: Value,
     /// The commands open to the player now (`DynGame::offers`).
     pub offers: Vec<tw_rules::Offer>,
+    /// The kept cards of each kind those offers can carry (the card
+    /// library), for completing a card by name.
+    pub cards: std::collections::BTreeMap<String, Vec<Value>>,
     /// The events of the action just run (empty for a plain look or an undo).
     pub events: Vec<Value>,
     /// The command that was run, when the window did not type it (a camera
@@ -206,7 +209,7 @@ pub struct GameView {
 }
 
 /// The engine for `name` (aliases allowed), or an error listing the known ones.
-fn engine(name: &str) -> Result<Box<dyn DynGame>, String> {
+pub(crate) fn engine(name: &str) -> Result<Box<dyn DynGame>, String> {
     registry::find(name).ok_or_else(|| {
         format!(
             "unknown game {name:?}; known games: {}",
@@ -252,6 +255,7 @@ pub(crate) fn view(
     let engine = engine(&info.game)?;
     let rule_view = engine.view(s.state()).map_err(|e| e.to_string())?;
     let offers = engine.offers(s.state()).map_err(|e| e.to_string())?;
+    let cards = crate::cards::for_offers(store, &info.game, &offers)?;
     Ok(GameView {
         session: s.id(),
         game: info.game,
@@ -262,6 +266,7 @@ pub(crate) fn view(
         state: s.state().clone(),
         view: rule_view,
         offers,
+        cards,
         events,
         command,
         ask_player: None,
@@ -413,9 +418,20 @@ pub fn run_command_with_reading(
     };
     let mut holder = None;
     let mut s = resume(store, id, &mut holder)?;
+    // A card the library knows is completed before it is logged, so the log
+    // holds the whole card and replays without the library.
+    let game = store.session(id).map_err(|e| e.to_string())?.game;
+    let slot = crate::cards::slot_for(&engine(&game)?.offers(s.state()).map_err(|e| e.to_string())?, command);
+    let command = match &slot {
+        Some(slot) => crate::cards::complete(store, &game, slot, command)?,
+        None => command.clone(),
+    };
     let out = s
-        .execute(store, command, source, prov)
+        .execute(store, &command, source, prov)
         .map_err(|e| e.to_string())?;
+    if let Some(slot) = &slot {
+        crate::cards::remember(store, &game, slot, &command)?;
+    }
     retry_waiting(store, &mut s)?;
     view(store, &s, out.events, None)
 }

@@ -9,8 +9,9 @@
 //!   being played and applies it, holds it until a pending choice is made,
 //!   asks, or says why it does not count.
 //! - Games: [`game`] (new/do/observe/correct/undo/resume over the store, the
-//!   engine's view and offers, campaigns), [`snapshot_file`] (which logged
-//!   image paths may be read).
+//!   engine's view and offers, campaigns), [`cards`] (the card library: a
+//!   card typed once is kept and completes the next one of that name),
+//!   [`snapshot_file`] (which logged image paths may be read).
 //! - Campaigns and saved games in the window: [`campaigns`] (create,
 //!   import, rename, export to a file, the saved-games list and the last
 //!   game), [`phase`] (a game's phase in words and its name on the box).
@@ -24,6 +25,7 @@
 pub mod board_watch;
 pub mod calibrate;
 pub mod campaigns;
+pub mod cards;
 pub mod demo_combat;
 pub mod early_read;
 pub mod game;

@@ -42,6 +42,8 @@ enum Command {
     Sources(cmd::sources::Args),
     /// Campaigns in the store: list, show, new, export, import.
     Campaign(cmd::campaign::Args),
+    /// The card library: cards typed once, offered by name again.
+    Cards(cmd::cards::Args),
     /// The database: path, check, and the bench and soak figures.
     Store(cmd::store::Args),
     /// Play a saved game: new, do, observe (camera reading), correct, undo, show.
@@ -64,6 +66,7 @@ fn main() -> ExitCode {
         Command::Eval(a) => cmd::eval::run(a),
         Command::Sources(a) => cmd::sources::run(a),
         Command::Campaign(a) => cmd::campaign::run(a),
+        Command::Cards(a) => cmd::cards::run(a),
         Command::Watch(a) => cmd::watch::run(a),
         Command::Store(a) => cmd::store::run(a),
         Command::Game(a) => cmd::game::run(a),

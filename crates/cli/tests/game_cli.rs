@@ -88,3 +88,41 @@ fn bad_input_is_named() {
     assert_eq!(rc, 1);
     assert!(!err.is_empty());
 }
+
+#[test]
+fn a_card_typed_once_is_kept_and_completes_the_next_card_of_that_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("warden.sqlite");
+    let start = |db: &std::path::Path| {
+        let (rc, v, err) = warden(db, &["new", "dungeon-fighter", "--setup", SETUP]);
+        assert_eq!(rc, 0, "{err}");
+        let id = v["session"].as_i64().unwrap().to_string();
+        let (rc, _, err) = warden(db, &["do", &id, r#"{"type": "enter_dungeon", "card": {"name": "Rotten Food", "shop_icons": 4}}"#]);
+        assert_eq!(rc, 0, "{err}");
+        id
+    };
+    let first = start(&db);
+    let troll = r#"{"type": "reveal_monster", "card": {"name": "Cave Troll", "level": 1, "life": 7, "damage": 2, "gold": 3}}"#;
+    let (rc, v, err) = warden(&db, &["do", &first, troll]);
+    assert_eq!(rc, 0, "{err}");
+    assert_eq!(v["state"]["combat"]["foe"]["life"], 7, "{}", v["state"]["combat"]);
+
+    // The next game: the name alone brings the kept card's values.
+    let second = start(&db);
+    let (rc, v, err) = warden(&db, &["do", &second, r#"{"type": "reveal_monster", "card": {"name": "cave troll", "level": 1}}"#]);
+    assert_eq!(rc, 0, "{err}");
+    assert_eq!(v["state"]["combat"]["foe"]["life"], 7, "{}", v["state"]["combat"]);
+    // The log holds the whole card, so the game replays without the library.
+    let logged = &v["log"].as_array().unwrap().last().unwrap()["command"]["card"];
+    assert_eq!(logged["damage"], 2, "{logged}");
+
+    // The library lists both cards by kind; a typed value wins over a kept one.
+    let out = Command::new(env!("CARGO_BIN_EXE_warden"))
+        .args(["cards", "--db"]).arg(&db).args(["list", "--game", "dungeon-fighter"]).output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains(r#""kind":"monster""#) && text.contains("Cave Troll") && text.contains("Rotten Food"), "{text}");
+    let third = start(&db);
+    let (rc, v, err) = warden(&db, &["do", &third, r#"{"type": "reveal_monster", "card": {"name": "Cave Troll", "level": 1, "life": 9}}"#]);
+    assert_eq!(rc, 0, "{err}");
+    assert_eq!(v["state"]["combat"]["foe"]["life"], 9);
+}

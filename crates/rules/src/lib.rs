@@ -31,5 +31,5 @@ pub use dice::{DieColor, D6};
 pub use dynamic::{DynGame, JsonGame, Outcome};
 pub use engine::{Game, Refusal};
 pub use history::History;
-pub use offer::{Choice, Input, InputKind, Offer};
+pub use offer::{CardSlot, Choice, Input, InputKind, Offer};
 pub use rng::SplitMix64;

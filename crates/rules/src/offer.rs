@@ -20,6 +20,20 @@ pub struct Offer {
     /// How each `fill` path is asked for (a number, a flag, one of a list).
     #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
     pub inputs: std::collections::BTreeMap<String, Input>,
+    /// Where the command carries a card the player copies from the table
+    /// (a monster, a dungeon, a treasure): the app keeps such cards in its
+    /// library and offers them by name next time.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub card: Option<CardSlot>,
+}
+
+/// A card inside an offer's command: the dotted path of the card object and
+/// the kind of card it is (`monster`, `dungeon`, …), one library per kind.
+/// The card object names itself in its `name` field.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CardSlot {
+    pub path: String,
+    pub kind: String,
 }
 
 impl Offer {
@@ -31,7 +45,18 @@ impl Offer {
             command,
             fill: Vec::new(),
             inputs: Default::default(),
+            card: None,
         }
+    }
+
+    /// This offer, saying that the object at `path` of its command is a
+    /// card of `kind` (see [`CardSlot`]).
+    pub fn with_card(mut self, path: &str, kind: &str) -> Self {
+        self.card = Some(CardSlot {
+            path: path.into(),
+            kind: kind.into(),
+        });
+        self
     }
 }
 
@@ -121,6 +146,7 @@ impl Offer {
             command,
             fill,
             inputs,
+            card: None,
         }
     }
 }

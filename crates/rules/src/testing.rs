@@ -35,8 +35,14 @@ pub fn expect_json(v: &Value, path: &str, kind: &str) {
 pub fn assert_offers_honest<G: Game>(state: &G::State) {
     for o in G::offers(state) {
         for p in &o.fill {
-            assert_eq!(o.command[p.as_str()], Value::Null, "{} {p}", o.key);
+            let at = o.command.pointer(&format!("/{}", p.replace('.', "/")));
+            assert_eq!(at, Some(&Value::Null), "{}: {p} should hold null", o.key);
             assert!(o.inputs.contains_key(p), "{}: no input for {p}", o.key);
+        }
+        if let Some(slot) = &o.card {
+            let at = o.command.pointer(&format!("/{}", slot.path.replace('.', "/")));
+            let named = at.and_then(|c| c.as_object()).is_some_and(|c| c.contains_key("name"));
+            assert!(named, "{}: its card slot {} holds no card with a name", o.key, slot.path);
         }
         if o.fill.is_empty() {
             let c: G::Command = serde_json::from_value(o.command.clone())

@@ -24,6 +24,7 @@ use std::time::Duration;
 const MIGRATIONS: &[&str] = &[
     include_str!("../migrations/0001_initial.sql"),
     include_str!("../migrations/0002_throws.sql"),
+    include_str!("../migrations/0003_cards.sql"),
 ];
 
 /// The newest schema version this build reads and writes.

@@ -29,6 +29,18 @@ pub struct Export {
     pub exported_at_ms: i64,
     pub campaign: ExportedCampaign,
     pub sessions: Vec<ExportedSession>,
+    /// The card library of the campaign's game (absent in files written
+    /// before the library existed, and when it is empty).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub cards: Vec<ExportedCard>,
+}
+
+/// One card of the library, in an export.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExportedCard {
+    pub kind: String,
+    pub card: Value,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -65,6 +77,11 @@ impl Store {
     /// Export the campaign called `name` with all its sessions.
     pub fn export_campaign(&self, name: &str) -> Result<Export> {
         let c = self.campaign(name)?;
+        let cards = self
+            .cards(&c.game, None)?
+            .into_iter()
+            .map(|r| ExportedCard { kind: r.kind, card: r.card })
+            .collect();
         let mut sessions = Vec::new();
         let mut infos = self.sessions(Some(c.id))?;
         infos.reverse(); // oldest first
@@ -96,6 +113,7 @@ impl Store {
                 record: c.record.to_json(),
             },
             sessions,
+            cards,
         })
     }
 
@@ -110,6 +128,10 @@ impl Store {
     /// at its entry. A file failing anywhere is refused whole, naming the
     /// entry; nothing is written.
     ///
+    /// The file's library cards join this store's library; a card this
+    /// store already keeps under the same game, kind and name stays as it is
+    /// (the player's own copy wins).
+    ///
     /// An entry's `image_path` is kept only when it lies inside this
     /// database's data folder ([`image_path_inside`]); any other is dropped.
     /// The pictures do not travel in the file, so such a path can only name
@@ -121,7 +143,15 @@ impl Store {
         engines: &dyn Fn(&str) -> Option<Box<dyn DynGame>>,
     ) -> Result<i64> {
         let doc = parse_export(text)?;
+        let cards = doc.cards.clone();
         let (new, mut sessions) = check_export(doc, rename)?;
+        for (i, c) in cards.iter().enumerate() {
+            crate::cards::check_card(&new.game, &c.kind, &c.card)
+                .map_err(|e| match e {
+                    StoreError::Invalid { field, problem } => StoreError::invalid(format!("cards[{i}].{field}"), problem),
+                    other => other,
+                })?;
+        }
         for (i, s) in sessions.iter().enumerate() {
             replay_session(&format!("sessions[{i}]"), s, engines)?;
         }
@@ -149,6 +179,13 @@ impl Store {
                     params![sid, snap.seq, snap.state.to_string()],
                 )?;
             }
+        }
+        for c in &cards {
+            let name = crate::cards::check_card(&new.game, &c.kind, &c.card)?;
+            tx.execute(
+                "INSERT OR IGNORE INTO cards (game, kind, name, card, updated_ms) VALUES (?1, ?2, ?3, ?4, ?5)",
+                params![new.game, c.kind, name, c.card.to_string(), crate::now_ms()],
+            )?;
         }
         tx.commit()?;
         Ok(id)

@@ -7,6 +7,7 @@
 //! - [`log`]: the append-only event log, snapshots, undo as an entry, resume.
 //! - [`game_session`]: a session driven through any engine and persisted as it goes.
 //! - [`throws`]: the camera's finished throws kept with their game, and what became of each.
+//! - [`cards`]: the card library, cards copied from the table once and offered by name again.
 //! - [`campaign`]: profiles, campaigns and each game's campaign record.
 //! - [`exchange`]: versioned JSON export and import of a campaign.
 //! - [`crash`]: the kill-at-random durability harness and its writer.
@@ -40,6 +41,7 @@
 
 pub mod bench;
 pub mod campaign;
+pub mod cards;
 pub mod crash;
 pub mod db;
 pub mod error;
@@ -51,6 +53,7 @@ pub mod tally;
 pub mod throws;
 
 pub use campaign::{Campaign, CampaignRecord};
+pub use cards::CardRecord;
 pub use db::{Store, SCHEMA_VERSION};
 pub use error::{Result, StoreError};
 pub use game_session::GameSession;

@@ -64,6 +64,7 @@ fn table_counts(store: &Store) -> Vec<i64> {
         "sessions",
         "log_entries",
         "snapshots",
+        "cards",
     ]
     .iter()
     .map(|t| {
@@ -340,6 +341,39 @@ fn export_then_import_round_trips_a_campaign_exactly() {
         .import_campaign(&text, Some("Silver, second table"), &engines)
         .unwrap();
     assert_eq!(store.campaigns().unwrap().len(), 2);
+}
+
+#[test]
+fn the_card_library_travels_with_the_export_and_the_players_own_copy_wins() {
+    let db = common::temp_db();
+    let mut store = common::open(&db);
+    populated(&mut store);
+    store.save_card("silver-mine", "hall", &json!({"name": "Long Hall", "rows": ["..", "##"]})).unwrap();
+    store.save_card("silver-mine", "gate", &json!({"name": "North Gate", "rows": ["G."]})).unwrap();
+    store.save_card("dungeon-fighter", "monster", &json!({"name": "Cave Troll", "life": 7})).unwrap();
+    let doc = serde_json::to_value(store.export_campaign("Silver evenings").unwrap()).unwrap();
+    // Only the campaign's own game's cards go with it.
+    assert_eq!(doc["cards"].as_array().unwrap().len(), 2, "{}", doc["cards"]);
+
+    let other = common::temp_db();
+    let mut store2 = common::open(&other);
+    store2.save_card("silver-mine", "hall", &json!({"name": "Long Hall", "rows": ["...."]})).unwrap();
+    store2.import_campaign(&doc.to_string(), None, &engines).unwrap();
+    let halls = store2.cards("silver-mine", Some("hall")).unwrap();
+    assert_eq!(halls.len(), 1);
+    assert_eq!(halls[0].card["rows"], json!(["...."]), "the importing store's own copy is kept");
+    assert_eq!(store2.cards("silver-mine", Some("gate")).unwrap()[0].card["rows"], json!(["G."]));
+    assert!(store2.cards("dungeon-fighter", None).unwrap().is_empty());
+
+    // A nameless card in the file is refused by its place, and nothing is written.
+    let mut bad = doc.clone();
+    bad["cards"][1]["card"] = json!({"rows": ["G."]});
+    let third = common::temp_db();
+    let mut store3 = common::open(&third);
+    let before = table_counts(&store3);
+    let e = store3.import_campaign(&bad.to_string(), None, &engines).unwrap_err();
+    assert_eq!(field_of(e), "cards[1].card.name");
+    assert_eq!(table_counts(&store3), before);
 }
 
 /// A way to spoil a good export.

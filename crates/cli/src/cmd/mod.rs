@@ -7,6 +7,7 @@ pub mod board;
 pub mod calibration;
 pub mod calibration_drift;
 pub mod campaign;
+pub mod cards;
 pub mod dice;
 pub mod eval;
 pub mod eval_throws;

@@ -18,7 +18,42 @@ pub fn view(s: &State) -> Value {
         "max_white_dice": r.max_white_dice,
         "next_monster_level": s.next_monster_level(),
         "throwable": s.throwable_dice(),
+        "now": now(s),
     })
+}
+
+/// One line for the table: who acts next and what the game waits for, in
+/// every phase (the screen shows it as it is).
+pub fn now(s: &State) -> String {
+    let name = |i: usize| s.heroes.get(i).map(|h| h.name.clone()).unwrap_or_default();
+    match &s.phase {
+        Phase::Dungeon => format!("{} chooses a dungeon card and enters it.", name(s.leader)),
+        Phase::Monster => format!("Reveal the next monster (level {}).", s.next_monster_level()),
+        Phase::Combat => {
+            let Some(c) = &s.combat else { return String::new() };
+            if let Some(f) = &c.fainting {
+                let who: Vec<String> = f.heroes.iter().map(|&i| name(i)).collect();
+                return format!("{} about to faint: spend a potion or accept the faint.", who.join(" and "));
+            }
+            if let Some(p) = &c.pending {
+                return format!("{} chooses what the {} icon does.", name(p.hero), words(p.die));
+            }
+            let dice: Vec<String> = s.throwable_dice().into_iter().map(words).collect();
+            if dice.is_empty() {
+                format!("{}: no die left to throw.", name(c.active))
+            } else {
+                format!("{} throws next: {}.", name(c.active), dice.join(", "))
+            }
+        }
+        Phase::Resting(r) if !r.awaiting_scar.is_empty() => {
+            let who: Vec<String> = r.awaiting_scar.iter().map(|&i| name(i)).collect();
+            format!("{} takes a scar, then the rest ends.", who.join(" and "))
+        }
+        Phase::Resting(_) => "Rest: move equipment if you like, then end the rest.".into(),
+        Phase::Shop(_) => "Shop: buy dice, healing or equipment, then leave.".into(),
+        Phase::Boss => "Reveal the final boss.".into(),
+        Phase::Over(e) => format!("The game is over: {}.", if e.won { "won" } else { "lost" }),
+    }
 }
 
 /// A choice of the heroes still in the game, by index.
@@ -52,7 +87,8 @@ pub fn offers(s: &State) -> Vec<Offer> {
                 ("card.name", Input::text()),
                 ("card.shop_icons", Input::number()),
             ],
-        )),
+        )
+        .with_card("card", "dungeon")),
         Phase::Monster => {
             let level = s.next_monster_level();
             out.push(Offer::form(
@@ -60,7 +96,8 @@ pub fn offers(s: &State) -> Vec<Offer> {
                 format!("Reveal monster (level {level})…"),
                 json!({"type": "reveal_monster", "card": {"name": null, "level": level, "life": null, "damage": null, "gold": null}}),
                 [("card.name", Input::text()), ("card.life", Input::number()), ("card.damage", Input::number()), ("card.gold", Input::number())],
-            ));
+            )
+            .with_card("card", "monster"));
         }
         Phase::Combat => combat_offers(s, &mut out),
         Phase::Resting(rest) => {
@@ -112,7 +149,8 @@ pub fn offers(s: &State) -> Vec<Offer> {
                 "Buy equipment…",
                 json!({"type": "buy_equipment", "hero": null, "card": {"name": null, "kind": null, "bonus": null, "price": null}}),
                 [("hero", heroes(s)), ("card.name", Input::text()), ("card.kind", Input::text()), ("card.bonus", Input::number()), ("card.price", Input::number())],
-            ));
+            )
+            .with_card("card", "equipment"));
             out.push(Offer::ready(
                 "leave_shop",
                 "Leave shop",
@@ -128,7 +166,8 @@ pub fn offers(s: &State) -> Vec<Offer> {
                 ("card.life", Input::number()),
                 ("card.damage", Input::number()),
             ],
-        )),
+        )
+        .with_card("card", "boss")),
         Phase::Over(_) => {}
     }
     out

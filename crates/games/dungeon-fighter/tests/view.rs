@@ -117,6 +117,28 @@ fn each_phase_offers_its_commands_with_known_values_filled_in() {
     offers_are_honest(&r);
 }
 
+#[test]
+fn the_now_line_names_who_acts_and_the_cards_offers_say_which_kind_they_carry() {
+    let mut r = start(party());
+    let leader = r.state().heroes[r.state().leader].name.clone();
+    let now = |r: &Run| view(r)["now"].as_str().unwrap().to_string();
+    assert_eq!(now(&r), format!("{leader} chooses a dungeon card and enters it."));
+    let slot = |r: &Run, key: &str| {
+        DungeonFighter::offers(r.state()).into_iter().find(|o| o.key == key).and_then(|o| o.card).map(|c| (c.path, c.kind))
+    };
+    assert_eq!(slot(&r, "enter_dungeon"), Some(("card".into(), "dungeon".into())));
+    r.exec(json!({"type": "enter_dungeon", "card": {"name": "Treasury", "shop_icons": 10}})).unwrap();
+    assert_eq!(now(&r), "Reveal the next monster (level 1).");
+    assert_eq!(slot(&r, "reveal_monster"), Some(("card".into(), "monster".into())));
+    r.exec(json!({"type": "reveal_monster", "card": {"name": "Imp", "level": 1, "life": 9, "damage": 1, "gold": 2}})).unwrap();
+    let active = r.state().combat.as_ref().unwrap().active;
+    let thrower = r.state().heroes[active].name.clone();
+    assert_eq!(now(&r), format!("{thrower} throws next: red, green, blue."));
+    r.exec(score("red", 1)).unwrap();
+    assert!(!now(&r).contains("red"), "a thrown die is not offered again: {}", now(&r));
+    assert_eq!(slot(&r, "back_down"), None);
+}
+
 /// Views and offers of a game's phases, written for the UI's tests
 /// (`ui/test/fixtures/df-phases.view.json`); regenerate with
 /// `TW_UPDATE_FIXTURES=1 cargo test -p tw-dungeon-fighter --test view`.
