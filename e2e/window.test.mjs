@@ -266,6 +266,41 @@ try {
     return `${cont}; Rotten Food reused from the card library`;
   });
 
+  await check("a Green Dungeon event check is made with clicks alone: rest, recover, the check's dice", async () => {
+    await session.click("#tab-game");
+    if (await session.execute("const b = document.getElementById('game-close'); return !!b && b.offsetParent !== null;")) {
+      await session.click("#game-close");
+    }
+    await waitFor("the game chooser", () => session.execute("return document.getElementById('game-choice') !== null;"));
+    await session.execute(`const s = document.getElementById('game-choice'); s.value = 'green-dungeon'; s.dispatchEvent(new Event('change'));`);
+    await waitFor("the Green Dungeon setup", () => session.execute("return document.getElementById('gd-corner') !== null;"));
+    await session.click("#game-start-btn");
+    await waitFor("the dungeon board", () => session.execute("return document.getElementById('gd-board') !== null;"));
+    // Rest, enter the dice each prompt asks for (sixes: no upkeep, no
+    // wandering monster), until the log shows an event check made.
+    const seen = [];
+    for (let step = 0; step < 12; step++) {
+      const st = await session.execute(`
+        const log = document.getElementById('game-log');
+        const dice = document.getElementById('gd-dice');
+        const rest = document.getElementById('gd-rest');
+        return {
+          checked: !!log && /Event check/.test(log.textContent),
+          phase: document.getElementById('gd-phase')?.dataset.phase ?? null,
+          prompt: dice ? dice.dataset.prompt : null,
+          slot: dice ? (Array.from(dice.querySelectorAll('button.face[data-face="6"]')).find((b) => !b.parentElement.querySelector('button.face.on'))?.dataset.slot ?? null) : null,
+          rest: !!rest && !rest.disabled,
+        };`);
+      seen.push(st.phase);
+      if (st.checked) return `phases ${seen.join(" → ")}`;
+      if (st.slot) await session.click(`#gd-dice button.face[data-slot="${st.slot}"][data-face="6"]`);
+      else if (st.rest) await session.click("#gd-rest");
+      else throw new Error(`stuck at ${JSON.stringify(st)}`);
+      await new Promise((r) => setTimeout(r, 400));
+    }
+    throw new Error(`no event check after ${seen.join(" → ")}`);
+  });
+
   await check("the Calibration and Settings screens open and offer their tools", async () => {
     await session.click("#tab-calibration");
     const cal = await waitFor("the Calibration screen's tools", () =>

@@ -47,7 +47,7 @@ import {
 import { fill, h } from "./dom";
 import { campaignStep, continueLabel, savedGameCells } from "./campaign-model";
 import { cardFill, fillOffer, labelOf, offerFields } from "./template-form";
-import { undoEntry } from "./undo-entry";
+import { sourceWords, undoEntry, undoneSeqs } from "./undo-entry";
 import { currentStatus, lastThrowEvent, onGameChanged, onThrow, outcomeText, tableDice } from "./camera-feed";
 import { gameSnapshot, pairDice, type Offer } from "./game-ipc";
 import type { GameScreen, ScreenCtx } from "./screens/plugin";
@@ -670,12 +670,18 @@ function logList(v: GameView, df: DfView | null): HTMLElement {
   const evText = (ev: Record<string, unknown>) => (screen?.describeEvent ? screen.describeEvent(ev) : describeEvent(ev, names));
   const entries = [...v.log].reverse();
   if (entries.length === 0) return h("p", { class: "muted" }, "Nothing played yet.");
+  const undone = undoneSeqs(v.log);
+  const what = (seq: number | null) => {
+    const e = v.log.find((x) => x.seq === seq);
+    return e ? cmdText(e.command) : "an earlier action";
+  };
   return h("ol", { class: "game-log", id: "game-log", reversed: true },
     ...entries.map((e) =>
-      h("li", { class: `src-${e.source}`, value: e.seq },
-        h("span", { class: "src" }, e.source),
+      h("li", { class: `src-${e.source}${undone.has(e.seq) ? " undone" : ""}`, value: e.seq },
+        h("span", { class: "src" }, sourceWords(e.source)),
         " ",
-        e.source === "undo" ? `undo of #${e.reverts_seq}` : cmdText(e.command),
+        e.source === "undo" ? `took back: ${what(e.reverts_seq)}` : cmdText(e.command),
+        undone.has(e.seq) ? h("span", { class: "muted" }, " (undone)") : null,
         e.original_reading ? h("span", { class: "muted" }, " (camera reading kept)") : null,
         e.image_path ? snapshotThumb(v.session, e.seq) : null,
         e.events.length ? h("ul", {}, ...e.events.map((ev) => h("li", {}, evText(ev)))) : null,

@@ -14,3 +14,21 @@ export function undoEntry<E extends LogEntryLike>(v: { undo_target: number | nul
   if (v.undo_target === null || v.undo_target === undefined) return null;
   return v.log.find((e) => e.seq === v.undo_target) ?? null;
 }
+
+/** The entries an undo in the log took back (drawn struck through, not as live actions). */
+export function undoneSeqs(log: Array<{ source: string; reverts_seq?: number | null }>): Set<number> {
+  const out = new Set<number>();
+  for (const e of log) if (e.source === "undo" && typeof e.reverts_seq === "number") out.add(e.reverts_seq);
+  return out;
+}
+
+/** How a log entry came about, in a player's words. */
+export function sourceWords(source: string): string {
+  switch (source) {
+    case "camera": return "camera";
+    case "manual": return "entered";
+    case "correction": return "corrected";
+    case "undo": return "undo";
+    default: return source;
+  }
+}

@@ -1,4 +1,4 @@
-import { undoEntry } from "../src/undo-entry";
+import { sourceWords, undoEntry, undoneSeqs } from "../src/undo-entry";
 import { cardFill, fieldsOf, fillOffer, fillTemplate, labelOf, offerFields } from "../src/template-form";
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -135,6 +135,17 @@ test("the entry undo would replace is the one the session names", () => {
   assert.equal(undoEntry({ undo_target: 1, log })?.seq, 1);
   assert.equal(undoEntry({ undo_target: null, log }), null);
   assert.equal(undoEntry({ undo_target: 9, log }), null, "a target missing from the log is no entry");
+});
+
+test("entries an undo took back are known as undone, and sources read in a player's words", () => {
+  const log = [
+    { seq: 1, source: "manual", reverts_seq: null },
+    { seq: 2, source: "camera", reverts_seq: null },
+    { seq: 3, source: "undo", reverts_seq: 2 },
+    { seq: 4, source: "correction", reverts_seq: null },
+  ];
+  assert.deepEqual([...undoneSeqs(log)], [2]);
+  assert.deepEqual(log.map((e) => sourceWords(e.source)), ["entered", "camera", "undo", "corrected"]);
 });
 
 test("a hero about to faint: camera throws wait", () => {

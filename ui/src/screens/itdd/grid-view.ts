@@ -33,6 +33,7 @@ import {
   type Pos,
 } from "./model";
 import { type Tool, type UiState, words, numInput, select, btn, rerender, say } from "./widgets";
+import { draftFromKept, keepCard, keptCards } from "./kept-cards";
 
 export function toolBar(ctx: ScreenCtx, v: ItddView, u: UiState): HTMLElement {
   const tool = (t: Tool, label: string, title: string) =>
@@ -77,6 +78,7 @@ function cardOptions(ctx: ScreenCtx, v: ItddView, u: UiState, d: CardDraft): HTM
       btn("Turn ↻", () => set(rotateDraft(d)), { title: "Turn the card a quarter clockwise" }),
       d.origin ? btn("Move origin", () => set({ ...d, origin: null })) : null),
     h("div", { class: "row" }, h("span", { class: "muted" }, d.origin ? "Paint: " : "Click the grid for the top-left square, then paint: "), brushRow(ctx, u, true)),
+    keptRow(ctx, u, d),
     h("div", { class: "row" },
       h("label", {}, "Explored by ", select([["", "nobody (set-up)"], ...inside.map((c): [string, string] => [c.id, `${c.name} (spends a Torch)`])], u.explorer, (x) => { u.explorer = x; rerender(ctx); }, { id: "itdd-explorer" })),
       h("label", { class: "check" }, h("input", { type: "checkbox", checked: u.lostMap, onchange: (e: Event) => { u.lostMap = (e.target as HTMLInputElement).checked; } }), " with the Lost Map"),
@@ -88,6 +90,29 @@ function cardOptions(ctx: ScreenCtx, v: ItddView, u: UiState, d: CardDraft): HTM
       }, { id: "itdd-lay-card", class: "primary", disabled: problem !== null && d.origin === null }),
       btn("Cancel", () => { u.draft = null; u.tool = "look"; rerender(ctx); })),
     problem ? h("p", { class: "muted", id: "itdd-draft-problem" }, problem) : null);
+}
+
+/** Lay a kept card by name, or keep this one under a name for next time. */
+function keptRow(ctx: ScreenCtx, u: UiState, d: CardDraft): HTMLElement {
+  const cards = keptCards(() => rerender(ctx)).filter((c) => c.kind === "gate" || c.kind === "hall");
+  const name = h("input", { type: "text", id: "itdd-keep-name", placeholder: "e.g. Long Hall", spellcheck: "false" }) as HTMLInputElement;
+  const use = (cardName: string) => {
+    const rec = cards.find((c) => c.name === cardName);
+    if (!rec) return;
+    const nd = draftFromKept(rec, d.origin);
+    if ("error" in nd) return say(ctx, nd.error);
+    u.draft = nd;
+    rerender(ctx);
+  };
+  return h("div", { class: "row", id: "itdd-kept-cards" },
+    cards.length
+      ? select([["", "Lay a kept card…"], ...cards.map((c): [string, string] => [c.name, `${c.kind === "gate" ? "Gate" : "Hall"}: ${c.name}`])], "", use, { id: "itdd-kept-pick" })
+      : h("span", { class: "muted" }, "No kept cards yet. "),
+    h("label", {}, "Keep as ", name),
+    btn("Keep this card", () => {
+      if (!name.value.trim()) return say(ctx, "Give the card a name to keep it.");
+      void keepCard(name.value, d).then((err) => { say(ctx, err ?? `Kept “${name.value.trim()}” in the card library.`); });
+    }, { id: "itdd-keep-card" }));
 }
 
 function enemyOptions(ctx: ScreenCtx, v: ItddView, u: UiState): HTMLElement {
