@@ -66,6 +66,8 @@ export interface OfferInput {
   kind: "text" | "number" | "flag" | "json";
   /** The only values the engine accepts, with words for each. */
   choices?: Array<{ value: unknown; label: string }>;
+  /** The field's name on the form, when its path says it badly. */
+  label?: string;
 }
 
 /** Mirrors `tw_rules::Offer`: a command the engine offers now. */

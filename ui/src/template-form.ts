@@ -16,6 +16,8 @@ export interface Field {
   initial: string | boolean;
   /** The only values the engine accepts here, with words for each. */
   choices?: Array<{ value: unknown; label: string }>;
+  /** What the engine calls the field, when its path would say it badly. */
+  label?: string;
 }
 
 /** The fields of an offer: its `fill` paths, asked for as its `inputs` say. */
@@ -25,6 +27,7 @@ export function offerFields(o: Offer): Field[] {
     const kind = input?.kind === "number" ? "number" : input?.kind === "flag" ? "bool" : input?.kind === "json" ? "json" : "text";
     const f: Field = { path: p.split("."), kind, initial: kind === "bool" ? false : "" };
     if (input?.choices?.length) f.choices = input.choices;
+    if (input?.label) f.label = input.label;
     return f;
   });
 }
@@ -46,6 +49,7 @@ export function fieldsOf(template: Obj, prefix: string[] = []): Field[] {
 
 /** A field's label: "card life" for ["card", "life"], underscores as spaces. */
 export function labelOf(f: Field): string {
+  if (f.label) return f.label;
   return f.path.join(" ").replace(/_/g, " ");
 }
 

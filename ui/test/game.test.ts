@@ -198,6 +198,19 @@ test("the banner after an action says the weightiest thing that happened", () =>
   assert.match(dfView(combatState, PHASES.combat.view).now, /throws next/, "the engine's what-now line reaches the view");
 });
 
+test("an amount per hero is asked under the engine's words and an empty one is left out", () => {
+  const spirit = {
+    key: "use_spirit_energy", label: "Use spirit energy…",
+    command: { type: "use_ability", ability: "spirit_energy", heals: [{ hero: 0, amount: null }, { hero: 2, amount: null }] },
+    fill: ["heals.0.amount", "heals.1.amount"],
+    inputs: { "heals.0.amount": { kind: "number" as const, label: "Saul: life healed" }, "heals.1.amount": { kind: "number" as const, label: "Mary: life healed" } },
+  };
+  assert.deepEqual(offerFields(spirit).map(labelOf), ["Saul: life healed", "Mary: life healed"]);
+  const r = fillOffer(spirit, new Map<string, string | boolean>([["heals.0.amount", ""], ["heals.1.amount", "2"]]));
+  assert.ok("command" in r);
+  assert.deepEqual(r.command.heals, [{ hero: 0 }, { hero: 2, amount: 2 }]);
+});
+
 test("keys map to panel actions, but never while typing or with modifiers", () => {
   assert.deepEqual(keyAction("u", false), { kind: "undo" });
   assert.deepEqual(keyAction("U", false), { kind: "undo" });

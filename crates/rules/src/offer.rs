@@ -68,6 +68,10 @@ pub struct Input {
     /// (heroes by index, items by name); the screen offers a choice.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub choices: Vec<Choice>,
+    /// What the form calls the field, when its path says it badly
+    /// (`heals.1.amount` is "Lianna: life healed").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub label: Option<String>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -92,24 +96,28 @@ impl Input {
         Input {
             kind: InputKind::Text,
             choices: Vec::new(),
+            label: None,
         }
     }
     pub fn number() -> Self {
         Input {
             kind: InputKind::Number,
             choices: Vec::new(),
+            label: None,
         }
     }
     pub fn flag() -> Self {
         Input {
             kind: InputKind::Flag,
             choices: Vec::new(),
+            label: None,
         }
     }
     pub fn json() -> Self {
         Input {
             kind: InputKind::Json,
             choices: Vec::new(),
+            label: None,
         }
     }
     /// One of `choices` (value, words).
@@ -120,7 +128,14 @@ impl Input {
                 .into_iter()
                 .map(|(value, label)| Choice { value, label })
                 .collect(),
+            label: None,
         }
+    }
+
+    /// This input, called `label` on the form.
+    pub fn labelled(mut self, label: impl Into<String>) -> Self {
+        self.label = Some(label.into());
+        self
     }
 }
 
@@ -132,13 +147,14 @@ impl Offer {
         key: &str,
         label: impl Into<String>,
         command: Value,
-        fields: impl IntoIterator<Item = (&'static str, Input)>,
+        fields: impl IntoIterator<Item = (impl Into<String>, Input)>,
     ) -> Self {
         let mut fill = Vec::new();
         let mut inputs = std::collections::BTreeMap::new();
         for (path, input) in fields {
-            fill.push(path.to_string());
-            inputs.insert(path.to_string(), input);
+            let path: String = path.into();
+            fill.push(path.clone());
+            inputs.insert(path, input);
         }
         Offer {
             key: key.into(),

@@ -114,6 +114,8 @@ pub struct Throw {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Heal {
     pub hero: usize,
+    /// Absent is 0: a hero the players chose not to heal.
+    #[serde(default)]
     pub amount: u32,
 }
 

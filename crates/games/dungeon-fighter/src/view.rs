@@ -206,12 +206,29 @@ fn combat_offers(s: &State, out: &mut Vec<Offer>) {
                     json!({"type": "use_ability", "ability": a, "target": null}),
                     [("target", heroes(s))],
                 )),
-                crate::model::Ability::SpiritEnergy => out.push(Offer::form(
-                    &key,
-                    format!("Use {name}…"),
-                    json!({"type": "use_ability", "ability": a, "heals": null}),
-                    [("heals", Input::json())],
-                )),
+                crate::model::Ability::SpiritEnergy => {
+                    // One amount per hero who can be healed; an amount left
+                    // empty is 0 and the engine checks the total.
+                    let able: Vec<(usize, &str)> = s
+                        .heroes
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, h)| h.can_act())
+                        .map(|(i, h)| (i, h.name.as_str()))
+                        .collect();
+                    let heals: Vec<Value> = able.iter().map(|(i, _)| json!({"hero": i, "amount": null})).collect();
+                    let fields: Vec<(String, Input)> = able
+                        .iter()
+                        .enumerate()
+                        .map(|(k, (_, n))| (format!("heals.{k}.amount"), Input::number().labelled(format!("{n}: life healed"))))
+                        .collect();
+                    out.push(Offer::form(
+                        &key,
+                        format!("Use {name}…"),
+                        json!({"type": "use_ability", "ability": a, "heals": heals}),
+                        fields,
+                    ))
+                }
                 _ => out.push(Offer::ready(
                     &key,
                     format!("Use {name}"),

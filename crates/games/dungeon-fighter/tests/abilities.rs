@@ -192,6 +192,30 @@ fn spirit_energy_shares_the_level_plus_one() {
 }
 
 #[test]
+fn spirit_energy_is_offered_as_an_amount_per_hero_and_an_empty_amount_heals_nobody() {
+    use tw_rules::Game;
+    let mut r = fight(
+        json!({"heroes": [{"hero": "saul-baysar", "life": 5}, {"hero": "lady-mary", "life": 5}], "leader": 1}),
+        json!({"level": 1}),
+    );
+    r.exec(throw("blue", "icon", "outside", None)).unwrap();
+    let offer = tw_dungeon_fighter::DungeonFighter::offers(r.state())
+        .into_iter()
+        .find(|o| o.key == "use_spirit_energy")
+        .expect("Spirit Energy offered");
+    assert_eq!(offer.fill, ["heals.0.amount", "heals.1.amount"]);
+    let labels: Vec<_> = offer.fill.iter().map(|p| offer.inputs[p].label.clone().unwrap()).collect();
+    assert_eq!(labels, ["Saul Baysar: life healed", "Lady Mary: life healed"]);
+    // The form fills Lady Mary's 2 and leaves Saul's empty (the field is dropped).
+    let mut cmd = offer.command.clone();
+    cmd["heals"][1]["amount"] = json!(2);
+    cmd["heals"][0].as_object_mut().unwrap().remove("amount");
+    r.exec(cmd).unwrap();
+    // Saul: 5, then the miss costs 2; Lady Mary 5 + 2.
+    assert_eq!((r.state().heroes[0].life, r.state().heroes[1].life), (3, 7));
+}
+
+#[test]
 fn white_die_icon_offers_any_unscarred_ability_and_scars_silence_a_colour() {
     let setup = json!({"heroes": [{"hero": "lianna-lightbringer", "scars": ["green"]}, "lady-mary"], "leader": 1});
     let mut r = fight(setup, json!({"type": "undead"}));

@@ -444,7 +444,7 @@ fn resolve(tx: &mut Tx, p: &PendingThrow, choice: Choice) -> Result<(), Refusal>
         Some(Ability::SelfHealing) => tx.heal(hero_i, 3),
         Some(Ability::Charming) => tx.emit(Event::CharmPlaced { hero: hero_i }),
         Some(Ability::SpiritEnergy) => {
-            for h in choice.map(|(_, _, h)| h).unwrap_or(&[]) {
+            for h in choice.map(|(_, _, h)| h).unwrap_or(&[]).iter().filter(|h| h.amount > 0) {
                 tx.heal(h.hero, h.amount);
             }
         }
@@ -613,7 +613,7 @@ fn check_params(tx: &Tx, a: Ability, target: Option<usize>, heals: &[Heal]) -> R
                     format!("share exactly {x} life points (the monster's level + 1) among the heroes, not {total}"),
                 ));
             }
-            for h in heals {
+            for h in heals.iter().filter(|h| h.amount > 0) {
                 let hero = tx.hero(h.hero)?;
                 if !hero.can_act() {
                     return Err(Refusal::new(
