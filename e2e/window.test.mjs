@@ -49,11 +49,26 @@ function assert(cond, message) {
  */
 async function playOffer(s, key, values) {
   await waitFor(`the ${key} button`, () => s.execute(`return document.querySelector('#df-actions button[data-offer="${key}"]') !== null;`));
-  await s.click(`#df-actions button[data-offer="${key}"]`);
+  await clickSteady(s, `#df-actions button[data-offer="${key}"]`);
   await waitFor("its form", () => s.execute("return document.getElementById('df-form') !== null;"));
   await typeFields(s, values);
-  await s.click("#df-form-send");
+  await clickSteady(s, "#df-form-send");
   await waitFor("the form to be taken", () => s.execute("return document.getElementById('df-form') === null;"));
+}
+
+/**
+ * Clicks `css`, finding it again when the screen was redrawn between finding
+ * and clicking (a camera throw redraws the Game screen while the player acts).
+ */
+async function clickSteady(s, css, tries = 5) {
+  for (let i = 1; ; i++) {
+    try {
+      return await s.click(css);
+    } catch (e) {
+      if (i >= tries || !/not interactable|stale/i.test(String(e.message))) throw e;
+      await new Promise((r) => setTimeout(r, 300));
+    }
+  }
 }
 
 /** Types into the open form's fields, firing the input events a keyboard would. */

@@ -82,7 +82,8 @@ interface Ui {
   /** Snapshots of log entries already fetched, by "session:seq". */
   snapshots: Map<string, string | null>;
   /** The command form a phase button opened (a card to enter, an ability's target). */
-  form: { label: string; offer: Offer } | null;
+  /** `typed`: what the player has typed so far, kept when a camera throw redraws the screen. */
+  form: { label: string; offer: Offer; typed?: Map<string, string | boolean> } | null;
   /** The game and campaign the next start view preselects (the Campaign screen's "New game in this campaign"). */
   preset: { game: string; campaign: string } | null;
 }
@@ -499,12 +500,21 @@ function commandForm(): HTMLElement | null {
   const listId = "df-form-cards";
   const rows = offerFields(offer).map((f) => {
     const key = f.path.join(".");
+    const typed = u.form!.typed?.get(key);
     const input = f.choices
       ? h("select", { "data-field": key }, ...f.choices.map((c) => h("option", { value: typeof c.value === "string" ? c.value : JSON.stringify(c.value) }, c.label)))
       : f.kind === "bool"
-        ? h("input", { type: "checkbox", checked: f.initial === true, "data-field": key })
-        : h("input", { type: f.kind === "number" ? "number" : "text", value: String(f.initial), "data-field": key, spellcheck: "false",
+        ? h("input", { type: "checkbox", checked: (typed ?? f.initial) === true, "data-field": key })
+        : h("input", { type: f.kind === "number" ? "number" : "text", value: String(typed ?? f.initial), "data-field": key, spellcheck: "false",
             list: key === nameKey && library.length ? listId : null, autocomplete: key === nameKey ? "off" : null });
+    if (f.choices && typeof typed === "string") (input as HTMLSelectElement).value = typed;
+    // Keep what is typed, so a redraw (a camera throw) does not wipe the form.
+    const keep = () => {
+      const el = input as HTMLInputElement;
+      (u.form!.typed ??= new Map()).set(key, el.type === "checkbox" ? el.checked : el.value);
+    };
+    input.addEventListener("input", keep);
+    input.addEventListener("change", keep);
     inputs.set(key, input as HTMLInputElement | HTMLSelectElement);
     return h("label", { class: f.kind === "bool" ? "check" : "field" }, `${labelOf(f)} `, input);
   });
@@ -516,6 +526,7 @@ function commandForm(): HTMLElement | null {
       if (el) {
         el.value = value;
         el.classList.add("from-library");
+        (u.form!.typed ??= new Map()).set(k, value);
       }
     }
   };
