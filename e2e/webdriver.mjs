@@ -52,9 +52,21 @@ export class Session {
     return v[ELEMENT_KEY];
   }
 
-  async click(css) {
-    const id = await this.find(css);
-    await call(this.base, "POST", this.#path(`/element/${id}/click`), {});
+  /**
+   * Clicks the element `css` selects. The app redraws a screen when a camera
+   * throw lands, so an element found a moment ago may be gone: it is found
+   * again and clicked, a few times at most.
+   */
+  async click(css, tries = 5) {
+    for (let i = 1; ; i++) {
+      try {
+        const id = await this.find(css);
+        return await call(this.base, "POST", this.#path(`/element/${id}/click`), {});
+      } catch (e) {
+        if (i >= tries || !/stale element|not interactable/i.test(String(e.message))) throw e;
+        await new Promise((r) => setTimeout(r, 300));
+      }
+    }
   }
 
   /** PNG bytes of the window. */

@@ -49,26 +49,11 @@ function assert(cond, message) {
  */
 async function playOffer(s, key, values) {
   await waitFor(`the ${key} button`, () => s.execute(`return document.querySelector('#df-actions button[data-offer="${key}"]') !== null;`));
-  await clickSteady(s, `#df-actions button[data-offer="${key}"]`);
+  await s.click(`#df-actions button[data-offer="${key}"]`);
   await waitFor("its form", () => s.execute("return document.getElementById('df-form') !== null;"));
   await typeFields(s, values);
-  await clickSteady(s, "#df-form-send");
+  await s.click("#df-form-send");
   await waitFor("the form to be taken", () => s.execute("return document.getElementById('df-form') === null;"));
-}
-
-/**
- * Clicks `css`, finding it again when the screen was redrawn between finding
- * and clicking (a camera throw redraws the Game screen while the player acts).
- */
-async function clickSteady(s, css, tries = 5) {
-  for (let i = 1; ; i++) {
-    try {
-      return await s.click(css);
-    } catch (e) {
-      if (i >= tries || !/not interactable|stale/i.test(String(e.message))) throw e;
-      await new Promise((r) => setTimeout(r, 300));
-    }
-  }
 }
 
 /** Types into the open form's fields, firing the input events a keyboard would. */
@@ -397,7 +382,7 @@ try {
 }
 if (combat) {
   try {
-    await check("throws in the combat clip are read and played into the game by themselves, the Game screen closed or open", async () => {
+    await check("throws in the combat clip are read and played into the game by themselves, held while an ability choice is open, the Game screen closed or open", async () => {
       await waitFor("the clip's frames", async () => (await framesShown(combat)) > 0, 60000);
       await combat.click("#tab-game");
       // The live view stands beside the game: frames reach the Game screen's copy.
@@ -418,8 +403,32 @@ if (combat) {
       await waitFor("the game to start", async () => combat.execute("return document.getElementById('game-command') !== null;"));
       await playOffer(combat, "enter_dungeon", { "card.name": "Rotten Food", "card.shop_icons": "4" });
       await waitFor("the dungeon card", async () => combat.execute("return /monster/i.test(document.getElementById('game-root').textContent);"));
-      await playOffer(combat, "reveal_monster", { "card.name": "Skeleton Goblin" });
-      await waitFor("the combat", async () => combat.execute("return /Skeleton Goblin/.test(document.getElementById('game-root').textContent);"));
+      // A monster with life enough to outlast the clip's throws.
+      await playOffer(combat, "reveal_monster", { "card.name": "Stone Golem", "card.life": "60", "card.damage": "1", "card.gold": "1" });
+      await waitFor("the combat", async () => combat.execute("return /Stone Golem/.test(document.getElementById('game-root').textContent);"));
+      // An icon entered by hand leaves an ability choice open; the camera
+      // throws that finish meanwhile are each shown held, with the reason,
+      // and are played once the choice is made.
+      const free = await waitFor("a colour die not thrown yet", () => combat.execute(`
+        const b = Array.from(document.querySelectorAll('#throw-panel button[data-die]')).find((x) => x.dataset.die !== 'white' && !/thrown/.test(x.textContent));
+        return b ? b.dataset.die : null;`));
+      await combat.click(`#throw-panel button[data-die="${free}"]`);
+      await combat.click('#throw-panel button[data-face="icon"]');
+      await combat.click('#throw-panel button[data-section="3"]');
+      try {
+        await waitFor("the ability choice", () => combat.execute(`return document.querySelector('#df-actions button[data-offer="skip_ability"]') !== null;`));
+      } catch (e) {
+        const said = await combat.execute("const e = document.getElementById('game-error'); return (e ? e.textContent : '') + ' | ' + (document.getElementById('game-now')?.textContent ?? '');");
+        throw new Error(`${e.message}; the screen says ${JSON.stringify(said)} after a ${free} icon`);
+      }
+      const held = await waitFor("two camera throws held during the choice", () =>
+        combat.execute(`
+          const l = Array.from(document.querySelectorAll('#game-held-throws li')).map((li) => li.textContent);
+          return l.length >= 2 ? l : null;`), 60000);
+      assert(held.some((t) => /icon ability choice/.test(t)) && held.every((t) => /held: \S/.test(t)), `the held throws say ${JSON.stringify(held)}`);
+      if (screenshotPath) await writeFile(screenshotPath.replace(/\.png$/, "") + "-held.png", await combat.screenshot());
+      await combat.click('#df-actions button[data-offer="skip_ability"]');
+      await waitFor("the held throws to be played", () => combat.execute("return document.getElementById('game-held-throws') === null;"), 20000);
       // Close the Game screen: the throws that finish meanwhile still reach
       // the game (the core plays them), and are there when it is resumed.
       await combat.click("#game-close");
@@ -441,7 +450,7 @@ if (combat) {
         const gamePng = screenshotPath.replace(/\.png$/, "") + "-game.png";
         await writeFile(gamePng, await combat.screenshot());
       }
-      return `${whileClosed} camera throws played while the Game screen was closed; ${entry.text.slice(0, 80)}…, snapshot ${entry.w}px wide`;
+      return `${held.length} throws held during an ability choice, then played; ${whileClosed} camera throws played while the Game screen was closed; ${entry.text.slice(0, 80)}…, snapshot ${entry.w}px wide`;
     });
   } finally {
     await combat.end().catch((e) => console.log(`(could not end the session cleanly: ${e.message})`));

@@ -77,7 +77,9 @@ pub fn open(dir: &Path) -> Result<Box<dyn FrameSource>, CaptureError> {
 
 /// The clip at its own rate, played once or looping.
 pub fn open_with(dir: &Path, looping: bool) -> Result<Box<dyn FrameSource>, CaptureError> {
-    let seq = ImageSequence::open(dir, FPS)?.looping(looping);
+    let seq = ImageSequence::open(dir, FPS)?
+        .looping(looping)
+        .named("Demo combat footage (generated)");
     Ok(Box::new(Paced::new(Box::new(seq) as Box<dyn FrameSource>, FPS)))
 }
 

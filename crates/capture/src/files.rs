@@ -123,6 +123,12 @@ impl ImageSequence {
         })
     }
 
+    /// The words the status line shows for this source (instead of its folder).
+    pub fn named(mut self, name: impl Into<String>) -> Self {
+        self.name = name.into();
+        self
+    }
+
     /// Starts again at the first image instead of ending.
     pub fn looping(mut self, on: bool) -> Self {
         self.looping = on;
