@@ -28,9 +28,12 @@
 //!   run in plain Rust, answering "no die" or the face 1–6. Trained on
 //!   both shared photo sets and generated dice with colour shuffles and
 //!   inversions, so that it learns pips against a face rather than one
-//!   set's paint. [`netread`] settles the proposals into one die per
-//!   place; where a sure pip layout and the classifier disagree, the die
-//!   is put to the player.
+//!   set's paint. Each crop is read in its four quarter turns and the
+//!   answers combined (a face is the same face however it lies); a die
+//!   found by its body alone is also read a little tighter and wider.
+//!   [`netread`] settles the proposals into one die per place; where a
+//!   sure pip layout and the classifier disagree, or the sides a body is
+//!   read at disagree, the die is put to the player.
 //! - **Enrolled sets** ([`faceset`]): a player's own dice, matched by
 //!   prototype (`warden dice enroll --yolo`). Dice with art on their faces
 //!   ([`artface`]: Dungeon Roll's, Pocket Dungeon Quest's attack die) are
