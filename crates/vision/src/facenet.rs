@@ -283,7 +283,7 @@ impl FaceNet {
     /// 24-pixel input is exact (no resampling), and a die's face is the same
     /// face whichever way it lies, so where one view is misread the others
     /// mostly outvote it; the measured gain is in
-    /// `docs/measurements/2026-11-26-d6-turns.md`. `features` and
+    /// `docs/measurements/2026-11-26-d6-reader-2.md`. `features` and
     /// `appearance` are those of the crop as it lies.
     pub fn classify_turned(&self, frame: &Mat, center: [f32; 2], side: f32) -> Result<FaceGuess> {
         let input = self.crop(frame, center, side)?;

@@ -22,7 +22,8 @@
 //! - **Bodies** ([`bodies`]): whatever departs in colour from the surface
 //!   (a wide median of the frame) and is die-shaped, split at its distance
 //!   peaks. They find dice whose pips are faint or coloured and dice with
-//!   no pips on top at all.
+//!   no pips on top at all. Touching dice make one region; what its kept
+//!   dice leave unaccounted for is searched die by die ([`crowds`]).
 //! - **The face classifier** ([`facenet`], weights and training script in
 //!   `models/d6-faces/`): three small convolutions over a normalised crop,
 //!   run in plain Rust, answering "no die" or the face 1–6. Trained on
@@ -70,6 +71,7 @@
 //! - [`bodies`]: die-body candidates without pips.
 //! - [`facenet`]: the learned face classifier.
 //! - [`netread`]: proposals judged and settled into dice.
+//! - [`crowds`]: dice of crowded regions the proposals left unaccounted for.
 //! - [`faceset`]: enrolled d6 sets (kind "d6" of the die-set format).
 //! - [`artface`]: d6 sets whose faces are art: finding and reading.
 //! - [`baseline`]: the widely copied blob recipe, as a yardstick.
@@ -89,6 +91,7 @@ pub mod baseline;
 pub mod bench;
 pub mod bodies;
 pub mod color;
+pub mod crowds;
 pub mod error;
 pub mod eval;
 pub mod facenet;

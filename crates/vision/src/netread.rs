@@ -42,7 +42,7 @@ struct Proposal {
 }
 
 /// Mean side of a face outline.
-fn outline_side(c: &[[f32; 2]; 4]) -> f32 {
+pub(crate) fn outline_side(c: &[[f32; 2]; 4]) -> f32 {
     (0..4)
         .map(|i| {
             let (a, b) = (c[i], c[(i + 1) % 4]);
@@ -52,14 +52,14 @@ fn outline_side(c: &[[f32; 2]; 4]) -> f32 {
         / 4.0
 }
 
-fn square(center: [f32; 2], side: f32) -> [[f32; 2]; 4] {
+pub(crate) fn square(center: [f32; 2], side: f32) -> [[f32; 2]; 4] {
     let h = side / 2.0;
     let [x, y] = center;
     [[x - h, y - h], [x + h, y - h], [x + h, y + h], [x - h, y + h]]
 }
 
 /// Median colour of the middle of a square (the face, mostly), classed.
-fn body_color(frame: &Mat, center: [f32; 2], side: f32, colors: &ColorTable) -> String {
+pub(crate) fn body_color(frame: &Mat, center: [f32; 2], side: f32, colors: &ColorTable) -> String {
     let Ok(bytes) = frame.data_bytes() else {
         return colors.fallback.clone();
     };
