@@ -50,11 +50,29 @@ fn median_of(mut v: Vec<f32>) -> f32 {
     *v.select_nth_unstable_by(mid, |a, b| a.total_cmp(b)).1
 }
 
+/// What the body finder saw: its candidates and the foreground they came
+/// from, at the finder's working scale.
+#[derive(Clone, Debug, Default)]
+pub struct BodyMap {
+    pub candidates: Vec<BodyCandidate>,
+    /// Foreground (0 or 255), `width` × `height`, row-major.
+    pub mask: Vec<u8>,
+    pub width: usize,
+    pub height: usize,
+    /// Frame pixels per mask pixel.
+    pub scale: f32,
+}
+
 /// Die-body candidates in a BGR frame.
 pub fn body_candidates(frame: &Mat) -> Result<Vec<BodyCandidate>> {
+    Ok(body_map(frame)?.candidates)
+}
+
+/// Die-body candidates in a BGR frame, with the foreground they came from.
+pub fn body_map(frame: &Mat) -> Result<BodyMap> {
     let (w, h) = (frame.cols(), frame.rows());
     if w < 16 || h < 16 || frame.channels() != 3 {
-        return Ok(Vec::new());
+        return Ok(BodyMap::default());
     }
     let scale = (w as f32 / WORK_WIDTH as f32).max(1.0);
     let (sw, sh) = (((w as f32 / scale).round() as i32).max(8), ((h as f32 / scale).round() as i32).max(8));
@@ -136,11 +154,18 @@ pub fn body_candidates(frame: &Mat) -> Result<Vec<BodyCandidate>> {
         }
         kept.push((v, fx, fy));
     }
-    Ok(kept
+    let candidates = kept
         .into_iter()
         .map(|(v, x, y)| BodyCandidate {
             center: [(x + 0.5) * scale, (y + 0.5) * scale],
             side: 2.0 * v * scale,
         })
-        .collect())
+        .collect();
+    Ok(BodyMap {
+        candidates,
+        mask: opened.data_bytes()?.to_vec(),
+        width: uw,
+        height: uh,
+        scale,
+    })
 }

@@ -22,15 +22,19 @@
 //! - **Bodies** ([`bodies`]): whatever departs in colour from the surface
 //!   (a wide median of the frame) and is die-shaped, split at its distance
 //!   peaks. They find dice whose pips are faint or coloured and dice with
-//!   no pips on top at all.
+//!   no pips on top at all. Touching dice make one region; what its kept
+//!   dice leave unaccounted for is searched die by die ([`crowds`]).
 //! - **The face classifier** ([`facenet`], weights and training script in
 //!   `models/d6-faces/`): three small convolutions over a normalised crop,
 //!   run in plain Rust, answering "no die" or the face 1–6. Trained on
 //!   both shared photo sets and generated dice with colour shuffles and
 //!   inversions, so that it learns pips against a face rather than one
-//!   set's paint. [`netread`] settles the proposals into one die per
-//!   place; where a sure pip layout and the classifier disagree, the die
-//!   is put to the player.
+//!   set's paint. Each crop is read in its four quarter turns and the
+//!   answers combined (a face is the same face however it lies); a die
+//!   found by its body alone is also read a little tighter and wider.
+//!   [`netread`] settles the proposals into one die per place; where a
+//!   sure pip layout and the classifier disagree, or the sides a body is
+//!   read at disagree, the die is put to the player.
 //! - **Enrolled sets** ([`faceset`]): a player's own dice, matched by
 //!   prototype (`warden dice enroll --yolo`). Dice with art on their faces
 //!   ([`artface`]: Dungeon Roll's, Pocket Dungeon Quest's attack die) are
@@ -67,6 +71,7 @@
 //! - [`bodies`]: die-body candidates without pips.
 //! - [`facenet`]: the learned face classifier.
 //! - [`netread`]: proposals judged and settled into dice.
+//! - [`crowds`]: dice of crowded regions the proposals left unaccounted for.
 //! - [`faceset`]: enrolled d6 sets (kind "d6" of the die-set format).
 //! - [`artface`]: d6 sets whose faces are art: finding and reading.
 //! - [`baseline`]: the widely copied blob recipe, as a yardstick.
@@ -86,6 +91,7 @@ pub mod baseline;
 pub mod bench;
 pub mod bodies;
 pub mod color;
+pub mod crowds;
 pub mod error;
 pub mod eval;
 pub mod facenet;

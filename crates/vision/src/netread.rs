@@ -4,12 +4,14 @@
 //! Two finders propose: the pip reader (its dice in every view, outlines
 //! from their pips) and the body finder ([`crate::bodies`], which needs no
 //! pips at all). The classifier reads each proposal's face or calls it no
-//! die; proposals that are dice are kept strongest first, and a weaker one
-//! whose centre falls within a kept die is the same die. Where the pip
-//! reader read the same die surely and differently, its reading is shown
-//! (a layout of pips that fits is the stronger evidence on dice unlike the
-//! classifier's training) but the die is put to the player: its confidence
-//! is capped below the asking threshold.
+//! die (each crop read in its four quarter turns, a body-found crop also
+//! at a tighter and a wider side); proposals that are dice are kept
+//! strongest first, and a weaker one whose centre falls within a kept die
+//! is the same die. Where the pip reader read the same die surely and
+//! differently, its reading is shown (a layout of pips that fits is the
+//! stronger evidence on dice unlike the classifier's training) but the die
+//! is put to the player: its confidence is capped below the asking
+//! threshold.
 
 use crate::bodies::BodyCandidate;
 use crate::color::{ColorTable, Hsv};
@@ -23,6 +25,10 @@ use opencv::{core::Mat, prelude::*};
 const MIN_DIE_PROBABILITY: f32 = 0.5;
 /// ...and a body proposal, which has no pip layout behind it, with this.
 const BODY_MIN_DIE_PROBABILITY: f32 = 0.9;
+/// Other sides, relative to the body finder's, a body proposal is read at.
+const BODY_RESCALES: [f32; 2] = [0.87, 1.15];
+/// ...unless the finder's side gives a die and a face at least this sure.
+const SETTLED_READING: f32 = 0.97;
 /// A pip reading at least this sure that disagrees with the classifier...
 const SURE_PIP_READING: f32 = 0.8;
 /// ...caps the die's confidence here, well below the asking threshold.
@@ -36,7 +42,7 @@ struct Proposal {
 }
 
 /// Mean side of a face outline.
-fn outline_side(c: &[[f32; 2]; 4]) -> f32 {
+pub(crate) fn outline_side(c: &[[f32; 2]; 4]) -> f32 {
     (0..4)
         .map(|i| {
             let (a, b) = (c[i], c[(i + 1) % 4]);
@@ -46,14 +52,14 @@ fn outline_side(c: &[[f32; 2]; 4]) -> f32 {
         / 4.0
 }
 
-fn square(center: [f32; 2], side: f32) -> [[f32; 2]; 4] {
+pub(crate) fn square(center: [f32; 2], side: f32) -> [[f32; 2]; 4] {
     let h = side / 2.0;
     let [x, y] = center;
     [[x - h, y - h], [x + h, y - h], [x + h, y + h], [x - h, y + h]]
 }
 
 /// Median colour of the middle of a square (the face, mostly), classed.
-fn body_color(frame: &Mat, center: [f32; 2], side: f32, colors: &ColorTable) -> String {
+pub(crate) fn body_color(frame: &Mat, center: [f32; 2], side: f32, colors: &ColorTable) -> String {
     let Ok(bytes) = frame.data_bytes() else {
         return colors.fallback.clone();
     };
@@ -121,7 +127,29 @@ pub fn settle(
         {
             continue;
         }
-        let guess = net.classify(frame, p.center, p.side)?;
+        let mut guess = net.classify_turned(frame, p.center, p.side)?;
+        let mut p = p;
+        let mut scales_disagree = false;
+        let settled = guess.die >= SETTLED_READING && guess.probability >= SETTLED_READING;
+        if p.pip_reading.is_none() && guess.die >= MIN_DIE_PROBABILITY && !settled {
+            // A body's side is its distance peak's, which takes in shadow or
+            // misses a rounded corner: the face is also read a little
+            // tighter and a little wider, and the surest reading kept. Where
+            // the sides that see a die disagree on its face, it is asked.
+            let found_side = p.side;
+            let mut faces = vec![guess.face];
+            for scale in BODY_RESCALES {
+                let other = net.classify_turned(frame, p.center, found_side * scale)?;
+                if other.die >= MIN_DIE_PROBABILITY {
+                    faces.push(other.face);
+                }
+                if other.die * other.probability > guess.die * guess.probability {
+                    guess = other;
+                    p.side = found_side * scale;
+                }
+            }
+            scales_disagree = faces.iter().any(|&f| f != guess.face);
+        }
         if p.pip_reading.is_some() && guess.die >= MIN_DIE_PROBABILITY {
             pip_dice.push((p.center, p.side));
         }
@@ -145,6 +173,7 @@ pub fn settle(
             Some(s) => s.read(&guess),
             None => (net.class_name(guess.face).to_string(), guess.probability),
         };
+        let probability = if scales_disagree { probability.min(DISPUTED_CONFIDENCE) } else { probability };
         judged.push((guess.die, face, probability, false, p));
     }
     judged.sort_by(|a, b| b.0.total_cmp(&a.0).then(b.2.total_cmp(&a.2)));

@@ -15,7 +15,8 @@ use crate::pips::{
     annulus_uniformity, find_pips, measure_colors, surround_uniformity, Pip, PipParams,
 };
 use crate::sites::{check_sites, verdict, Verdict};
-use crate::bodies::body_candidates;
+use crate::bodies::body_map;
+use crate::crowds::fill_crowds;
 use crate::facenet::FaceNet;
 use crate::faceset::FaceSet;
 use crate::netread::settle;
@@ -310,7 +311,11 @@ impl DiceReader {
         }
         let mut dice = merge_views(per_view);
         if let Some(net) = &self.net {
-            dice = settle(net, self.face_set.as_deref(), frame, dice, body_candidates(frame)?, &self.colors)?;
+            let map = body_map(frame)?;
+            dice = settle(net, self.face_set.as_deref(), frame, dice, map.candidates.clone(), &self.colors)?;
+            if self.face_set.is_none() {
+                fill_crowds(net, frame, &map, &mut dice, &self.colors)?;
+            }
         }
         Ok(Reading {
             width: width as u32,

@@ -32,7 +32,7 @@ fn report(s: &Summary) {
 
 #[test]
 fn webcam_valid_split_meets_the_measured_figures() {
-    // Measured: recall 100%, precision 98.08%, 254 of 255 faces read right.
+    // Measured: recall 100%, precision 98.84%, 254 of 255 faces read right.
     let Some(dir) = dataset("dice-pips-webcam/valid") else { return };
     let s = evaluate_dir(&dir, &DiceReader::default()).expect("the corpus reads without errors");
     assert_eq!(s.images, 86, "valid/ should hold 86 images");
@@ -45,8 +45,8 @@ fn webcam_valid_split_meets_the_measured_figures() {
 
 #[test]
 fn multicolour_held_out_photos_meet_the_measured_figures() {
-    // Measured on the last 50 photos: recall 97.5%, precision 100%,
-    // 216 of 242 faces read right.
+    // Measured on the last 50 photos: recall 98.76%, precision 99.58%,
+    // 224 of 242 faces read right (2026-11-26-d6-reader-2.md).
     let Some(dir) = dataset("dice-multicolour-topdown/train") else { return };
     let mut images = tw_vision::eval::list_images(&dir).expect("list");
     let held_out = images.split_off(150);
@@ -61,5 +61,5 @@ fn multicolour_held_out_photos_meet_the_measured_figures() {
     report(&s);
     assert!(s.recall() >= 0.95, "recall {}", s.recall());
     assert!(s.precision() >= 0.98, "precision {}", s.precision());
-    assert!(s.read_right() >= 0.87, "read right {}", s.read_right());
+    assert!(s.read_right() >= 0.91, "read right {}", s.read_right());
 }

@@ -4,7 +4,7 @@
 //! yardstick recipe counts pips.
 
 use opencv::{
-    core::{Mat, Point, Scalar, CV_8UC3},
+    core::{self, Mat, Point, Scalar, CV_8UC3},
     imgproc,
 };
 use tw_vision::baseline::blob_recipe;
@@ -12,7 +12,7 @@ use tw_vision::bodies::body_candidates;
 use tw_vision::eval::parse_yolo_named;
 use tw_vision::facenet::FaceNet;
 use tw_vision::faceset::{class_names, Enrolment, FaceSet};
-use tw_vision::synth::{self, DieSpec, Scene, ALL_STYLES, WHITE_BLACK};
+use tw_vision::synth::{self, DieSpec, Scene, ALL_STYLES, BLACK_WHITE, RED_WHITE, WHITE_BLACK};
 
 const SHIPPED: &str = include_str!("../../../models/d6-faces/d6-faces.json");
 
@@ -123,6 +123,38 @@ fn the_classifier_reads_dice_of_another_renderer() {
     // A patch of bare table is no die.
     let img = synth::render(&scene(vec![], [120, 150, 175])).unwrap();
     assert_eq!(net.classify(&img, [320.0, 240.0], 60.0).unwrap().face, 0);
+}
+
+#[test]
+fn a_turned_read_is_the_same_whichever_way_the_photo_is_turned() {
+    // The turned read averages the crop's four quarter turns, so a photo
+    // turned a quarter turn gives the same probabilities (up to rounding),
+    // not merely the same face.
+    let net = FaceNet::shipped().unwrap();
+    for (value, style) in [(2u8, RED_WHITE), (3, WHITE_BLACK), (6, BLACK_WHITE)] {
+        let img = synth::render(&scene(vec![spec(value, (300.0, 200.0), 40.0, style)], [120, 150, 175])).unwrap();
+        let mut turned = Mat::default();
+        core::rotate(&img, &mut turned, core::ROTATE_90_CLOCKWISE).unwrap();
+        // 40 px widened by the model's 1.3 is a 52 px square from (274, 174);
+        // turned clockwise in a 480-row frame it starts at (480-174-52, 274).
+        let a = net.classify_turned(&img, [300.0, 200.0], 40.0).unwrap();
+        let b = net.classify_turned(&turned, [280.0, 300.0], 40.0).unwrap();
+        assert_eq!(a.face, value, "face {value}: {:?}", a.probs);
+        assert_eq!(b.face, value, "face {value} turned: {:?}", b.probs);
+        for (p, q) in a.probs.iter().zip(b.probs) {
+            assert!((p - q).abs() < 1e-4, "face {value}: {:?} against {:?}", a.probs, b.probs);
+        }
+        // The single view is not turn-proof in the same way, and the turned
+        // read keeps that view's features for enrolled sets.
+        let single = net.classify(&img, [300.0, 200.0], 40.0).unwrap();
+        assert_eq!(single.features, a.features);
+    }
+    // Bare table: plainly no die, read once, exactly as the single view.
+    let img = synth::render(&scene(vec![], [120, 150, 175])).unwrap();
+    let single = net.classify(&img, [320.0, 240.0], 60.0).unwrap();
+    let turned = net.classify_turned(&img, [320.0, 240.0], 60.0).unwrap();
+    assert_eq!(turned.face, 0);
+    assert_eq!(single.probs, turned.probs);
 }
 
 fn write(dir: &std::path::Path, name: &str, text: &str) {
