@@ -38,6 +38,10 @@ use opencv::{
     prelude::*,
 };
 use serde::{Deserialize, Serialize};
+use std::time::Instant;
+
+mod body;
+pub use body::Bodies;
 
 /// The descriptor an `art` section's prototypes are in.
 pub const ART_DESCRIPTOR: &str =
@@ -212,6 +216,10 @@ pub struct ArtModel {
     /// Per face (in the order of first appearance in `prototypes`): the
     /// lowest similarity one of its own examples had to its prototypes.
     pub min_similarity: Vec<(String, f32)>,
+    /// Faces split by body brightness (dark and light dice), when the
+    /// enrolled faces fall into two such groups.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bodies: Option<Bodies>,
 }
 
 impl ArtModel {
@@ -272,7 +280,19 @@ impl ArtModel {
                 ),
             ));
         }
+        if let Some(b) = &self.bodies {
+            b.validate(name, &faces)?;
+        }
         Ok(())
+    }
+
+    /// Which faces may compete for a die at `pose` (all, unless the set's
+    /// bodies say which group the die is of).
+    fn allowed(&self, prep: &Prepared, faces: &[String], pose: &Pose) -> Vec<bool> {
+        match &self.bodies {
+            Some(b) => b.mask(faces, body::brightness(prep, pose)),
+            None => vec![true; faces.len()],
+        }
     }
 
     fn face_names(&self) -> Vec<String> {
@@ -823,28 +843,18 @@ fn turned(d: &[f32], shift: usize) -> Vec<f32> {
     out
 }
 
-/// Best similarity to each face of one description.
+/// Best similarity to each face `allow` lets compete, of one description
+/// (the others keep what `best` held).
 fn similarities(
     d: &[f32],
     model: &ArtModel,
     face_of: &[usize],
     shifts: &[usize],
     best: &mut [f32],
-) {
-    similarities_of(d, model, face_of, shifts, best, None)
-}
-
-/// [`similarities`], of one face only when `only` names it.
-fn similarities_of(
-    d: &[f32],
-    model: &ArtModel,
-    face_of: &[usize],
-    shifts: &[usize],
-    best: &mut [f32],
-    only: Option<usize>,
+    allow: &[bool],
 ) {
     for (p, &f) in model.prototypes.iter().zip(face_of) {
-        if only.is_some_and(|o| o != f) {
+        if !allow[f] {
             continue;
         }
         let (sim, _) = best_turn(d, &p.polar, shifts);
@@ -864,6 +874,7 @@ fn face_index(model: &ArtModel, faces: &[String]) -> Vec<usize> {
 
 /// The first look at a find: its foreshortening (given, or the best of
 /// [`SQUASHES`]) and the best similarity to any face there.
+#[allow(clippy::too_many_arguments)]
 fn first_match(
     prep: &Prepared,
     model: &ArtModel,
@@ -872,6 +883,7 @@ fn first_match(
     center: [f32; 2],
     box_side: f32,
     squash: Option<f32>,
+    allow: &[bool],
 ) -> (f32, Pose) {
     let shifts = turns();
     let candidates: Vec<f32> = match squash {
@@ -889,7 +901,7 @@ fn first_match(
                 ..upright
             };
             let mut b = vec![f32::MIN; n_faces];
-            similarities(&polar(prep, &pose), model, face_of, &shifts, &mut b);
+            similarities(&polar(prep, &pose), model, face_of, &shifts, &mut b, allow);
             let m = b.iter().cloned().fold(f32::MIN, f32::max);
             if m > top {
                 top = m;
@@ -909,9 +921,19 @@ fn match_faces(
     center: [f32; 2],
     box_side: f32,
     squash: Option<f32>,
+    allow: &[bool],
 ) -> (Vec<f32>, Pose) {
     let face_of = face_index(model, faces);
-    let (_, pose) = first_match(prep, model, &face_of, faces.len(), center, box_side, squash);
+    let (_, pose) = first_match(
+        prep,
+        model,
+        &face_of,
+        faces.len(),
+        center,
+        box_side,
+        squash,
+        allow,
+    );
     climb(
         prep,
         model,
@@ -922,7 +944,7 @@ fn match_faces(
         0.12,
         1.12,
         0.1,
-        None,
+        allow,
     )
 }
 
@@ -939,12 +961,12 @@ fn climb(
     mut off: f32,
     mut grow: f32,
     mut tilt: f32,
-    only: Option<usize>,
+    allow: &[bool],
 ) -> (Vec<f32>, Pose) {
     let shifts = turns();
     let eval = |p: &Pose| {
         let mut b = vec![f32::MIN; n_faces];
-        similarities_of(&polar(prep, p), model, face_of, &shifts, &mut b, only);
+        similarities(&polar(prep, p), model, face_of, &shifts, &mut b, allow);
         b
     };
     let top = |b: &[f32]| b.iter().cloned().fold(f32::MIN, f32::max);
@@ -1110,7 +1132,14 @@ fn read_pose(
     squash: Option<f32>,
 ) -> Option<(String, f32, f32, Pose)> {
     let faces = model.face_names();
-    let (sims, pose) = match_faces(prep, model, &faces, center, box_side, squash);
+    let at = Pose {
+        center,
+        side: box_side,
+        angle: 0.0,
+        squash: squash.unwrap_or(1.0),
+    };
+    let allow = model.allowed(prep, &faces, &at);
+    let (sims, pose) = match_faces(prep, model, &faces, center, box_side, squash, &allow);
     verdict(model, &faces, &sims).map(|(f, c, s)| (faces[f].clone(), c, s, pose))
 }
 
@@ -1141,6 +1170,22 @@ struct Reading1 {
     find: Find,
 }
 
+/// Where a frame's read spent its time, milliseconds.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Stages {
+    /// Gray image, pyramid and colour copy.
+    pub prepare: f64,
+    /// The finder's scan.
+    pub find: f64,
+    /// The surest finds read freely (fixing the frame's size and tilt).
+    pub free: f64,
+    /// Every die read again from its place's pose.
+    pub settle: f64,
+    /// Dice found and dice reported.
+    pub finds: usize,
+    pub dice: usize,
+}
+
 /// Read every art die in a frame.
 ///
 /// The dice of a frame are one size and lie on one table, so the faces read
@@ -1150,13 +1195,38 @@ struct Reading1 {
 /// have: left free, a glyph can match another face at the wrong size or
 /// slant.
 pub fn read(frame: &Mat, model: &ArtModel, colors: &ColorTable) -> Result<Vec<Die>> {
+    read_timed(frame, model, colors).map(|(d, _)| d)
+}
+
+/// [`read`], with the time each stage took.
+pub fn read_timed(
+    frame: &Mat,
+    model: &ArtModel,
+    colors: &ColorTable,
+) -> Result<(Vec<Die>, Stages)> {
+    let ms = |t: Instant| t.elapsed().as_secs_f64() * 1000.0;
+    let mut stages = Stages::default();
+    let t = Instant::now();
     let prep = Prepared::new(frame)?;
+    stages.prepare = ms(t);
+    let t = Instant::now();
     let faces = model.face_names();
     let face_of = face_index(model, &faces);
     let mut finds = find(&prep, model)?;
     finds.sort_by(|a, b| b.probability.total_cmp(&a.probability));
+    stages.find = ms(t);
+    stages.finds = finds.len();
+    let t = Instant::now();
+    let at_find = |find: &Find, side: f32, squash: f32| Pose {
+        center: find.center,
+        side,
+        angle: 0.0,
+        squash,
+    };
     let read_free = |find: Find| {
-        let (sims, pose) = match_faces(&prep, model, &faces, find.center, find.side, None);
+        let allow = model.allowed(&prep, &faces, &at_find(&find, find.side, 1.0));
+        let (sims, pose) =
+            match_faces(&prep, model, &faces, find.center, find.side, None, &allow);
         verdict(model, &faces, &sims).map(|(face, confidence, similarity)| Reading1 {
             face,
             confidence,
@@ -1204,6 +1274,8 @@ pub fn read(frame: &Mat, model: &ArtModel, colors: &ColorTable) -> Result<Vec<Di
     } else {
         first.extend(rest.into_iter().filter_map(read_free));
     }
+    stages.free = ms(t);
+    let t = Instant::now();
     let mut settled: Vec<Reading1> = Vec::new();
     for mut r in first {
         if let (Some(sc), Some(qc)) = (sides, squashes) {
@@ -1218,32 +1290,32 @@ pub fn read(frame: &Mat, model: &ArtModel, colors: &ColorTable) -> Result<Vec<Di
                 angle,
                 squash: q,
             };
+            let allow = model.allowed(&prep, &faces, &start);
             let mut top = f32::MIN;
             // The finder's centre can be a fifth of a face off: a grid of
             // places and sizes first.
             let eval_top = |pose: &Pose| {
                 let mut b = vec![f32::MIN; faces.len()];
-                similarities(&polar(&prep, pose), model, &face_of, &shifts, &mut b);
+                similarities(&polar(&prep, pose), model, &face_of, &shifts, &mut b, &allow);
                 b.iter().cloned().fold(f32::MIN, f32::max)
             };
-            for (step, sizes) in [(0.1f32, &[0.9f32, 1.0, 1.1][..])] {
-                let base = start;
-                for &k in sizes {
-                    for i in -2..=2 {
-                        for j in -2..=2 {
-                            let pose = Pose {
-                                center: [
-                                    base.center[0] + i as f32 * step * want,
-                                    base.center[1] + j as f32 * step * want * q,
-                                ],
-                                side: base.side * k,
-                                ..base
-                            };
-                            let m = eval_top(&pose);
-                            if m > top {
-                                top = m;
-                                start = pose;
-                            }
+            let step = 0.1f32;
+            let base = start;
+            for k in [0.9f32, 1.0, 1.1] {
+                for i in -2..=2 {
+                    for j in -2..=2 {
+                        let pose = Pose {
+                            center: [
+                                base.center[0] + i as f32 * step * want,
+                                base.center[1] + j as f32 * step * want * q,
+                            ],
+                            side: base.side * k,
+                            ..base
+                        };
+                        let m = eval_top(&pose);
+                        if m > top {
+                            top = m;
+                            start = pose;
                         }
                     }
                 }
@@ -1251,12 +1323,13 @@ pub fn read(frame: &Mat, model: &ArtModel, colors: &ColorTable) -> Result<Vec<Di
             // Each likely face climbs to its own best pose, so a face is
             // not judged at a pose another face chose.
             let mut sims = vec![f32::MIN; faces.len()];
-            similarities(&polar(&prep, &start), model, &face_of, &shifts, &mut sims);
-            let mut order: Vec<usize> = (0..faces.len()).collect();
+            similarities(&polar(&prep, &start), model, &face_of, &shifts, &mut sims, &allow);
+            let mut order: Vec<usize> = (0..faces.len()).filter(|&f| allow[f]).collect();
             order.sort_by(|&a, &b| sims[b].total_cmp(&sims[a]));
             let mut pose = start;
             let mut best = f32::MIN;
             for &f in order.iter().take(CONTENDERS) {
+                let only: Vec<bool> = (0..faces.len()).map(|g| g == f).collect();
                 let (b, p) = climb(
                     &prep,
                     model,
@@ -1267,7 +1340,7 @@ pub fn read(frame: &Mat, model: &ArtModel, colors: &ColorTable) -> Result<Vec<Di
                     0.08,
                     1.05,
                     0.0,
-                    Some(f),
+                    &only,
                 );
                 sims[f] = b[f];
                 if b[f] > best {
@@ -1330,7 +1403,9 @@ pub fn read(frame: &Mat, model: &ArtModel, colors: &ColorTable) -> Result<Vec<Di
             cocked: false,
         });
     }
-    Ok(dice)
+    stages.settle = ms(t);
+    stages.dice = dice.len();
+    Ok((dice, stages))
 }
 
 // ---------------------------------------------------------------- enrolment
@@ -1361,6 +1436,8 @@ impl Mix {
 pub struct ArtEnrolment {
     /// Per face: its examples' polar descriptions.
     examples: Vec<(String, Vec<Vec<f32>>)>,
+    /// Per face: its examples' body brightness.
+    brightness: Vec<(String, Vec<f32>)>,
     /// Finder training samples and their classes.
     samples: Vec<([f32; FEATURES], bool)>,
     sides: Vec<f32>,
@@ -1378,6 +1455,7 @@ impl ArtEnrolment {
     pub fn new() -> Self {
         ArtEnrolment {
             examples: Vec::new(),
+            brightness: Vec::new(),
             samples: Vec::new(),
             sides: Vec::new(),
             photos: Vec::new(),
@@ -1396,10 +1474,16 @@ impl ArtEnrolment {
             }
             let center = [(b.x0 + b.x1) / 2.0, (b.y0 + b.y1) / 2.0];
             let squash = ((b.y1 - b.y0) / (b.x1 - b.x0).max(1.0)).clamp(0.4, 1.0);
-            let d = polar(&prep, &Pose::of_box(&prep, center, side, squash));
+            let pose = Pose::of_box(&prep, center, side, squash);
+            let d = polar(&prep, &pose);
             match self.examples.iter_mut().find(|(f, _)| *f == b.name) {
                 Some((_, v)) => v.push(d),
                 None => self.examples.push((b.name.clone(), vec![d])),
+            }
+            let light = body::brightness(&prep, &pose);
+            match self.brightness.iter_mut().find(|(f, _)| *f == b.name) {
+                Some((_, v)) => v.push(light),
+                None => self.brightness.push((b.name.clone(), vec![light])),
             }
             self.sides.push(side);
             kept.push(b.clone());
@@ -1575,6 +1659,7 @@ impl ArtEnrolment {
             finder,
             prototypes,
             min_similarity,
+            bodies: Bodies::learn(&self.brightness),
         };
         model.validate(name)?;
         Ok(model)
