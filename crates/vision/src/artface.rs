@@ -499,22 +499,55 @@ fn features(ii: &Integrals, x: i32, y: i32) -> [f32; FEATURES] {
     f
 }
 
+/// A gray frame and its halvings (2×2 means), so each scanned size is
+/// shrunk from the nearest larger halving rather than the whole frame.
+struct Levels {
+    width: usize,
+    height: usize,
+    mats: Vec<Mat>,
+}
+
+impl Levels {
+    fn new(gray: &GrayImage) -> Result<Levels> {
+        let mut mats = vec![gray.as_mat()?];
+        loop {
+            let last = &mats[mats.len() - 1];
+            let (w, h) = (last.cols() / 2, last.rows() / 2);
+            if w < 32 || h < 32 {
+                break;
+            }
+            let mut half = Mat::default();
+            imgproc::resize(last, &mut half, Size::new(w, h), 0.0, 0.0, imgproc::INTER_AREA)?;
+            mats.push(half);
+        }
+        Ok(Levels {
+            width: gray.width,
+            height: gray.height,
+            mats,
+        })
+    }
+}
+
 /// The frame shrunk so a face box of `side` pixels spans [`CELL`].
-fn shrunk(gray: &GrayImage, side: f32) -> Result<(Vec<u8>, usize, usize, f32)> {
+fn shrunk(levels: &Levels, side: f32) -> Result<(Vec<u8>, usize, usize, f32)> {
     let f = CELL / side;
-    let (w0, h0) = (gray.width as f32, gray.height as f32);
+    let (w0, h0) = (levels.width as f32, levels.height as f32);
     let (w, h) = (
         ((w0 * f).round() as i32).max(1),
         ((h0 * f).round() as i32).max(1),
     );
-    let src = gray.as_mat()?;
+    let mut l = 0;
+    while l + 1 < levels.mats.len() && levels.mats[l + 1].cols() >= w && levels.mats[l + 1].rows() >= h {
+        l += 1;
+    }
+    let src = &levels.mats[l];
     let mut dst = Mat::default();
-    let interp = if f < 1.0 {
+    let interp = if w <= src.cols() {
         imgproc::INTER_AREA
     } else {
         imgproc::INTER_LINEAR
     };
-    imgproc::resize(&src, &mut dst, Size::new(w, h), 0.0, 0.0, interp)?;
+    imgproc::resize(src, &mut dst, Size::new(w, h), 0.0, 0.0, interp)?;
     let dst = if dst.is_continuous() {
         dst
     } else {
@@ -618,8 +651,9 @@ fn find_in(gray: &GrayImage, sizes_px: [f32; 2], finder: &Finder) -> Result<Vec<
 /// Local peaks of the finder's probability at each scanned size.
 fn peaks_in(gray: &GrayImage, sizes_px: [f32; 2], finder: &Finder) -> Result<Vec<Find>> {
     let mut peaks: Vec<Find> = Vec::new();
+    let levels = Levels::new(gray)?;
     for side in scan_sizes(sizes_px) {
-        let (img, w, h, f) = shrunk(gray, side)?;
+        let (img, w, h, f) = shrunk(&levels, side)?;
         if w < 3 || h < 3 {
             continue;
         }
@@ -768,11 +802,15 @@ fn polar(prep: &Prepared, pose: &Pose) -> Vec<f32> {
     let mut d = Vec::with_capacity(DIM);
     let reach = REACH * pose.side * k;
     let (cx, cy) = (pose.center[0] * k, pose.center[1] * k);
+    let dirs: [(f32, f32); ANGLES] = std::array::from_fn(|j| {
+        let a = pose.angle + std::f32::consts::TAU * j as f32 / ANGLES as f32;
+        let (s, c) = a.sin_cos();
+        (c, pose.squash * s)
+    });
     for i in 0..RINGS {
         let r = (i as f32 + 0.5) / RINGS as f32 * reach;
-        for j in 0..ANGLES {
-            let a = pose.angle + std::f32::consts::TAU * j as f32 / ANGLES as f32;
-            d.push(p.at(cx + r * a.cos(), cy + pose.squash * r * a.sin()));
+        for &(c, s) in &dirs {
+            d.push(p.at(cx + r * c, cy + r * s));
         }
     }
     normalise(&mut d);
@@ -824,6 +862,50 @@ fn turned_dot(d: &[f32], p: &[f32], shift: usize) -> f32 {
     s
 }
 
+/// Dot product in eight running sums, so that it vectorises.
+#[inline]
+fn dot(a: &[f32], b: &[f32]) -> f32 {
+    let mut acc = [0f32; 8];
+    let (ca, cb) = (a.chunks_exact(8), b.chunks_exact(8));
+    let tail: f32 = ca
+        .remainder()
+        .iter()
+        .zip(cb.remainder())
+        .map(|(x, y)| x * y)
+        .sum();
+    for (x, y) in ca.zip(cb) {
+        for k in 0..8 {
+            acc[k] += x[k] * y[k];
+        }
+    }
+    acc.iter().sum::<f32>() + tail
+}
+
+/// A description turned by each tried shift, laid out once so that every
+/// prototype is matched by plain dot products.
+struct Turned {
+    shifts: Vec<usize>,
+    rows: Vec<Vec<f32>>,
+}
+
+impl Turned {
+    fn new(d: &[f32], shifts: &[usize]) -> Turned {
+        Turned {
+            shifts: shifts.to_vec(),
+            rows: shifts.iter().map(|&s| turned(d, s)).collect(),
+        }
+    }
+
+    /// Best correlation with `p` over the turns, and the turn.
+    fn best(&self, p: &[f32]) -> (f32, usize) {
+        self.rows
+            .iter()
+            .zip(&self.shifts)
+            .map(|(r, &s)| (dot(r, p), s))
+            .fold((f32::MIN, 0), |a, b| if b.0 > a.0 { b } else { a })
+    }
+}
+
 /// Best correlation over the tried turns, and the turn.
 fn best_turn(d: &[f32], p: &[f32], shifts: &[usize]) -> (f32, usize) {
     shifts
@@ -834,11 +916,10 @@ fn best_turn(d: &[f32], p: &[f32], shifts: &[usize]) -> (f32, usize) {
 
 /// `d` turned by `shift` steps (so that it lines up with what it matched).
 fn turned(d: &[f32], shift: usize) -> Vec<f32> {
-    let mut out = vec![0f32; DIM];
-    for i in 0..RINGS {
-        for j in 0..ANGLES {
-            out[i * ANGLES + j] = d[i * ANGLES + (j + shift) % ANGLES];
-        }
+    let mut out = Vec::with_capacity(DIM);
+    for ring in d.chunks_exact(ANGLES) {
+        out.extend_from_slice(&ring[shift..]);
+        out.extend_from_slice(&ring[..shift]);
     }
     out
 }
@@ -853,11 +934,12 @@ fn similarities(
     best: &mut [f32],
     allow: &[bool],
 ) {
+    let t = Turned::new(d, shifts);
     for (p, &f) in model.prototypes.iter().zip(face_of) {
         if !allow[f] {
             continue;
         }
-        let (sim, _) = best_turn(d, &p.polar, shifts);
+        let (sim, _) = t.best(&p.polar);
         if sim > best[f] {
             best[f] = sim;
         }
@@ -1509,8 +1591,9 @@ impl ArtEnrolment {
                     )
                 })
                 .collect();
+            let levels = Levels::new(gray)?;
             for &side in &scan {
-                let (img, w, h, f) = shrunk(gray, side)?;
+                let (img, w, h, f) = shrunk(&levels, side)?;
                 if w < 3 || h < 3 {
                     continue;
                 }
@@ -1610,6 +1693,7 @@ impl ArtEnrolment {
         for _round in 0..2 {
             let mut added = 0;
             for (gray, labels) in &self.photos {
+                let levels = Levels::new(gray)?;
                 for f in find_in(gray, sizes_px, &finder)? {
                     let on_top = labels.iter().any(|b| {
                         let bs = ((b.x1 - b.x0) * (b.y1 - b.y0)).max(0.0).sqrt();
@@ -1621,7 +1705,7 @@ impl ArtEnrolment {
                     if on_top {
                         continue;
                     }
-                    let (img, w, h, k) = shrunk(gray, f.side)?;
+                    let (img, w, h, k) = shrunk(&levels, f.side)?;
                     let ii = Integrals::new(&img, w, h);
                     let (x, y) = (
                         ((f.center[0] + 0.5) * k - 0.5).round() as i32,
@@ -1916,6 +2000,11 @@ mod tests {
             let direct: f32 = t.iter().zip(&d).map(|(a, b)| a * b).sum();
             assert!((turned_dot(&d, &d, shift) - direct).abs() < 1e-3);
         }
+        let t = Turned::new(&d, &turns());
+        for (row, &shift) in t.rows.iter().zip(&t.shifts) {
+            assert!((dot(row, &d) - turned_dot(&d, &d, shift)).abs() < 1e-3);
+        }
+        assert_eq!(t.best(&d).1, 0);
         assert_eq!(turns().len(), 12);
         assert!(turns().iter().all(|&s| s < ANGLES));
     }
