@@ -501,6 +501,10 @@ fn features(ii: &Integrals, x: i32, y: i32) -> [f32; FEATURES] {
 
 /// A gray frame and its halvings (2×2 means), so each scanned size is
 /// shrunk from the nearest larger halving rather than the whole frame.
+/// Enrolment shrinks from the whole frame only ([`Levels::whole`]): the
+/// finder learns from the exact area means, and reading from halvings
+/// scores them alike (measured in docs/measurements/2026-11-26-d6-art-faces-2.md;
+/// a finder trained on halvings came out worse on some sets).
 struct Levels {
     width: usize,
     height: usize,
@@ -508,6 +512,15 @@ struct Levels {
 }
 
 impl Levels {
+    /// The frame alone: every size shrunk from it.
+    fn whole(gray: &GrayImage) -> Result<Levels> {
+        Ok(Levels {
+            width: gray.width,
+            height: gray.height,
+            mats: vec![gray.as_mat()?],
+        })
+    }
+
     fn new(gray: &GrayImage) -> Result<Levels> {
         let mut mats = vec![gray.as_mat()?];
         loop {
@@ -585,7 +598,7 @@ pub struct Find {
 /// of dice as one large one) are dropped before peaks are thinned to one
 /// per place, surest first.
 pub fn find(prep: &Prepared, model: &ArtModel) -> Result<Vec<Find>> {
-    find_in(&prep.gray, model.sizes_px, &model.finder)
+    find_in(&Levels::new(&prep.gray)?, model.sizes_px, &model.finder)
 }
 
 /// One find per place, surest first; but a find that holds surer, much
@@ -635,8 +648,8 @@ fn frame_size_of(finds: &[Find]) -> Option<f32> {
     sure.last().map(|f| f.side)
 }
 
-fn find_in(gray: &GrayImage, sizes_px: [f32; 2], finder: &Finder) -> Result<Vec<Find>> {
-    let peaks = peaks_in(gray, sizes_px, finder)?;
+fn find_in(levels: &Levels, sizes_px: [f32; 2], finder: &Finder) -> Result<Vec<Find>> {
+    let peaks = peaks_in(levels, sizes_px, finder)?;
     let first = thin(peaks.clone(), SAME_DIE);
     let Some(size) = frame_size_of(&first) else {
         return Ok(first);
@@ -649,11 +662,10 @@ fn find_in(gray: &GrayImage, sizes_px: [f32; 2], finder: &Finder) -> Result<Vec<
 }
 
 /// Local peaks of the finder's probability at each scanned size.
-fn peaks_in(gray: &GrayImage, sizes_px: [f32; 2], finder: &Finder) -> Result<Vec<Find>> {
+fn peaks_in(levels: &Levels, sizes_px: [f32; 2], finder: &Finder) -> Result<Vec<Find>> {
     let mut peaks: Vec<Find> = Vec::new();
-    let levels = Levels::new(gray)?;
     for side in scan_sizes(sizes_px) {
-        let (img, w, h, f) = shrunk(&levels, side)?;
+        let (img, w, h, f) = shrunk(levels, side)?;
         if w < 3 || h < 3 {
             continue;
         }
@@ -1591,7 +1603,7 @@ impl ArtEnrolment {
                     )
                 })
                 .collect();
-            let levels = Levels::new(gray)?;
+            let levels = Levels::whole(gray)?;
             for &side in &scan {
                 let (img, w, h, f) = shrunk(&levels, side)?;
                 if w < 3 || h < 3 {
@@ -1693,8 +1705,8 @@ impl ArtEnrolment {
         for _round in 0..2 {
             let mut added = 0;
             for (gray, labels) in &self.photos {
-                let levels = Levels::new(gray)?;
-                for f in find_in(gray, sizes_px, &finder)? {
+                let levels = Levels::whole(gray)?;
+                for f in find_in(&levels, sizes_px, &finder)? {
                     let on_top = labels.iter().any(|b| {
                         let bs = ((b.x1 - b.x0) * (b.y1 - b.y0)).max(0.0).sqrt();
                         let c = [(b.x0 + b.x1) / 2.0, (b.y0 + b.y1) / 2.0];
