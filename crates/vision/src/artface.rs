@@ -530,7 +530,14 @@ impl Levels {
                 break;
             }
             let mut half = Mat::default();
-            imgproc::resize(last, &mut half, Size::new(w, h), 0.0, 0.0, imgproc::INTER_AREA)?;
+            imgproc::resize(
+                last,
+                &mut half,
+                Size::new(w, h),
+                0.0,
+                0.0,
+                imgproc::INTER_AREA,
+            )?;
             mats.push(half);
         }
         Ok(Levels {
@@ -550,7 +557,10 @@ fn shrunk(levels: &Levels, side: f32) -> Result<(Vec<u8>, usize, usize, f32)> {
         ((h0 * f).round() as i32).max(1),
     );
     let mut l = 0;
-    while l + 1 < levels.mats.len() && levels.mats[l + 1].cols() >= w && levels.mats[l + 1].rows() >= h {
+    while l + 1 < levels.mats.len()
+        && levels.mats[l + 1].cols() >= w
+        && levels.mats[l + 1].rows() >= h
+    {
         l += 1;
     }
     let src = &levels.mats[l];
@@ -1319,8 +1329,7 @@ pub fn read_timed(
     };
     let read_free = |find: Find| {
         let allow = model.allowed(&prep, &faces, &at_find(&find, find.side, 1.0));
-        let (sims, pose) =
-            match_faces(&prep, model, &faces, find.center, find.side, None, &allow);
+        let (sims, pose) = match_faces(&prep, model, &faces, find.center, find.side, None, &allow);
         verdict(model, &faces, &sims).map(|(face, confidence, similarity)| Reading1 {
             face,
             confidence,
@@ -1390,7 +1399,14 @@ pub fn read_timed(
             // places and sizes first.
             let eval_top = |pose: &Pose| {
                 let mut b = vec![f32::MIN; faces.len()];
-                similarities(&polar(&prep, pose), model, &face_of, &shifts, &mut b, &allow);
+                similarities(
+                    &polar(&prep, pose),
+                    model,
+                    &face_of,
+                    &shifts,
+                    &mut b,
+                    &allow,
+                );
                 b.iter().cloned().fold(f32::MIN, f32::max)
             };
             let step = 0.1f32;
@@ -1417,7 +1433,14 @@ pub fn read_timed(
             // Each likely face climbs to its own best pose, so a face is
             // not judged at a pose another face chose.
             let mut sims = vec![f32::MIN; faces.len()];
-            similarities(&polar(&prep, &start), model, &face_of, &shifts, &mut sims, &allow);
+            similarities(
+                &polar(&prep, &start),
+                model,
+                &face_of,
+                &shifts,
+                &mut sims,
+                &allow,
+            );
             let mut order: Vec<usize> = (0..faces.len()).filter(|&f| allow[f]).collect();
             order.sort_by(|&a, &b| sims[b].total_cmp(&sims[a]));
             let mut pose = start;

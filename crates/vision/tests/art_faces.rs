@@ -91,11 +91,7 @@ fn die(img: &mut Mat, c: (f32, f32), turn: f32, face: usize, dark: bool) -> Labe
                 ],
                 ink,
             );
-            poly(
-                img,
-                &[g(-0.12, -0.32), g(0.3, -0.18), g(-0.12, -0.04)],
-                ink,
-            );
+            poly(img, &[g(-0.12, -0.32), g(0.3, -0.18), g(-0.12, -0.04)], ink);
         }
     }
     let xs: Vec<f32> = [(-0.5f32, -0.5f32), (0.5, -0.5), (0.5, 0.5), (-0.5, 0.5)]
@@ -206,7 +202,10 @@ fn an_art_set_finds_and_reads_dice_it_was_not_enrolled_from() {
 fn dark_and_light_dice_are_read_each_against_its_own_faces() {
     let set = enrolled_with(true);
     let art = set.art.as_ref().unwrap();
-    assert!(enrolled().art.unwrap().bodies.is_none(), "one body colour: no split");
+    assert!(
+        enrolled().art.unwrap().bodies.is_none(),
+        "one body colour: no split"
+    );
     let bodies = art.bodies.as_ref().expect("two body colours are split");
     let mut dark = bodies.dark.clone();
     dark.sort();
@@ -227,8 +226,13 @@ fn dark_and_light_dice_are_read_each_against_its_own_faces() {
     assert_eq!(wrong_sure, 0);
     let mut v = serde_json::to_value(&set).unwrap();
     v["art"]["bodies"]["dark"][0] = "crown".into();
-    let e = FaceSet::parse("set.json", &v.to_string()).unwrap_err().to_string();
-    assert!(e.contains("set.json") && e.contains("art.bodies.dark[0]"), "{e}");
+    let e = FaceSet::parse("set.json", &v.to_string())
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("set.json") && e.contains("art.bodies.dark[0]"),
+        "{e}"
+    );
 }
 
 #[test]

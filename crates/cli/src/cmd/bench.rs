@@ -206,7 +206,10 @@ fn read_art(set: &str, dir: &std::path::Path, iterations: usize) -> Result<ExitC
     let path = super::dice::set_path(Some(set));
     let face_set = tw_vision::faceset::FaceSet::load(&path)?;
     let Some(art) = face_set.art.as_ref() else {
-        bail!("{}: the set has no `art` section (pip sets: `warden bench read` without --dice-set)", path.display());
+        bail!(
+            "{}: the set has no `art` section (pip sets: `warden bench read` without --dice-set)",
+            path.display()
+        );
     };
     let names = tw_vision::faceset::class_names(dir)?;
     let images = list_images(dir)?;
@@ -225,7 +228,10 @@ fn read_art(set: &str, dir: &std::path::Path, iterations: usize) -> Result<ExitC
         let labels = parse_yolo_named(&text, w, h, &names)
             .map_err(|e| anyhow::anyhow!("{}: {e}", label_path.display()))?;
         for i in 0..iterations {
-            let (t, c) = (std::time::Instant::now(), super::bench_throw::process_cpu_ms());
+            let (t, c) = (
+                std::time::Instant::now(),
+                super::bench_throw::process_cpu_ms(),
+            );
             let (read, st) = read_timed(&frame, art, &colors)?;
             wall.push(t.elapsed().as_secs_f64() * 1000.0);
             cpu.push(super::bench_throw::process_cpu_ms() - c);
@@ -252,7 +258,10 @@ fn read_art(set: &str, dir: &std::path::Path, iterations: usize) -> Result<ExitC
         images.len(),
         dir.display(),
         iterations,
-        load.split_whitespace().take(3).collect::<Vec<_>>().join(" ")
+        load.split_whitespace()
+            .take(3)
+            .collect::<Vec<_>>()
+            .join(" ")
     );
     println!(
         "  ms/frame wall: median {wm:.1}, p95 {wp:.1}; process CPU: median {cm:.1}, p95 {cp:.1}  [target ≤ {READ_BUDGET_MS} ms: {}]",

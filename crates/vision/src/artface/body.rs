@@ -64,10 +64,9 @@ impl Bodies {
             return None;
         }
         // The widest gap between neighbouring faces leaving two each side.
-        let cut = (2..=medians.len() - 2)
-            .max_by(|&a, &b| {
-                (medians[a].0 - medians[a - 1].0).total_cmp(&(medians[b].0 - medians[b - 1].0))
-            })?;
+        let cut = (2..=medians.len() - 2).max_by(|&a, &b| {
+            (medians[a].0 - medians[a - 1].0).total_cmp(&(medians[b].0 - medians[b - 1].0))
+        })?;
         let dark: Vec<String> = medians[..cut].iter().map(|m| m.1.to_string()).collect();
         let gather = |is_dark: bool| -> Vec<f32> {
             examples
@@ -76,7 +75,10 @@ impl Bodies {
                 .flat_map(|(_, b)| b.iter().copied())
                 .collect()
         };
-        let (hi, lo) = (percentile(&gather(true), 0.98), percentile(&gather(false), 0.02));
+        let (hi, lo) = (
+            percentile(&gather(true), 0.98),
+            percentile(&gather(false), 0.02),
+        );
         if !(lo / hi >= MIN_GAP) {
             return None;
         }
@@ -105,14 +107,22 @@ impl Bodies {
     pub(super) fn validate(&self, name: &str, faces: &[String]) -> Result<()> {
         let bad = |reason: String| super::bad(name, reason);
         if !(self.split.is_finite() && self.split > 0.0) {
-            return Err(bad(format!("art.bodies.split {} must be a positive gray level", self.split)));
+            return Err(bad(format!(
+                "art.bodies.split {} must be a positive gray level",
+                self.split
+            )));
         }
         if !(self.band.is_finite() && (1.0..=MAX_BAND).contains(&self.band)) {
-            return Err(bad(format!("art.bodies.band {} must lie within 1..={MAX_BAND}", self.band)));
+            return Err(bad(format!(
+                "art.bodies.band {} must lie within 1..={MAX_BAND}",
+                self.band
+            )));
         }
         for (i, f) in self.dark.iter().enumerate() {
             if !faces.contains(f) {
-                return Err(bad(format!("art.bodies.dark[{i}] {f:?} is no face of the set")));
+                return Err(bad(format!(
+                    "art.bodies.dark[{i}] {f:?} is no face of the set"
+                )));
             }
         }
         if self.dark.is_empty() || self.dark.len() >= faces.len() {
@@ -152,7 +162,9 @@ mod tests {
         dark.sort();
         assert_eq!(dark, ["goblin", "ooze"]);
         assert!(b.split > 55.0 && b.split < 150.0, "{b:?}");
-        let faces: Vec<String> = ["goblin", "ooze", "fighter", "mage"].map(String::from).to_vec();
+        let faces: Vec<String> = ["goblin", "ooze", "fighter", "mage"]
+            .map(String::from)
+            .to_vec();
         assert_eq!(b.mask(&faces, 40.0), [true, true, false, false]);
         assert_eq!(b.mask(&faces, 190.0), [false, false, true, true]);
         // Between the groups every face competes.
@@ -182,10 +194,22 @@ mod tests {
     #[test]
     fn a_bad_split_names_the_field() {
         let faces: Vec<String> = ["a", "b", "c"].map(String::from).to_vec();
-        let b = Bodies { dark: vec!["z".into()], split: 90.0, band: 1.1 };
+        let b = Bodies {
+            dark: vec!["z".into()],
+            split: 90.0,
+            band: 1.1,
+        };
         let e = b.validate("set.json", &faces).unwrap_err().to_string();
         assert!(e.contains("art.bodies.dark[0]"), "{e}");
-        let b = Bodies { dark: vec!["a".into()], split: f32::NAN, band: 1.1 };
-        assert!(b.validate("set.json", &faces).unwrap_err().to_string().contains("art.bodies.split"));
+        let b = Bodies {
+            dark: vec!["a".into()],
+            split: f32::NAN,
+            band: 1.1,
+        };
+        assert!(b
+            .validate("set.json", &faces)
+            .unwrap_err()
+            .to_string()
+            .contains("art.bodies.split"));
     }
 }
