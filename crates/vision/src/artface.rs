@@ -26,6 +26,8 @@
 //!   face is not clearly better than the next, or that matches its face
 //!   less well than that face's own examples did, is read with low
 //!   confidence, so the player is asked.
+//! - **Bodies.** A set whose faces sit on a dark and a light die (Dungeon
+//!   Roll) reads each die only against its own body's faces ([`body`]).
 
 use crate::color::{ColorTable, Hsv};
 use crate::error::{Result, VisionError};
