@@ -26,6 +26,8 @@
 //!   face is not clearly better than the next, or that matches its face
 //!   less well than that face's own examples did, is read with low
 //!   confidence, so the player is asked.
+//! - **Bodies.** A set whose faces sit on a dark and a light die (Dungeon
+//!   Roll) reads each die only against its own body's faces ([`body`]).
 
 use crate::color::{ColorTable, Hsv};
 use crate::error::{Result, VisionError};
@@ -38,6 +40,10 @@ use opencv::{
     prelude::*,
 };
 use serde::{Deserialize, Serialize};
+use std::time::Instant;
+
+mod body;
+pub use body::Bodies;
 
 /// The descriptor an `art` section's prototypes are in.
 pub const ART_DESCRIPTOR: &str =
@@ -212,6 +218,10 @@ pub struct ArtModel {
     /// Per face (in the order of first appearance in `prototypes`): the
     /// lowest similarity one of its own examples had to its prototypes.
     pub min_similarity: Vec<(String, f32)>,
+    /// Faces split by body brightness (dark and light dice), when the
+    /// enrolled faces fall into two such groups.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bodies: Option<Bodies>,
 }
 
 impl ArtModel {
@@ -272,7 +282,19 @@ impl ArtModel {
                 ),
             ));
         }
+        if let Some(b) = &self.bodies {
+            b.validate(name, &faces)?;
+        }
         Ok(())
+    }
+
+    /// Which faces may compete for a die at `pose` (all, unless the set's
+    /// bodies say which group the die is of).
+    fn allowed(&self, prep: &Prepared, faces: &[String], pose: &Pose) -> Vec<bool> {
+        match &self.bodies {
+            Some(b) => b.mask(faces, body::brightness(prep, pose)),
+            None => vec![true; faces.len()],
+        }
     }
 
     fn face_names(&self) -> Vec<String> {
@@ -479,22 +501,78 @@ fn features(ii: &Integrals, x: i32, y: i32) -> [f32; FEATURES] {
     f
 }
 
+/// A gray frame and its halvings (2×2 means), so each scanned size is
+/// shrunk from the nearest larger halving rather than the whole frame.
+/// Enrolment shrinks from the whole frame only ([`Levels::whole`]): the
+/// finder learns from the exact area means, and reading from halvings
+/// scores them alike (measured in docs/measurements/2026-11-26-d6-art-faces-2.md;
+/// a finder trained on halvings came out worse on some sets).
+struct Levels {
+    width: usize,
+    height: usize,
+    mats: Vec<Mat>,
+}
+
+impl Levels {
+    /// The frame alone: every size shrunk from it.
+    fn whole(gray: &GrayImage) -> Result<Levels> {
+        Ok(Levels {
+            width: gray.width,
+            height: gray.height,
+            mats: vec![gray.as_mat()?],
+        })
+    }
+
+    fn new(gray: &GrayImage) -> Result<Levels> {
+        let mut mats = vec![gray.as_mat()?];
+        loop {
+            let last = &mats[mats.len() - 1];
+            let (w, h) = (last.cols() / 2, last.rows() / 2);
+            if w < 32 || h < 32 {
+                break;
+            }
+            let mut half = Mat::default();
+            imgproc::resize(
+                last,
+                &mut half,
+                Size::new(w, h),
+                0.0,
+                0.0,
+                imgproc::INTER_AREA,
+            )?;
+            mats.push(half);
+        }
+        Ok(Levels {
+            width: gray.width,
+            height: gray.height,
+            mats,
+        })
+    }
+}
+
 /// The frame shrunk so a face box of `side` pixels spans [`CELL`].
-fn shrunk(gray: &GrayImage, side: f32) -> Result<(Vec<u8>, usize, usize, f32)> {
+fn shrunk(levels: &Levels, side: f32) -> Result<(Vec<u8>, usize, usize, f32)> {
     let f = CELL / side;
-    let (w0, h0) = (gray.width as f32, gray.height as f32);
+    let (w0, h0) = (levels.width as f32, levels.height as f32);
     let (w, h) = (
         ((w0 * f).round() as i32).max(1),
         ((h0 * f).round() as i32).max(1),
     );
-    let src = gray.as_mat()?;
+    let mut l = 0;
+    while l + 1 < levels.mats.len()
+        && levels.mats[l + 1].cols() >= w
+        && levels.mats[l + 1].rows() >= h
+    {
+        l += 1;
+    }
+    let src = &levels.mats[l];
     let mut dst = Mat::default();
-    let interp = if f < 1.0 {
+    let interp = if w <= src.cols() {
         imgproc::INTER_AREA
     } else {
         imgproc::INTER_LINEAR
     };
-    imgproc::resize(&src, &mut dst, Size::new(w, h), 0.0, 0.0, interp)?;
+    imgproc::resize(src, &mut dst, Size::new(w, h), 0.0, 0.0, interp)?;
     let dst = if dst.is_continuous() {
         dst
     } else {
@@ -532,7 +610,7 @@ pub struct Find {
 /// of dice as one large one) are dropped before peaks are thinned to one
 /// per place, surest first.
 pub fn find(prep: &Prepared, model: &ArtModel) -> Result<Vec<Find>> {
-    find_in(&prep.gray, model.sizes_px, &model.finder)
+    find_in(&Levels::new(&prep.gray)?, model.sizes_px, &model.finder)
 }
 
 /// One find per place, surest first; but a find that holds surer, much
@@ -582,8 +660,8 @@ fn frame_size_of(finds: &[Find]) -> Option<f32> {
     sure.last().map(|f| f.side)
 }
 
-fn find_in(gray: &GrayImage, sizes_px: [f32; 2], finder: &Finder) -> Result<Vec<Find>> {
-    let peaks = peaks_in(gray, sizes_px, finder)?;
+fn find_in(levels: &Levels, sizes_px: [f32; 2], finder: &Finder) -> Result<Vec<Find>> {
+    let peaks = peaks_in(levels, sizes_px, finder)?;
     let first = thin(peaks.clone(), SAME_DIE);
     let Some(size) = frame_size_of(&first) else {
         return Ok(first);
@@ -596,10 +674,10 @@ fn find_in(gray: &GrayImage, sizes_px: [f32; 2], finder: &Finder) -> Result<Vec<
 }
 
 /// Local peaks of the finder's probability at each scanned size.
-fn peaks_in(gray: &GrayImage, sizes_px: [f32; 2], finder: &Finder) -> Result<Vec<Find>> {
+fn peaks_in(levels: &Levels, sizes_px: [f32; 2], finder: &Finder) -> Result<Vec<Find>> {
     let mut peaks: Vec<Find> = Vec::new();
     for side in scan_sizes(sizes_px) {
-        let (img, w, h, f) = shrunk(gray, side)?;
+        let (img, w, h, f) = shrunk(levels, side)?;
         if w < 3 || h < 3 {
             continue;
         }
@@ -748,11 +826,15 @@ fn polar(prep: &Prepared, pose: &Pose) -> Vec<f32> {
     let mut d = Vec::with_capacity(DIM);
     let reach = REACH * pose.side * k;
     let (cx, cy) = (pose.center[0] * k, pose.center[1] * k);
+    let dirs: [(f32, f32); ANGLES] = std::array::from_fn(|j| {
+        let a = pose.angle + std::f32::consts::TAU * j as f32 / ANGLES as f32;
+        let (s, c) = a.sin_cos();
+        (c, pose.squash * s)
+    });
     for i in 0..RINGS {
         let r = (i as f32 + 0.5) / RINGS as f32 * reach;
-        for j in 0..ANGLES {
-            let a = pose.angle + std::f32::consts::TAU * j as f32 / ANGLES as f32;
-            d.push(p.at(cx + r * a.cos(), cy + pose.squash * r * a.sin()));
+        for &(c, s) in &dirs {
+            d.push(p.at(cx + r * c, cy + r * s));
         }
     }
     normalise(&mut d);
@@ -804,6 +886,50 @@ fn turned_dot(d: &[f32], p: &[f32], shift: usize) -> f32 {
     s
 }
 
+/// Dot product in eight running sums, so that it vectorises.
+#[inline]
+fn dot(a: &[f32], b: &[f32]) -> f32 {
+    let mut acc = [0f32; 8];
+    let (ca, cb) = (a.chunks_exact(8), b.chunks_exact(8));
+    let tail: f32 = ca
+        .remainder()
+        .iter()
+        .zip(cb.remainder())
+        .map(|(x, y)| x * y)
+        .sum();
+    for (x, y) in ca.zip(cb) {
+        for k in 0..8 {
+            acc[k] += x[k] * y[k];
+        }
+    }
+    acc.iter().sum::<f32>() + tail
+}
+
+/// A description turned by each tried shift, laid out once so that every
+/// prototype is matched by plain dot products.
+struct Turned {
+    shifts: Vec<usize>,
+    rows: Vec<Vec<f32>>,
+}
+
+impl Turned {
+    fn new(d: &[f32], shifts: &[usize]) -> Turned {
+        Turned {
+            shifts: shifts.to_vec(),
+            rows: shifts.iter().map(|&s| turned(d, s)).collect(),
+        }
+    }
+
+    /// Best correlation with `p` over the turns, and the turn.
+    fn best(&self, p: &[f32]) -> (f32, usize) {
+        self.rows
+            .iter()
+            .zip(&self.shifts)
+            .map(|(r, &s)| (dot(r, p), s))
+            .fold((f32::MIN, 0), |a, b| if b.0 > a.0 { b } else { a })
+    }
+}
+
 /// Best correlation over the tried turns, and the turn.
 fn best_turn(d: &[f32], p: &[f32], shifts: &[usize]) -> (f32, usize) {
     shifts
@@ -814,40 +940,30 @@ fn best_turn(d: &[f32], p: &[f32], shifts: &[usize]) -> (f32, usize) {
 
 /// `d` turned by `shift` steps (so that it lines up with what it matched).
 fn turned(d: &[f32], shift: usize) -> Vec<f32> {
-    let mut out = vec![0f32; DIM];
-    for i in 0..RINGS {
-        for j in 0..ANGLES {
-            out[i * ANGLES + j] = d[i * ANGLES + (j + shift) % ANGLES];
-        }
+    let mut out = Vec::with_capacity(DIM);
+    for ring in d.chunks_exact(ANGLES) {
+        out.extend_from_slice(&ring[shift..]);
+        out.extend_from_slice(&ring[..shift]);
     }
     out
 }
 
-/// Best similarity to each face of one description.
+/// Best similarity to each face `allow` lets compete, of one description
+/// (the others keep what `best` held).
 fn similarities(
     d: &[f32],
     model: &ArtModel,
     face_of: &[usize],
     shifts: &[usize],
     best: &mut [f32],
+    allow: &[bool],
 ) {
-    similarities_of(d, model, face_of, shifts, best, None)
-}
-
-/// [`similarities`], of one face only when `only` names it.
-fn similarities_of(
-    d: &[f32],
-    model: &ArtModel,
-    face_of: &[usize],
-    shifts: &[usize],
-    best: &mut [f32],
-    only: Option<usize>,
-) {
+    let t = Turned::new(d, shifts);
     for (p, &f) in model.prototypes.iter().zip(face_of) {
-        if only.is_some_and(|o| o != f) {
+        if !allow[f] {
             continue;
         }
-        let (sim, _) = best_turn(d, &p.polar, shifts);
+        let (sim, _) = t.best(&p.polar);
         if sim > best[f] {
             best[f] = sim;
         }
@@ -864,6 +980,7 @@ fn face_index(model: &ArtModel, faces: &[String]) -> Vec<usize> {
 
 /// The first look at a find: its foreshortening (given, or the best of
 /// [`SQUASHES`]) and the best similarity to any face there.
+#[allow(clippy::too_many_arguments)]
 fn first_match(
     prep: &Prepared,
     model: &ArtModel,
@@ -872,6 +989,7 @@ fn first_match(
     center: [f32; 2],
     box_side: f32,
     squash: Option<f32>,
+    allow: &[bool],
 ) -> (f32, Pose) {
     let shifts = turns();
     let candidates: Vec<f32> = match squash {
@@ -889,7 +1007,7 @@ fn first_match(
                 ..upright
             };
             let mut b = vec![f32::MIN; n_faces];
-            similarities(&polar(prep, &pose), model, face_of, &shifts, &mut b);
+            similarities(&polar(prep, &pose), model, face_of, &shifts, &mut b, allow);
             let m = b.iter().cloned().fold(f32::MIN, f32::max);
             if m > top {
                 top = m;
@@ -909,9 +1027,19 @@ fn match_faces(
     center: [f32; 2],
     box_side: f32,
     squash: Option<f32>,
+    allow: &[bool],
 ) -> (Vec<f32>, Pose) {
     let face_of = face_index(model, faces);
-    let (_, pose) = first_match(prep, model, &face_of, faces.len(), center, box_side, squash);
+    let (_, pose) = first_match(
+        prep,
+        model,
+        &face_of,
+        faces.len(),
+        center,
+        box_side,
+        squash,
+        allow,
+    );
     climb(
         prep,
         model,
@@ -922,7 +1050,7 @@ fn match_faces(
         0.12,
         1.12,
         0.1,
-        None,
+        allow,
     )
 }
 
@@ -939,12 +1067,12 @@ fn climb(
     mut off: f32,
     mut grow: f32,
     mut tilt: f32,
-    only: Option<usize>,
+    allow: &[bool],
 ) -> (Vec<f32>, Pose) {
     let shifts = turns();
     let eval = |p: &Pose| {
         let mut b = vec![f32::MIN; n_faces];
-        similarities_of(&polar(prep, p), model, face_of, &shifts, &mut b, only);
+        similarities(&polar(prep, p), model, face_of, &shifts, &mut b, allow);
         b
     };
     let top = |b: &[f32]| b.iter().cloned().fold(f32::MIN, f32::max);
@@ -1110,7 +1238,14 @@ fn read_pose(
     squash: Option<f32>,
 ) -> Option<(String, f32, f32, Pose)> {
     let faces = model.face_names();
-    let (sims, pose) = match_faces(prep, model, &faces, center, box_side, squash);
+    let at = Pose {
+        center,
+        side: box_side,
+        angle: 0.0,
+        squash: squash.unwrap_or(1.0),
+    };
+    let allow = model.allowed(prep, &faces, &at);
+    let (sims, pose) = match_faces(prep, model, &faces, center, box_side, squash, &allow);
     verdict(model, &faces, &sims).map(|(f, c, s)| (faces[f].clone(), c, s, pose))
 }
 
@@ -1141,6 +1276,22 @@ struct Reading1 {
     find: Find,
 }
 
+/// Where a frame's read spent its time, milliseconds.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Stages {
+    /// Gray image, pyramid and colour copy.
+    pub prepare: f64,
+    /// The finder's scan.
+    pub find: f64,
+    /// The surest finds read freely (fixing the frame's size and tilt).
+    pub free: f64,
+    /// Every die read again from its place's pose.
+    pub settle: f64,
+    /// Dice found and dice reported.
+    pub finds: usize,
+    pub dice: usize,
+}
+
 /// Read every art die in a frame.
 ///
 /// The dice of a frame are one size and lie on one table, so the faces read
@@ -1150,13 +1301,37 @@ struct Reading1 {
 /// have: left free, a glyph can match another face at the wrong size or
 /// slant.
 pub fn read(frame: &Mat, model: &ArtModel, colors: &ColorTable) -> Result<Vec<Die>> {
+    read_timed(frame, model, colors).map(|(d, _)| d)
+}
+
+/// [`read`], with the time each stage took.
+pub fn read_timed(
+    frame: &Mat,
+    model: &ArtModel,
+    colors: &ColorTable,
+) -> Result<(Vec<Die>, Stages)> {
+    let ms = |t: Instant| t.elapsed().as_secs_f64() * 1000.0;
+    let mut stages = Stages::default();
+    let t = Instant::now();
     let prep = Prepared::new(frame)?;
+    stages.prepare = ms(t);
+    let t = Instant::now();
     let faces = model.face_names();
     let face_of = face_index(model, &faces);
     let mut finds = find(&prep, model)?;
     finds.sort_by(|a, b| b.probability.total_cmp(&a.probability));
+    stages.find = ms(t);
+    stages.finds = finds.len();
+    let t = Instant::now();
+    let at_find = |find: &Find, side: f32, squash: f32| Pose {
+        center: find.center,
+        side,
+        angle: 0.0,
+        squash,
+    };
     let read_free = |find: Find| {
-        let (sims, pose) = match_faces(&prep, model, &faces, find.center, find.side, None);
+        let allow = model.allowed(&prep, &faces, &at_find(&find, find.side, 1.0));
+        let (sims, pose) = match_faces(&prep, model, &faces, find.center, find.side, None, &allow);
         verdict(model, &faces, &sims).map(|(face, confidence, similarity)| Reading1 {
             face,
             confidence,
@@ -1204,6 +1379,8 @@ pub fn read(frame: &Mat, model: &ArtModel, colors: &ColorTable) -> Result<Vec<Di
     } else {
         first.extend(rest.into_iter().filter_map(read_free));
     }
+    stages.free = ms(t);
+    let t = Instant::now();
     let mut settled: Vec<Reading1> = Vec::new();
     for mut r in first {
         if let (Some(sc), Some(qc)) = (sides, squashes) {
@@ -1218,32 +1395,39 @@ pub fn read(frame: &Mat, model: &ArtModel, colors: &ColorTable) -> Result<Vec<Di
                 angle,
                 squash: q,
             };
+            let allow = model.allowed(&prep, &faces, &start);
             let mut top = f32::MIN;
             // The finder's centre can be a fifth of a face off: a grid of
             // places and sizes first.
             let eval_top = |pose: &Pose| {
                 let mut b = vec![f32::MIN; faces.len()];
-                similarities(&polar(&prep, pose), model, &face_of, &shifts, &mut b);
+                similarities(
+                    &polar(&prep, pose),
+                    model,
+                    &face_of,
+                    &shifts,
+                    &mut b,
+                    &allow,
+                );
                 b.iter().cloned().fold(f32::MIN, f32::max)
             };
-            for (step, sizes) in [(0.1f32, &[0.9f32, 1.0, 1.1][..])] {
-                let base = start;
-                for &k in sizes {
-                    for i in -2..=2 {
-                        for j in -2..=2 {
-                            let pose = Pose {
-                                center: [
-                                    base.center[0] + i as f32 * step * want,
-                                    base.center[1] + j as f32 * step * want * q,
-                                ],
-                                side: base.side * k,
-                                ..base
-                            };
-                            let m = eval_top(&pose);
-                            if m > top {
-                                top = m;
-                                start = pose;
-                            }
+            let step = 0.1f32;
+            let base = start;
+            for k in [0.9f32, 1.0, 1.1] {
+                for i in -2..=2 {
+                    for j in -2..=2 {
+                        let pose = Pose {
+                            center: [
+                                base.center[0] + i as f32 * step * want,
+                                base.center[1] + j as f32 * step * want * q,
+                            ],
+                            side: base.side * k,
+                            ..base
+                        };
+                        let m = eval_top(&pose);
+                        if m > top {
+                            top = m;
+                            start = pose;
                         }
                     }
                 }
@@ -1251,12 +1435,20 @@ pub fn read(frame: &Mat, model: &ArtModel, colors: &ColorTable) -> Result<Vec<Di
             // Each likely face climbs to its own best pose, so a face is
             // not judged at a pose another face chose.
             let mut sims = vec![f32::MIN; faces.len()];
-            similarities(&polar(&prep, &start), model, &face_of, &shifts, &mut sims);
-            let mut order: Vec<usize> = (0..faces.len()).collect();
+            similarities(
+                &polar(&prep, &start),
+                model,
+                &face_of,
+                &shifts,
+                &mut sims,
+                &allow,
+            );
+            let mut order: Vec<usize> = (0..faces.len()).filter(|&f| allow[f]).collect();
             order.sort_by(|&a, &b| sims[b].total_cmp(&sims[a]));
             let mut pose = start;
             let mut best = f32::MIN;
             for &f in order.iter().take(CONTENDERS) {
+                let only: Vec<bool> = (0..faces.len()).map(|g| g == f).collect();
                 let (b, p) = climb(
                     &prep,
                     model,
@@ -1267,7 +1459,7 @@ pub fn read(frame: &Mat, model: &ArtModel, colors: &ColorTable) -> Result<Vec<Di
                     0.08,
                     1.05,
                     0.0,
-                    Some(f),
+                    &only,
                 );
                 sims[f] = b[f];
                 if b[f] > best {
@@ -1330,7 +1522,9 @@ pub fn read(frame: &Mat, model: &ArtModel, colors: &ColorTable) -> Result<Vec<Di
             cocked: false,
         });
     }
-    Ok(dice)
+    stages.settle = ms(t);
+    stages.dice = dice.len();
+    Ok((dice, stages))
 }
 
 // ---------------------------------------------------------------- enrolment
@@ -1361,6 +1555,8 @@ impl Mix {
 pub struct ArtEnrolment {
     /// Per face: its examples' polar descriptions.
     examples: Vec<(String, Vec<Vec<f32>>)>,
+    /// Per face: its examples' body brightness.
+    brightness: Vec<(String, Vec<f32>)>,
     /// Finder training samples and their classes.
     samples: Vec<([f32; FEATURES], bool)>,
     sides: Vec<f32>,
@@ -1378,6 +1574,7 @@ impl ArtEnrolment {
     pub fn new() -> Self {
         ArtEnrolment {
             examples: Vec::new(),
+            brightness: Vec::new(),
             samples: Vec::new(),
             sides: Vec::new(),
             photos: Vec::new(),
@@ -1396,10 +1593,16 @@ impl ArtEnrolment {
             }
             let center = [(b.x0 + b.x1) / 2.0, (b.y0 + b.y1) / 2.0];
             let squash = ((b.y1 - b.y0) / (b.x1 - b.x0).max(1.0)).clamp(0.4, 1.0);
-            let d = polar(&prep, &Pose::of_box(&prep, center, side, squash));
+            let pose = Pose::of_box(&prep, center, side, squash);
+            let d = polar(&prep, &pose);
             match self.examples.iter_mut().find(|(f, _)| *f == b.name) {
                 Some((_, v)) => v.push(d),
                 None => self.examples.push((b.name.clone(), vec![d])),
+            }
+            let light = body::brightness(&prep, &pose);
+            match self.brightness.iter_mut().find(|(f, _)| *f == b.name) {
+                Some((_, v)) => v.push(light),
+                None => self.brightness.push((b.name.clone(), vec![light])),
             }
             self.sides.push(side);
             kept.push(b.clone());
@@ -1425,8 +1628,9 @@ impl ArtEnrolment {
                     )
                 })
                 .collect();
+            let levels = Levels::whole(gray)?;
             for &side in &scan {
-                let (img, w, h, f) = shrunk(gray, side)?;
+                let (img, w, h, f) = shrunk(&levels, side)?;
                 if w < 3 || h < 3 {
                     continue;
                 }
@@ -1526,7 +1730,8 @@ impl ArtEnrolment {
         for _round in 0..2 {
             let mut added = 0;
             for (gray, labels) in &self.photos {
-                for f in find_in(gray, sizes_px, &finder)? {
+                let levels = Levels::whole(gray)?;
+                for f in find_in(&levels, sizes_px, &finder)? {
                     let on_top = labels.iter().any(|b| {
                         let bs = ((b.x1 - b.x0) * (b.y1 - b.y0)).max(0.0).sqrt();
                         let c = [(b.x0 + b.x1) / 2.0, (b.y0 + b.y1) / 2.0];
@@ -1537,7 +1742,7 @@ impl ArtEnrolment {
                     if on_top {
                         continue;
                     }
-                    let (img, w, h, k) = shrunk(gray, f.side)?;
+                    let (img, w, h, k) = shrunk(&levels, f.side)?;
                     let ii = Integrals::new(&img, w, h);
                     let (x, y) = (
                         ((f.center[0] + 0.5) * k - 0.5).round() as i32,
@@ -1575,6 +1780,7 @@ impl ArtEnrolment {
             finder,
             prototypes,
             min_similarity,
+            bodies: Bodies::learn(&self.brightness),
         };
         model.validate(name)?;
         Ok(model)
@@ -1831,6 +2037,11 @@ mod tests {
             let direct: f32 = t.iter().zip(&d).map(|(a, b)| a * b).sum();
             assert!((turned_dot(&d, &d, shift) - direct).abs() < 1e-3);
         }
+        let t = Turned::new(&d, &turns());
+        for (row, &shift) in t.rows.iter().zip(&t.shifts) {
+            assert!((dot(row, &d) - turned_dot(&d, &d, shift)).abs() < 1e-3);
+        }
+        assert_eq!(t.best(&d).1, 0);
         assert_eq!(turns().len(), 12);
         assert!(turns().iter().all(|&s| s < ANGLES));
     }

@@ -37,8 +37,10 @@ fn poly(img: &mut Mat, pts: &[Point], colour: f64) {
     .unwrap();
 }
 
-/// Draws a white die with a black glyph, its shadow, and returns its label.
-fn die(img: &mut Mat, c: (f32, f32), turn: f32, face: usize) -> LabelBox {
+/// Draws a white die with a black glyph (or, `dark`, a black die with a
+/// white glyph), its shadow, and returns its label.
+fn die(img: &mut Mat, c: (f32, f32), turn: f32, face: usize, dark: bool) -> LabelBox {
+    let (body, ink) = if dark { (35.0, 225.0) } else { (235.0, 20.0) };
     let corners = |grow: f32, shift: (f32, f32)| -> Vec<Point> {
         [(-0.5f32, -0.5f32), (0.5, -0.5), (0.5, 0.5), (-0.5, 0.5)]
             .iter()
@@ -46,7 +48,7 @@ fn die(img: &mut Mat, c: (f32, f32), turn: f32, face: usize) -> LabelBox {
             .collect()
     };
     poly(img, &corners(1.05, (5.0, 6.0)), 55.0);
-    poly(img, &corners(1.0, (0.0, 0.0)), 235.0);
+    poly(img, &corners(1.0, (0.0, 0.0)), body);
     let g = |u: f32, v: f32| at(c, turn, u, v);
     match face {
         // A blade from corner to corner with a cross guard.
@@ -54,12 +56,12 @@ fn die(img: &mut Mat, c: (f32, f32), turn: f32, face: usize) -> LabelBox {
             poly(
                 img,
                 &[g(-0.28, -0.3), g(-0.2, -0.3), g(0.3, 0.22), g(0.22, 0.3)],
-                20.0,
+                ink,
             );
             poly(
                 img,
                 &[g(-0.05, 0.12), g(0.12, -0.05), g(0.18, 0.01), g(0.01, 0.18)],
-                20.0,
+                ink,
             );
         }
         // A thick ring.
@@ -68,7 +70,7 @@ fn die(img: &mut Mat, c: (f32, f32), turn: f32, face: usize) -> LabelBox {
                 img,
                 g(0.0, 0.0),
                 (SIDE * 0.24) as i32,
-                Scalar::all(20.0),
+                Scalar::all(ink),
                 (SIDE * 0.09) as i32,
                 imgproc::LINE_AA,
                 0,
@@ -76,7 +78,7 @@ fn die(img: &mut Mat, c: (f32, f32), turn: f32, face: usize) -> LabelBox {
             .unwrap();
         }
         // A filled triangle.
-        2 => poly(img, &[g(-0.3, 0.25), g(0.3, 0.25), g(0.0, -0.3)], 20.0),
+        2 => poly(img, &[g(-0.3, 0.25), g(0.3, 0.25), g(0.0, -0.3)], ink),
         // A pole with a flag to one side.
         _ => {
             poly(
@@ -87,13 +89,9 @@ fn die(img: &mut Mat, c: (f32, f32), turn: f32, face: usize) -> LabelBox {
                     g(-0.12, 0.32),
                     g(-0.2, 0.32),
                 ],
-                20.0,
+                ink,
             );
-            poly(
-                img,
-                &[g(-0.12, -0.32), g(0.3, -0.18), g(-0.12, -0.04)],
-                20.0,
-            );
+            poly(img, &[g(-0.12, -0.32), g(0.3, -0.18), g(-0.12, -0.04)], ink);
         }
     }
     let xs: Vec<f32> = [(-0.5f32, -0.5f32), (0.5, -0.5), (0.5, 0.5), (-0.5, 0.5)]
@@ -120,8 +118,9 @@ fn die(img: &mut Mat, c: (f32, f32), turn: f32, face: usize) -> LabelBox {
 }
 
 /// A photo: a gray table with dark streaks, eight dice (two of each face)
-/// turned by the seed.
-fn photo(seed: u64) -> (Mat, Vec<LabelBox>) {
+/// turned by the seed; with `two_bodies` the first two faces are on black
+/// dice.
+fn photo(seed: u64, two_bodies: bool) -> (Mat, Vec<LabelBox>) {
     let mut img = Mat::new_rows_cols_with_default(300, 460, CV_8UC3, Scalar::all(128.0)).unwrap();
     let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
     let mut rnd = move || {
@@ -149,22 +148,28 @@ fn photo(seed: u64) -> (Mat, Vec<LabelBox>) {
             60.0 + 110.0 * (i % 4) as f32 + 8.0 * rnd(),
             80.0 + 140.0 * (i / 4) as f32 + 8.0 * rnd(),
         );
+        let face = (i + seed as usize) % 4;
         labels.push(die(
             &mut img,
             c,
             rnd() * std::f32::consts::TAU,
-            (i + seed as usize) % 4,
+            face,
+            two_bodies && face < 2,
         ));
     }
     (img, labels)
 }
 
 fn enrolled() -> FaceSet {
+    enrolled_with(false)
+}
+
+fn enrolled_with(two_bodies: bool) -> FaceSet {
     let net = FaceNet::shipped().unwrap();
     let names: Vec<String> = FACES.iter().map(|s| s.to_string()).collect();
     let mut e = Enrolment::for_faces(&net, &names);
     for seed in 1..=4 {
-        let (img, labels) = photo(seed);
+        let (img, labels) = photo(seed, two_bodies);
         assert_eq!(e.add(&img, &labels, "drawn").unwrap(), 8);
     }
     e.finish("drawn").unwrap()
@@ -182,7 +187,7 @@ fn an_art_set_finds_and_reads_dice_it_was_not_enrolled_from() {
     let reader = DiceReader::with_face_set(set, "set.json").unwrap();
     let (mut right, mut labels_n, mut wrong_sure) = (0, 0, 0);
     for seed in [11, 12] {
-        let (img, labels) = photo(seed);
+        let (img, labels) = photo(seed, false);
         let reading = reader.read(&img).unwrap();
         let (s, _) = score_image(&labels, &reading.dice);
         right += s.correct;
@@ -191,6 +196,43 @@ fn an_art_set_finds_and_reads_dice_it_was_not_enrolled_from() {
     }
     assert!(right >= labels_n - 1, "{right} of {labels_n} read right");
     assert_eq!(wrong_sure, 0);
+}
+
+#[test]
+fn dark_and_light_dice_are_read_each_against_its_own_faces() {
+    let set = enrolled_with(true);
+    let art = set.art.as_ref().unwrap();
+    assert!(
+        enrolled().art.unwrap().bodies.is_none(),
+        "one body colour: no split"
+    );
+    let bodies = art.bodies.as_ref().expect("two body colours are split");
+    let mut dark = bodies.dark.clone();
+    dark.sort();
+    assert_eq!(dark, ["ring", "sword"]);
+    let text = serde_json::to_string(&set).unwrap();
+    assert_eq!(FaceSet::parse("set.json", &text).unwrap(), set);
+    let reader = DiceReader::with_face_set(set.clone(), "set.json").unwrap();
+    let (mut right, mut labels_n, mut wrong_sure) = (0, 0, 0);
+    for seed in [11, 12] {
+        let (img, labels) = photo(seed, true);
+        let reading = reader.read(&img).unwrap();
+        let (s, _) = score_image(&labels, &reading.dice);
+        right += s.correct;
+        labels_n += s.labels;
+        wrong_sure += s.wrong_sure;
+    }
+    assert!(right >= labels_n - 1, "{right} of {labels_n} read right");
+    assert_eq!(wrong_sure, 0);
+    let mut v = serde_json::to_value(&set).unwrap();
+    v["art"]["bodies"]["dark"][0] = "crown".into();
+    let e = FaceSet::parse("set.json", &v.to_string())
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("set.json") && e.contains("art.bodies.dark[0]"),
+        "{e}"
+    );
 }
 
 #[test]

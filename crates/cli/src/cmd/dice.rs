@@ -358,7 +358,7 @@ fn train_verifier(
 
 /// The file of a die-set name (under the `models/dice-sets` folder that
 /// [`tw_app::paths::models_dir`] finds) or path (taken as given).
-fn set_path(name_or_path: Option<&str>) -> PathBuf {
+pub(crate) fn set_path(name_or_path: Option<&str>) -> PathBuf {
     let arg = name_or_path.unwrap_or(DEFAULT_SET);
     let p = Path::new(arg);
     if p.extension().is_some() || p.components().count() > 1 {
