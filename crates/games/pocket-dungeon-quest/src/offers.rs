@@ -4,6 +4,7 @@
 //! and tiles turned up are what the player fills in; the choices offered
 //! are the engine's own (the Attack Die's faces, the Monsters to fight).
 
+use crate::board_view::{gear_words, hero_words, tile_words};
 use crate::state::State;
 use crate::view::{can_level_up, waiting_for};
 use crate::{Command, PocketDungeonQuest};
@@ -31,13 +32,14 @@ fn spaces(list: &[crate::tile::Pos]) -> Input {
     Input::choice(
         InputKind::Json,
         list.iter()
-            .map(|p| (json!(p), format!("row {}, column {}", p.row, p.col))),
+            // Rows and columns as a player counts them, from 1.
+            .map(|p| (json!(p), format!("{p}"))),
     )
 }
 
 pub fn offers(s: &State) -> Vec<Offer> {
     let mut out = Vec::new();
-    let who = s.current().map(|h| h.kind.to_string()).unwrap_or_default();
+    let who = s.current().map(|h| hero_words(h.kind)).unwrap_or_default();
     match waiting_for(s) {
         "over" => {}
         "next_session" => out.extend(taken(
@@ -86,12 +88,41 @@ pub fn offers(s: &State) -> Vec<Offer> {
                 .filter(|p| s.shown(*p).is_some_and(|k| k.is_item_or_spell()))
                 .collect();
             if !items.is_empty() {
-                out.push(Offer::form(
-                    "take",
-                    format!("{who}: take an Item or Spell…"),
-                    json!({"type": "take", "at": null}),
-                    [("at", spaces(&items))],
-                ));
+                let full = s
+                    .current()
+                    .is_some_and(|h| h.inventory.len() >= s.inventory_limit(h.kind));
+                out.push(if full {
+                    // A full Inventory puts one back to the Merchant Pile.
+                    let held = s.current().map(|h| h.inventory.clone()).unwrap_or_default();
+                    let mut kinds: Vec<_> = Vec::new();
+                    for k in held {
+                        if !kinds.contains(&k) {
+                            kinds.push(k);
+                        }
+                    }
+                    Offer::form(
+                        "take",
+                        format!("{who}: take an Item or Spell, putting one back…"),
+                        json!({"type": "take", "at": null, "put_back": null}),
+                        [
+                            ("at", spaces(&items)),
+                            (
+                                "put_back",
+                                Input::choice(
+                                    InputKind::Json,
+                                    kinds.into_iter().map(|k| (json!(k), tile_words(k))),
+                                ),
+                            ),
+                        ],
+                    )
+                } else {
+                    Offer::form(
+                        "take",
+                        format!("{who}: take an Item or Spell…"),
+                        json!({"type": "take", "at": null}),
+                        [("at", spaces(&items))],
+                    )
+                });
             }
             out.extend(taken(
                 s,
@@ -125,6 +156,9 @@ pub fn offers(s: &State) -> Vec<Offer> {
         }
         _ => {}
     }
+    if !matches!(waiting_for(s), "over" | "next_session") {
+        out.extend(crate::use_offers::uses(s));
+    }
     if s.boss.is_none() && s.current().is_some_and(|h| can_level_up(s, h)) {
         let gear: Vec<(Value, String)> = s
             .rules
@@ -132,12 +166,7 @@ pub fn offers(s: &State) -> Vec<Offer> {
             .gear
             .iter()
             .filter(|(_, r)| r.played)
-            .map(|(g, _)| {
-                (
-                    json!(g),
-                    json!(g).as_str().unwrap_or_default().replace('_', " "),
-                )
-            })
+            .map(|(g, _)| (json!(g), gear_words(*g)))
             .collect();
         out.push(Offer::form(
             "level_up",
