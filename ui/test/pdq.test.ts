@@ -9,6 +9,7 @@ import type { Offer } from "../src/game-ipc";
 import type { Die } from "../src/ipc";
 import {
   attackTargets,
+  canReroll,
   cellView,
   correctedRoll,
   filledOffer,
@@ -20,7 +21,9 @@ import {
   OWN_OFFERS,
   pickable,
   pileLeft,
+  placeWords,
   revealChoices,
+  rerolled,
   tableRoll,
   whatNow,
 } from "../src/screens/pdq/model";
@@ -100,6 +103,27 @@ test("the last roll shows its result and corrects in one click to another face",
   assert.equal(correctedRoll(rr, "two_swords").reroll, "two_swords");
   assert.equal(correctedRoll(rr, "two_swords").roll, "skull");
   assert.equal(lastRoll({ seq: 1, source: "manual", command: { type: "end_turn" }, events: [] }), null);
+});
+
+test("only a hero with Eagle Eye Vision is offered the re-roll of a miss", () => {
+  const f = critical as Fixture;
+  const v = view(f);
+  const r = lastRoll(entry(f))!;
+  assert.equal(canReroll(v, r), false, "the Warrior does not re-roll");
+  const archer = { ...v, heroes: v.heroes.map((h) => (h.hero === "warrior" ? { ...h, rerolls: true } : h)) };
+  assert.equal(canReroll(archer, r), true);
+  assert.deepEqual(rerolled(r, "two_swords"), { ...f.command, reroll: "two_swords" });
+  assert.equal(canReroll(archer, { ...r, command: { ...r.command, reroll: "flash" } }), false, "once re-rolled, no more");
+  assert.equal(canReroll(archer, { ...r, result: "hit" }), false, "a hit needs no re-roll");
+});
+
+test("entry points are named by the edge they face", () => {
+  const v = view(start as Fixture);
+  assert.equal(placeWords(v, { row: -1, col: 4 }), "above column 5");
+  assert.equal(placeWords(v, { row: 10, col: 0 }), "below column 1");
+  assert.equal(placeWords(v, { row: 3, col: -1 }), "left of row 4");
+  assert.equal(placeWords(v, { row: 3, col: 10 }), "right of row 4");
+  assert.equal(placeWords(v, { row: 3, col: 2 }), "row 4, column 3");
 });
 
 test("items and spells come as pickers of the engine's choices, never typed", () => {

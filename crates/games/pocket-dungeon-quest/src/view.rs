@@ -79,6 +79,8 @@ fn hero(s: &State, h: &Hero) -> Value {
         "uses_per_turn": s.use_limit(h.kind),
         // Sword / Broken Sword waiting for the next roll, most recent last.
         "effects": h.effects,
+        // Eagle Eye Vision (the Archer, or an Archer Cap): may re-roll an attack.
+        "rerolls": s.has_ability(h.kind, crate::tile::HeroKind::Archer),
         "pinned": h.pinned,
         "holy_water": h.holy_water,
         "shield": h.shield,

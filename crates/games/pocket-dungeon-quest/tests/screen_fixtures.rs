@@ -36,6 +36,7 @@ fn fixture(name: &str, s: &State, command: Option<&Command>, events: &[Event]) -
         expect(h, "pinned", "array");
         expect(h, "cooldowns", "object");
         expect(h, "shield", "bool");
+        expect(h, "rerolls", "bool");
     }
     if v["boss"].is_object() {
         expect(&v, "boss.stack", "array");

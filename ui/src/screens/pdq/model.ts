@@ -41,6 +41,23 @@ export function cellView(v: PdqView, pos: Pos): CellView {
   };
 }
 
+/** A space in words; a point outside an edge (where heroes enter) by the edge it faces. */
+export function placeWords(v: PdqView, p: Pos): string {
+  if (p.row < 0) return `above column ${p.col + 1}`;
+  if (p.row >= v.mat.rows) return `below column ${p.col + 1}`;
+  if (p.col < 0) return `left of row ${p.row + 1}`;
+  if (p.col >= v.mat.cols) return `right of row ${p.row + 1}`;
+  return posWords(p);
+}
+
+/** The arrow on an entry point, toward the mat. */
+export function entryArrow(v: PdqView, p: Pos): string {
+  if (p.row < 0) return "▼";
+  if (p.row >= v.mat.rows) return "▲";
+  if (p.col < 0) return "▶";
+  return "◀";
+}
+
 /** Entry points: the ring of spaces just outside the mat, where heroes enter. */
 export function entryMoves(v: PdqView): MoveView[] {
   return v.moves.filter((m) => m.enters);
@@ -81,8 +98,16 @@ export function moveCommand(d: RevealDraft): { command: Record<string, unknown> 
 
 // ---------------------------------------------------------------- what now
 
-/** One line: whose turn it is and what the game waits for. */
+/** One line: whose turn it is and what the game waits for, and the final turns after a death. */
 export function whatNow(v: PdqView): string {
+  const owed = v.last_turns ?? [];
+  const now = waitingLine(v);
+  if (owed.length === 0 || v.waiting_for === "over") return now;
+  const then = v.campaign_session !== null && v.campaign_session !== undefined ? "the session and the campaign are lost" : "the dungeon is reset";
+  return `${now} A hero is Dead: final turns for ${owed.map((k) => heroName(v, k)).join(", ")}; if no one revives them by then, ${then}.`;
+}
+
+function waitingLine(v: PdqView): string {
   const who = heroName(v, v.turn?.hero ?? "");
   const round = v.turn ? `Round ${v.turn.round}. ` : "";
   switch (v.waiting_for) {
@@ -164,6 +189,16 @@ export const RESULT_WORDS: Record<string, string> = { hit: "Hit", miss: "Miss", 
 export function correctedRoll(r: RollView, face: string): Record<string, unknown> {
   return r.command.reroll ? { ...r.command, reroll: face } : { ...r.command, roll: face };
 }
+
+/** The last roll's hero may still re-roll it (Eagle Eye Vision): a miss not yet re-rolled. */
+export function canReroll(v: PdqView, r: RollView): boolean {
+  if (r.command.type !== "attack" || r.command.reroll || r.result === "hit") return false;
+  const attacked = r.events.find((e) => e.type === "attacked");
+  return v.heroes.some((h) => h.hero === attacked?.hero && h.rerolls && !h.dead);
+}
+
+/** The attack again with the Archer's re-roll: the first roll stays, the second counts. */
+export const rerolled = (r: RollView, face: string): Record<string, unknown> => ({ ...r.command, reroll: face });
 
 /** Faces the roll can be corrected to. */
 export const otherFaces = (faces: DieFace[], r: RollView): DieFace[] => faces.filter((f) => f.face !== r.face);

@@ -9,6 +9,7 @@ import type { PdqUi } from "./screen";
 import { effectLines } from "./describe";
 import {
   attackTargets,
+  canReroll,
   correctedRoll,
   filledOffer,
   gearName,
@@ -20,6 +21,7 @@ import {
   pickable,
   pileLeft,
   RESULT_WORDS,
+  rerolled,
   tableRoll,
   tileName,
 } from "./model";
@@ -39,6 +41,10 @@ export function rollPanel(ctx: ScreenCtx, v: PdqView, entry: LogEntry | null): H
       r.monster ? ` against the ${tileName(v, r.monster)}` : "",
       result ? " — " : "", result ? h("strong", { id: "pdq-roll-result" }, result) : null),
     h("ul", { class: "pdq-effects" }, ...effectLines(r.events).map((l) => h("li", {}, l))),
+    canReroll(v, r)
+      ? h("div", { class: "pdq-correct", id: "pdq-reroll" }, h("span", {}, "Eagle Eye Vision: re-roll, and the second roll counts: "),
+        ...v.die_faces.map((f) => h("button", { "data-reroll": f.face, onclick: () => ctx.correct(rerolled(r, f.face)) }, f.words)))
+      : null,
     h("div", { class: "pdq-correct", id: "pdq-correct" }, h("span", { class: "muted" }, "Not what the die shows? It was: "),
       ...otherFaces(v.die_faces, r).map((f) => h("button", { "data-correct": f.face, onclick: () => ctx.correct(correctedRoll(r, f.face)) }, f.words))));
 }
@@ -113,6 +119,8 @@ function offerRow(ctx: ScreenCtx, ui: PdqUi, o: Offer): HTMLElement | null {
   if (!(o.fill?.length)) return h("div", { class: "pdq-offer" }, h("button", { "data-offer": o.key, onclick: () => ctx.send(o.command) }, o.label));
   if (!pickable(o)) return null;
   const picks = (ui.picks[o.key] ??= {});
+  // A path with one legal value needs no choosing.
+  for (const p of o.fill ?? []) if (picks[p] === undefined && o.inputs?.[p]?.choices?.length === 1) picks[p] = 0;
   const f = filledOffer(o, picks);
   return h("div", { class: "pdq-offer", "data-offer": o.key },
     h("span", {}, o.label.replace(/…$/, "")),
@@ -166,7 +174,8 @@ export function heroesPanel(v: PdqView): HTMLElement {
         h("p", {}, `Inventory (${x.inventory.length} of ${x.inventory_limit}): ${x.inventory.map((k) => tileName(v, k)).join(", ") || "empty"}`),
         x.effects.length ? h("p", {}, `Effects: ${x.effects.map((k) => tileName(v, k)).join(", ")} (the last applies to the next roll)`) : null,
         x.pinned.length ? h("p", {}, `Skelly Archer${x.pinned.length > 1 ? "s" : ""} to attack first: ${x.pinned.map(posWords).join("; ")}`) : null,
-        x.next_level || x.level || x.xp || x.keys || x.gear.length
+        // Levels, XP, Keys and Gear belong to the expansion (a campaign implies it).
+        x.next_level !== null || x.level > 0 || x.gear.length > 0
           ? h("p", {}, `Level ${x.level} · ${x.xp} XP · ${x.keys} Key${x.keys === 1 ? "" : "s"}`, x.gear.length ? ` · Gear: ${x.gear.map((g) => gearName(v, g) + (x.cooldowns[g] ? ` (ready in round ${x.cooldowns[g]})` : "")).join(", ")}` : "")
           : null);
     }));

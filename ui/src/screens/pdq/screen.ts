@@ -9,7 +9,7 @@ import { h } from "../../dom";
 import type { GameScreen, ScreenCtx } from "../plugin";
 import { undoEntry } from "../../undo-entry";
 import { describeCommand, describeEvent, useWords } from "./describe";
-import { cellView, heroName, moveCommand, newDraft, revealChoices, tileName, whatNow, type RevealDraft } from "./model";
+import { cellView, entryArrow, heroName, moveCommand, newDraft, placeWords, revealChoices, tileName, whatNow, type RevealDraft } from "./model";
 import { asPdqView, posWords, type Pos, type PdqView } from "./types";
 import { bossPanel, campaignPanel, heroesPanel, offersPanel, pilesPanel, rollPanel, diePanel, henchmenPanel } from "./panels";
 import { ensureStyles } from "./style";
@@ -146,7 +146,7 @@ function cellEl(ctx: ScreenCtx, v: PdqView, pos: Pos): HTMLElement {
   const searching = v.waiting_for === "boss_search" && c.kind === "hidden" && !outside;
   const drafting = ui.draft?.move.reveal.some((p) => p.row === pos.row && p.col === pos.col) ?? false;
   const classes = ["pdq-cell", outside ? "edge" : `k-${c.kind}`, c.move ? "lit" : "", c.fight ? "fight" : "", c.target ? "target" : "", drafting ? "drafting" : "", searching ? "lit" : ""];
-  const title = [outside ? "outside the mat" : posWords(pos), c.label, c.key ? "a Key" : "", ...heroes.map((x) => heroName(v, x))].filter(Boolean).join(" · ");
+  const title = [placeWords(v, pos), c.label, c.key ? "a Key" : "", ...heroes.map((x) => heroName(v, x))].filter(Boolean).join(" · ");
   return h(
     "button",
     {
@@ -167,7 +167,7 @@ function cellEl(ctx: ScreenCtx, v: PdqView, pos: Pos): HTMLElement {
         ctx.rerender();
       },
     },
-    outside ? null : h("span", { class: "name" }, c.kind === "hidden" ? "" : c.label),
+    h("span", { class: "name" }, outside ? entryArrow(v, pos) : c.kind === "hidden" ? "" : c.label),
     c.key ? h("span", { class: "badge key" }, "Key") : null,
     ...heroes.map((x) => h("span", { class: `badge hero h-${x}` }, heroName(v, x))),
   );
@@ -189,7 +189,7 @@ function revealPanel(ctx: ScreenCtx, v: PdqView): HTMLElement | null {
   });
   const m = moveCommand(d);
   return h("div", { class: "panel pdq-reveal", id: "pdq-reveal" },
-    h("h4", {}, `${d.move.enters ? "Enter at" : d.move.stays ? "Stay at" : "Move to"} ${posWords(d.move.to)}: the tiles turned up, in the order turned`),
+    h("h4", {}, `${d.move.enters ? "Enter" : d.move.stays ? "Stay at" : "Move to"} ${placeWords(v, d.move.to)}: the tiles turned up, in the order turned`),
     h("ol", {}, ...rows),
     h("button", { id: "pdq-reveal-send", disabled: "missing" in m, title: "missing" in m ? m.missing : null, onclick: () => { if ("command" in m) ctx.send(m.command); } }, "Move"),
     h("button", { onclick: () => { ui.draft = null; ctx.rerender(); } }, "Cancel"));

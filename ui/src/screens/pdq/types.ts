@@ -25,6 +25,8 @@ export interface HeroView {
   can_level_up: boolean;
   uses_per_turn: number;
   effects: string[];
+  /** Eagle Eye Vision: may re-roll an attack (once a turn). */
+  rerolls: boolean;
   pinned: Pos[];
   holy_water: boolean;
   shield: boolean;
