@@ -15,6 +15,7 @@ import {
   filledOffer,
   henchmenNeeded,
   lastRoll,
+  mayDisarm,
   moveCommand,
   newDraft,
   otherFaces,
@@ -59,6 +60,14 @@ test("a new game lights every entry point and names what a move turns up", () =>
   d.tiles = ["boss", "floor", null];
   assert.ok(!revealChoices(v, d, 2).includes("boss"));
   assert.ok(revealChoices(v, d, 0).includes("boss"), "a space keeps its own choice");
+  d.tiles[2] = "spike_trap";
+  assert.equal(mayDisarm(v, d, 2), false, "no Multi-Tool held");
+  const withTool = { ...v, heroes: v.heroes.map((x) => (x.hero === "warrior" ? { ...x, disarms: true } : x)) };
+  assert.equal(mayDisarm(withTool, d, 2), true);
+  assert.equal(mayDisarm(withTool, d, 1), false, "only a Trap is disarmed");
+  d.disarm[2] = true;
+  assert.deepEqual((moveCommand(d) as { command: { reveal: unknown[] } }).command.reveal[2], { at: { row: 0, col: 5 }, tile: "spike_trap", disarm: true });
+  d.disarm[2] = false;
   d.tiles[2] = "goblin";
   assert.deepEqual(moveCommand(d), {
     command: {

@@ -81,6 +81,8 @@ fn hero(s: &State, h: &Hero) -> Value {
         "effects": h.effects,
         // Eagle Eye Vision (the Archer, or an Archer Cap): may re-roll an attack.
         "rerolls": s.has_ability(h.kind, crate::tile::HeroKind::Archer),
+        // Holds a Multi-Tool: a Trap turned up may be disarmed (a use).
+        "disarms": h.inventory.contains(&crate::tile::TileKind::MultiTool),
         "pinned": h.pinned,
         "holy_water": h.holy_water,
         "shield": h.shield,

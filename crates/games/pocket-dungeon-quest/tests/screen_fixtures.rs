@@ -37,6 +37,7 @@ fn fixture(name: &str, s: &State, command: Option<&Command>, events: &[Event]) -
         expect(h, "cooldowns", "object");
         expect(h, "shield", "bool");
         expect(h, "rerolls", "bool");
+        expect(h, "disarms", "bool");
     }
     if v["boss"].is_object() {
         expect(&v, "boss.stack", "array");

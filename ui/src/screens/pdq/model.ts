@@ -74,9 +74,17 @@ export function heroesAt(v: PdqView, pos: Pos): HeroView[] {
 export interface RevealDraft {
   move: MoveView;
   tiles: (string | null)[];
+  /** Traps disarmed with the Multi-Tool, by index. */
+  disarm: boolean[];
 }
 
-export const newDraft = (move: MoveView): RevealDraft => ({ move, tiles: move.reveal.map(() => null) });
+export const newDraft = (move: MoveView): RevealDraft => ({ move, tiles: move.reveal.map(() => null), disarm: move.reveal.map(() => false) });
+
+/** Whether the tile named at `i` is a Trap the hero whose turn it is could disarm. */
+export function mayDisarm(v: PdqView, d: RevealDraft, i: number): boolean {
+  const me = v.heroes.find((h) => h.hero === v.turn?.hero);
+  return !!me?.disarms && d.tiles[i] === "spike_trap";
+}
 
 /**
  * The tiles space `i` of the draft can be: every kind still face down on
@@ -93,7 +101,8 @@ export function revealChoices(v: PdqView, d: RevealDraft, i: number): string[] {
 export function moveCommand(d: RevealDraft): { command: Record<string, unknown> } | { missing: string } {
   const i = d.tiles.findIndex((t) => t === null);
   if (i >= 0) return { missing: `name the tile turned up at ${posWords(d.move.reveal[i])}` };
-  return { command: { type: "move", to: d.move.to, reveal: d.move.reveal.map((at, j) => ({ at, tile: d.tiles[j] })) } };
+  const reveal = d.move.reveal.map((at, j) => (d.disarm[j] && d.tiles[j] === "spike_trap" ? { at, tile: d.tiles[j], disarm: true } : { at, tile: d.tiles[j] }));
+  return { command: { type: "move", to: d.move.to, reveal } };
 }
 
 // ---------------------------------------------------------------- what now

@@ -9,7 +9,7 @@ import { h } from "../../dom";
 import type { GameScreen, ScreenCtx } from "../plugin";
 import { undoEntry } from "../../undo-entry";
 import { describeCommand, describeEvent, useWords } from "./describe";
-import { cellView, entryArrow, heroName, moveCommand, newDraft, placeWords, revealChoices, tileName, whatNow, type RevealDraft } from "./model";
+import { cellView, entryArrow, heroName, mayDisarm, moveCommand, newDraft, placeWords, revealChoices, tileName, whatNow, type RevealDraft } from "./model";
 import { asPdqView, posWords, type Pos, type PdqView } from "./types";
 import { bossPanel, campaignPanel, heroesPanel, offersPanel, pilesPanel, rollPanel, diePanel, henchmenPanel } from "./panels";
 import { ensureStyles } from "./style";
@@ -185,7 +185,10 @@ function revealPanel(ctx: ScreenCtx, v: PdqView): HTMLElement | null {
     } },
     h("option", { value: "" }, "—"),
     ...revealChoices(v, d, i).map((k) => h("option", { value: k, selected: d.tiles[i] === k }, tileName(v, k))));
-    return h("li", {}, `${posWords(p)}: `, sel);
+    const disarm = mayDisarm(v, d, i)
+      ? h("label", {}, h("input", { type: "checkbox", "data-disarm": i, checked: d.disarm[i], onchange: (e: Event) => { d.disarm[i] = (e.target as HTMLInputElement).checked; ctx.rerender(); } }), " disarm it with the Multi-Tool")
+      : null;
+    return h("li", {}, `${posWords(p)}: `, sel, " ", disarm);
   });
   const m = moveCommand(d);
   return h("div", { class: "panel pdq-reveal", id: "pdq-reveal" },

@@ -27,6 +27,8 @@ export interface HeroView {
   effects: string[];
   /** Eagle Eye Vision: may re-roll an attack (once a turn). */
   rerolls: boolean;
+  /** Holds a Multi-Tool: a Trap turned up may be disarmed. */
+  disarms: boolean;
   pinned: Pos[];
   holy_water: boolean;
   shield: boolean;
