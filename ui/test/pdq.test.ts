@@ -25,6 +25,7 @@ import {
   placeWords,
   revealChoices,
   rerolled,
+  savers,
   tableRoll,
   whatNow,
 } from "../src/screens/pdq/model";
@@ -68,6 +69,13 @@ test("a new game lights every entry point and names what a move turns up", () =>
   d.disarm[2] = true;
   assert.deepEqual((moveCommand(d) as { command: { reveal: unknown[] } }).command.reveal[2], { at: { row: 0, col: 5 }, tile: "spike_trap", disarm: true });
   d.disarm[2] = false;
+  // A Red Beholder below the hero: the hero in its column rolls to save.
+  d.tiles[1] = "red_beholder";
+  assert.deepEqual(savers(d, 1), ["warrior"]);
+  assert.deepEqual(moveCommand(d, (k) => k.toUpperCase()), { missing: "give the WARRIOR's saving roll against the Red Beholder" });
+  d.saves[1].warrior = "skull";
+  assert.deepEqual((moveCommand(d) as { command: { reveal: unknown[] } }).command.reveal[1], { at: { row: 0, col: 4 }, tile: "red_beholder", saves: { warrior: "skull" } });
+  d.tiles[1] = "floor";
   d.tiles[2] = "goblin";
   assert.deepEqual(moveCommand(d), {
     command: {

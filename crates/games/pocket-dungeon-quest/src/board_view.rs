@@ -37,9 +37,11 @@ pub(crate) fn entry_point(s: &State, p: Pos) -> bool {
 }
 
 /// The moves open to the hero whose turn it is, when the game waits for a
-/// move: `to`, whether it `enters` the dungeon or `stays`, and `reveal`,
-/// the face-down spaces of the new Circle Of Sight in the order the move
-/// command lists them. Empty at any other time.
+/// move: `to`, whether it `enters` the dungeon or `stays`, `reveal`, the
+/// face-down spaces of the new Circle Of Sight in the order the move
+/// command lists them, and `in_line`, for each of those spaces, the heroes
+/// in its row or column once the move is made (who roll to save should a
+/// Red Beholder turn up there). Empty at any other time.
 pub fn moves(s: &State) -> Vec<Value> {
     if waiting_for(s) != "move" || s.turn.step != Step::Start {
         return Vec::new();
@@ -53,6 +55,27 @@ pub fn moves(s: &State) -> Vec<Value> {
             .filter(|p| s.cell(*p) == Some(Cell::Hidden))
             .collect()
     };
+    let mover = h.kind;
+    let in_line = |to: Pos, reveal: &[Pos]| -> Vec<Vec<HeroKind>> {
+        reveal
+            .iter()
+            .map(|q| {
+                s.heroes
+                    .iter()
+                    .filter(|x| !x.dead)
+                    .filter_map(|x| {
+                        let p = if x.kind == mover { Some(to) } else { x.pos };
+                        p.filter(|p| p != q && (p.row == q.row || p.col == q.col))
+                            .map(|_| x.kind)
+                    })
+                    .collect()
+            })
+            .collect()
+    };
+    let one = |to: Pos, enters: bool, stays: bool| -> Value {
+        let reveal = hidden_around(to);
+        json!({"to": to, "enters": enters, "stays": stays, "in_line": in_line(to, &reveal), "reveal": reveal})
+    };
     let mut out = Vec::new();
     match h.pos {
         None => {
@@ -60,7 +83,7 @@ pub fn moves(s: &State) -> Vec<Value> {
                 for c in -1..=s.cols as i32 {
                     let to = Pos::new(r, c);
                     if entry_point(s, to) {
-                        out.push(json!({"to": to, "enters": true, "stays": false, "reveal": hidden_around(to)}));
+                        out.push(one(to, true, false));
                     }
                 }
             }
@@ -69,7 +92,7 @@ pub fn moves(s: &State) -> Vec<Value> {
             for to in std::iter::once(from).chain(s.sight(from)) {
                 let stays = to == from;
                 if stays || walkable(s.cell(to), h.pegasus) {
-                    out.push(json!({"to": to, "enters": false, "stays": stays, "reveal": hidden_around(to)}));
+                    out.push(one(to, false, stays));
                 }
             }
         }
@@ -224,6 +247,9 @@ mod tests {
             json!([{"row": 0, "col": 3}, {"row": 0, "col": 4}, {"row": 0, "col": 5}])
         );
         assert!(m.iter().all(|v| v["to"] != json!({"row": -1, "col": -1})), "no corners");
+        // Entering above column 5, the hero stands in column 5 (index 4):
+        // only the space below is in their line.
+        assert_eq!(top["in_line"], json!([[], ["warrior"], []]));
     }
 
     #[test]

@@ -76,9 +76,21 @@ export interface RevealDraft {
   tiles: (string | null)[];
   /** Traps disarmed with the Multi-Tool, by index. */
   disarm: boolean[];
+  /** A Red Beholder's saving rolls, by index then hero. */
+  saves: Array<Record<string, string>>;
 }
 
-export const newDraft = (move: MoveView): RevealDraft => ({ move, tiles: move.reveal.map(() => null), disarm: move.reveal.map(() => false) });
+export const newDraft = (move: MoveView): RevealDraft => ({
+  move,
+  tiles: move.reveal.map(() => null),
+  disarm: move.reveal.map(() => false),
+  saves: move.reveal.map(() => ({})),
+});
+
+/** The heroes who roll to save against a Red Beholder named at `i`. */
+export function savers(d: RevealDraft, i: number): string[] {
+  return d.tiles[i] === "red_beholder" ? d.move.in_line?.[i] ?? [] : [];
+}
 
 /** Whether the tile named at `i` is a Trap the hero whose turn it is could disarm. */
 export function mayDisarm(v: PdqView, d: RevealDraft, i: number): boolean {
@@ -97,11 +109,20 @@ export function revealChoices(v: PdqView, d: RevealDraft, i: number): string[] {
     .sort((a, b) => tileName(v, a).localeCompare(tileName(v, b)));
 }
 
-/** The move command, or what is still missing. */
-export function moveCommand(d: RevealDraft): { command: Record<string, unknown> } | { missing: string } {
+/** The move command, or what is still missing (`name` gives a hero's words). */
+export function moveCommand(d: RevealDraft, name: (hero: string) => string = (k) => k): { command: Record<string, unknown> } | { missing: string } {
   const i = d.tiles.findIndex((t) => t === null);
   if (i >= 0) return { missing: `name the tile turned up at ${posWords(d.move.reveal[i])}` };
-  const reveal = d.move.reveal.map((at, j) => (d.disarm[j] && d.tiles[j] === "spike_trap" ? { at, tile: d.tiles[j], disarm: true } : { at, tile: d.tiles[j] }));
+  const reveal: Record<string, unknown>[] = [];
+  for (const [j, at] of d.move.reveal.entries()) {
+    const r: Record<string, unknown> = { at, tile: d.tiles[j] };
+    if (d.disarm[j] && d.tiles[j] === "spike_trap") r.disarm = true;
+    const who = savers(d, j);
+    const missing = who.find((k) => !d.saves[j]?.[k]);
+    if (missing) return { missing: `give the ${name(missing)}'s saving roll against the Red Beholder` };
+    if (who.length) r.saves = Object.fromEntries(who.map((k) => [k, d.saves[j][k]]));
+    reveal.push(r);
+  }
   return { command: { type: "move", to: d.move.to, reveal } };
 }
 

@@ -9,7 +9,7 @@ import { h } from "../../dom";
 import type { GameScreen, ScreenCtx } from "../plugin";
 import { undoEntry } from "../../undo-entry";
 import { describeCommand, describeEvent, useWords } from "./describe";
-import { cellView, entryArrow, heroName, mayDisarm, moveCommand, newDraft, placeWords, revealChoices, tileName, whatNow, type RevealDraft } from "./model";
+import { cellView, entryArrow, heroName, mayDisarm, moveCommand, newDraft, placeWords, revealChoices, savers, tileName, whatNow, type RevealDraft } from "./model";
 import { asPdqView, posWords, type Pos, type PdqView } from "./types";
 import { bossPanel, campaignPanel, heroesPanel, offersPanel, pilesPanel, rollPanel, diePanel, henchmenPanel } from "./panels";
 import { ensureStyles } from "./style";
@@ -159,7 +159,7 @@ function cellEl(ctx: ScreenCtx, v: PdqView, pos: Pos): HTMLElement {
       onclick: () => {
         if (c.move) {
           const d = newDraft(c.move);
-          const m = moveCommand(d);
+          const m = moveCommand(d, (k) => heroName(v, k));
           // Nothing face down to name: the move goes at once.
           if ("command" in m) return ctx.send(m.command);
           ui.draft = d;
@@ -188,9 +188,13 @@ function revealPanel(ctx: ScreenCtx, v: PdqView): HTMLElement | null {
     const disarm = mayDisarm(v, d, i)
       ? h("label", {}, h("input", { type: "checkbox", "data-disarm": i, checked: d.disarm[i], onchange: (e: Event) => { d.disarm[i] = (e.target as HTMLInputElement).checked; ctx.rerender(); } }), " disarm it with the Multi-Tool")
       : null;
-    return h("li", {}, `${posWords(p)}: `, sel, " ", disarm);
+    const saves = savers(d, i).map((k) => h("label", {}, ` ${heroName(v, k)} is in its line and rolls to save: `,
+      h("select", { "data-save": `${i}-${k}`, onchange: (e: Event) => { d.saves[i][k] = (e.target as HTMLSelectElement).value; ctx.rerender(); } },
+        h("option", { value: "" }, "—"),
+        ...v.die_faces.map((f) => h("option", { value: f.face, selected: d.saves[i][k] === f.face }, f.words)))));
+    return h("li", {}, `${posWords(p)}: `, sel, " ", disarm, ...saves);
   });
-  const m = moveCommand(d);
+  const m = moveCommand(d, (k) => heroName(v, k));
   return h("div", { class: "panel pdq-reveal", id: "pdq-reveal" },
     h("h4", {}, `${d.move.enters ? "Enter" : d.move.stays ? "Stay at" : "Move to"} ${placeWords(v, d.move.to)}: the tiles turned up, in the order turned`),
     h("ol", {}, ...rows),

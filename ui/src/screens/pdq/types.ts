@@ -42,6 +42,8 @@ export interface MoveView {
   stays: boolean;
   /** The face-down spaces this move turns up, in the order the command lists them. */
   reveal: Pos[];
+  /** For each space of `reveal`: the heroes in its row or column after the move (a Red Beholder's saving rolls). */
+  in_line: string[][];
 }
 
 export interface DieFace {
