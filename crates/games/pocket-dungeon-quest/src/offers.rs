@@ -160,6 +160,8 @@ pub fn offers(s: &State) -> Vec<Offer> {
         out.extend(crate::use_offers::uses(s));
     }
     if s.boss.is_none() && s.current().is_some_and(|h| can_level_up(s, h)) {
+        // Gear the engine plays that this hero may gain now (each piece
+        // exists once); a hero holding the most Gear levels up without.
         let gear: Vec<(Value, String)> = s
             .rules
             .numbers
@@ -167,13 +169,22 @@ pub fn offers(s: &State) -> Vec<Offer> {
             .iter()
             .filter(|(_, r)| r.played)
             .map(|(g, _)| (json!(g), gear_words(*g)))
+            .filter(|(g, _)| taken(s, Offer::ready("", "", json!({"type": "level_up", "gear": g}))).is_some())
             .collect();
-        out.push(Offer::form(
-            "level_up",
-            format!("{who}: level up…"),
-            json!({"type": "level_up", "gear": null}),
-            [("gear", Input::choice(InputKind::Text, gear))],
-        ));
+        let label = format!("{who}: level up…");
+        if gear.is_empty() {
+            out.extend(taken(
+                s,
+                Offer::ready("level_up", label.trim_end_matches('…'), json!({"type": "level_up"})),
+            ));
+        } else {
+            out.push(Offer::form(
+                "level_up",
+                label,
+                json!({"type": "level_up", "gear": null}),
+                [("gear", Input::choice(InputKind::Text, gear))],
+            ));
+        }
     }
     out
 }

@@ -166,6 +166,16 @@ fn a_campaign_hero_sees_keys_xp_and_the_level_offer() {
     assert_eq!(v["mat"]["keys"].as_array().unwrap().len(), 4);
     assert!(keys(&s).contains(&"level_up".to_string()));
     assert_eq!(offer(&s, "level_up").label, "Warrior: level up…");
+    // Gear another hero holds is not offered; with the most Gear, none is asked.
+    s.hero_mut(Farmer).unwrap().gear = vec![tw_pocket_dungeon_quest::Gear::Torch];
+    let choices: Vec<Value> = offer(&s, "level_up").inputs["gear"].choices.iter().map(|c| c.value.clone()).collect();
+    assert!(!choices.contains(&json!("torch")) && choices.contains(&json!("shield")));
+    use tw_pocket_dungeon_quest::Gear::*;
+    s.hero_mut(Warrior).unwrap().gear = vec![Shield, Boomerang, MagicRing];
+    let lv = offer(&s, "level_up");
+    assert!(lv.fill.is_empty(), "{lv:?}");
+    run(&mut s, serde_json::from_value(lv.command).unwrap());
+    assert_eq!(s.hero(Warrior).unwrap().level, 1);
 }
 
 #[test]
