@@ -37,6 +37,17 @@ fn spaces(list: &[crate::tile::Pos]) -> Input {
     )
 }
 
+/// Spaces named with the tile shown there ("the Potion at row 1, column 6").
+fn tiles_at(s: &State, list: &[crate::tile::Pos]) -> Input {
+    Input::choice(
+        InputKind::Json,
+        list.iter().map(|p| {
+            let what = s.shown(*p).map(tile_words).unwrap_or_default();
+            (json!(p), format!("the {what} at {p}"))
+        }),
+    )
+}
+
 pub fn offers(s: &State) -> Vec<Offer> {
     let mut out = Vec::new();
     let who = s.current().map(|h| hero_words(h.kind)).unwrap_or_default();
@@ -105,7 +116,7 @@ pub fn offers(s: &State) -> Vec<Offer> {
                         format!("{who}: take an Item or Spell, putting one back…"),
                         json!({"type": "take", "at": null, "put_back": null}),
                         [
-                            ("at", spaces(&items)),
+                            ("at", tiles_at(s, &items)),
                             (
                                 "put_back",
                                 Input::choice(
@@ -120,7 +131,7 @@ pub fn offers(s: &State) -> Vec<Offer> {
                         "take",
                         format!("{who}: take an Item or Spell…"),
                         json!({"type": "take", "at": null}),
-                        [("at", spaces(&items))],
+                        [("at", tiles_at(s, &items))],
                     )
                 });
             }

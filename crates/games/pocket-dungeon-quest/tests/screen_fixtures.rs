@@ -112,6 +112,7 @@ fn a_critical_miss_is_kept_with_its_effect_and_the_items_can_be_used() {
     let potion = offer(&s, "potion");
     assert_eq!(potion.inputs["hero"].choices.len(), 1);
     assert_eq!(potion.inputs["hero"].choices[0].label, "Warrior");
+    assert_eq!(offer(&s, "take").inputs["at"].choices[0].label, "the Bomb at row 1, column 6");
     let give = offer(&s, "give_potion");
     assert_eq!(give.inputs["to"].choices.len(), 1, "to the other hero only");
 }
