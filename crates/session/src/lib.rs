@@ -8,6 +8,9 @@
 //!   original reading.
 //! - [`assign`]: which of two rolled dice is whose (by colour or position).
 //! - [`dungeon_fighter`]: a die at rest on the target → a `throw` command.
+//! - [`pocket_dungeon_quest`]: the Attack Die at rest → the attack (or
+//!   Poison) roll the game waits for; [`pocket_dungeon_quest::DIE_SET`] names
+//!   the die set it is read with.
 //! - [`throws`]: whether a finished throw counts in a game now: applied,
 //!   waiting for a choice, put to the player, or ignored with the reason.
 
@@ -15,6 +18,7 @@ pub mod assign;
 pub mod correction;
 pub mod dungeon_fighter;
 pub mod observation;
+pub mod pocket_dungeon_quest;
 pub mod registry;
 pub mod replay;
 pub mod throws;

@@ -3,5 +3,6 @@
 import type { GameScreen } from "./plugin";
 import { silverMineScreen } from "./itdd/screen";
 import { gdScreen } from "./gd/screen";
+import { pdqScreen } from "./pdq/screen";
 
-export const SCREENS: GameScreen[] = [silverMineScreen, gdScreen];
+export const SCREENS: GameScreen[] = [silverMineScreen, gdScreen, pdqScreen];

@@ -89,6 +89,7 @@
 //! (Holy Water, Harp, Bow & Arrow) is only used on one's own turn here.
 //! The Winged Shrieking Eel is a plain Monster.
 
+pub mod board_view;
 pub mod command;
 pub mod data;
 mod decide;
@@ -97,6 +98,7 @@ pub mod offers;
 pub mod setup;
 pub mod state;
 pub mod tile;
+mod use_offers;
 pub mod view;
 
 pub use command::{Command, Reveal};

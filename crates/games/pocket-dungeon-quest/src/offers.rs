@@ -4,6 +4,7 @@
 //! and tiles turned up are what the player fills in; the choices offered
 //! are the engine's own (the Attack Die's faces, the Monsters to fight).
 
+use crate::board_view::{gear_words, hero_words, tile_words};
 use crate::state::State;
 use crate::view::{can_level_up, waiting_for};
 use crate::{Command, PocketDungeonQuest};
@@ -31,13 +32,25 @@ fn spaces(list: &[crate::tile::Pos]) -> Input {
     Input::choice(
         InputKind::Json,
         list.iter()
-            .map(|p| (json!(p), format!("row {}, column {}", p.row, p.col))),
+            // Rows and columns as a player counts them, from 1.
+            .map(|p| (json!(p), format!("{p}"))),
+    )
+}
+
+/// Spaces named with the tile shown there ("the Potion at row 1, column 6").
+fn tiles_at(s: &State, list: &[crate::tile::Pos]) -> Input {
+    Input::choice(
+        InputKind::Json,
+        list.iter().map(|p| {
+            let what = s.shown(*p).map(tile_words).unwrap_or_default();
+            (json!(p), format!("the {what} at {p}"))
+        }),
     )
 }
 
 pub fn offers(s: &State) -> Vec<Offer> {
     let mut out = Vec::new();
-    let who = s.current().map(|h| h.kind.to_string()).unwrap_or_default();
+    let who = s.current().map(|h| hero_words(h.kind)).unwrap_or_default();
     match waiting_for(s) {
         "over" => {}
         "next_session" => out.extend(taken(
@@ -86,12 +99,41 @@ pub fn offers(s: &State) -> Vec<Offer> {
                 .filter(|p| s.shown(*p).is_some_and(|k| k.is_item_or_spell()))
                 .collect();
             if !items.is_empty() {
-                out.push(Offer::form(
-                    "take",
-                    format!("{who}: take an Item or Spell…"),
-                    json!({"type": "take", "at": null}),
-                    [("at", spaces(&items))],
-                ));
+                let full = s
+                    .current()
+                    .is_some_and(|h| h.inventory.len() >= s.inventory_limit(h.kind));
+                out.push(if full {
+                    // A full Inventory puts one back to the Merchant Pile.
+                    let held = s.current().map(|h| h.inventory.clone()).unwrap_or_default();
+                    let mut kinds: Vec<_> = Vec::new();
+                    for k in held {
+                        if !kinds.contains(&k) {
+                            kinds.push(k);
+                        }
+                    }
+                    Offer::form(
+                        "take",
+                        format!("{who}: take an Item or Spell, putting one back…"),
+                        json!({"type": "take", "at": null, "put_back": null}),
+                        [
+                            ("at", tiles_at(s, &items)),
+                            (
+                                "put_back",
+                                Input::choice(
+                                    InputKind::Json,
+                                    kinds.into_iter().map(|k| (json!(k), tile_words(k))),
+                                ),
+                            ),
+                        ],
+                    )
+                } else {
+                    Offer::form(
+                        "take",
+                        format!("{who}: take an Item or Spell…"),
+                        json!({"type": "take", "at": null}),
+                        [("at", tiles_at(s, &items))],
+                    )
+                });
             }
             out.extend(taken(
                 s,
@@ -125,26 +167,35 @@ pub fn offers(s: &State) -> Vec<Offer> {
         }
         _ => {}
     }
+    if !matches!(waiting_for(s), "over" | "next_session") {
+        out.extend(crate::use_offers::uses(s));
+    }
     if s.boss.is_none() && s.current().is_some_and(|h| can_level_up(s, h)) {
+        // Gear the engine plays that this hero may gain now (each piece
+        // exists once); a hero holding the most Gear levels up without.
         let gear: Vec<(Value, String)> = s
             .rules
             .numbers
             .gear
             .iter()
             .filter(|(_, r)| r.played)
-            .map(|(g, _)| {
-                (
-                    json!(g),
-                    json!(g).as_str().unwrap_or_default().replace('_', " "),
-                )
-            })
+            .map(|(g, _)| (json!(g), gear_words(*g)))
+            .filter(|(g, _)| taken(s, Offer::ready("", "", json!({"type": "level_up", "gear": g}))).is_some())
             .collect();
-        out.push(Offer::form(
-            "level_up",
-            format!("{who}: level up…"),
-            json!({"type": "level_up", "gear": null}),
-            [("gear", Input::choice(InputKind::Text, gear))],
-        ));
+        let label = format!("{who}: level up…");
+        if gear.is_empty() {
+            out.extend(taken(
+                s,
+                Offer::ready("level_up", label.trim_end_matches('…'), json!({"type": "level_up"})),
+            ));
+        } else {
+            out.push(Offer::form(
+                "level_up",
+                label,
+                json!({"type": "level_up", "gear": null}),
+                [("gear", Input::choice(InputKind::Text, gear))],
+            ));
+        }
     }
     out
 }

@@ -4,6 +4,7 @@
 //! costs), the Monsters to fight now, the Relics still to find, the piles,
 //! and the Boss Fight's stage. Shapes are in `docs/replay-pocket-dungeon-quest.md`.
 
+use crate::board_view;
 use crate::state::{BossStage, Hero, State, Step};
 use serde_json::{json, Value};
 
@@ -76,6 +77,20 @@ fn hero(s: &State, h: &Hero) -> Value {
         "can_level_up": can_level_up(s, h),
         // Uses of an Item or Spell a turn (the Wizard casts twice).
         "uses_per_turn": s.use_limit(h.kind),
+        // Sword / Broken Sword waiting for the next roll, most recent last.
+        "effects": h.effects,
+        // Eagle Eye Vision (the Archer, or an Archer Cap): may re-roll an attack.
+        "rerolls": s.has_ability(h.kind, crate::tile::HeroKind::Archer),
+        // Holds a Multi-Tool: a Trap turned up may be disarmed (a use).
+        "disarms": h.inventory.contains(&crate::tile::TileKind::MultiTool),
+        "pinned": h.pinned,
+        "holy_water": h.holy_water,
+        "shield": h.shield,
+        // Gear cooling down: the round from which it may be used again.
+        "cooldowns": h.gear_ready.iter()
+            .filter(|(_, r)| **r > s.round)
+            .map(|(g, r)| (g.name(), json!(r)))
+            .collect::<serde_json::Map<String, Value>>(),
     })
 }
 
@@ -114,11 +129,37 @@ pub fn view(s: &State) -> Value {
             "at": b.at,
             "stage": b.stage,
             "stack_left": b.stack.len(),
+            // Henchmen on the Boss, the top (fought next) last.
+            "stack": b.stack,
+            "revealer": b.revealer,
         })),
         "last_turns": s.last_turns,
         "campaign_session": s.campaign,
         "outcome": s.outcome,
+        "mat": board_view::mat(s),
+        "moves": board_view::moves(s),
+        "unrevealed": board_view::unrevealed(s),
+        "camera_target": board_view::camera_target(s),
+        // Kinds in the Merchant Pile, for the two tiles a purchase turns up.
+        "merchant_pile": distinct(&s.piles.merchant),
+        // The Monster Pile as it lies (Henchmen are chosen from it), and how
+        // many Henchmen each face of the Henchmen roll calls.
+        "monster_pile": s.piles.monster,
+        "henchmen_called": s.rules.dice.henchmen,
+        "die_faces": board_view::die_faces(s),
+        "words": board_view::words(s),
     })
+}
+
+/// Each kind once, in the order first met.
+fn distinct(tiles: &[crate::tile::TileKind]) -> Vec<crate::tile::TileKind> {
+    let mut out = Vec::new();
+    for t in tiles {
+        if !out.contains(t) {
+            out.push(*t);
+        }
+    }
+    out
 }
 
 #[cfg(test)]

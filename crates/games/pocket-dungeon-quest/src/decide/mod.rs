@@ -16,6 +16,8 @@ mod merchant;
 mod spells;
 mod turn;
 
+pub(crate) use turn::walkable;
+
 use crate::command::Command;
 use crate::event::{evolve, Event};
 use crate::state::{Outcome, State};

@@ -3,6 +3,7 @@
 
 pub use super::death::{hurt, lose, start_last_turns};
 use super::Ctx;
+use crate::board_view::entry_point;
 use crate::command::Reveal;
 use crate::data::Save;
 use crate::event::Event;
@@ -23,13 +24,6 @@ pub fn walkable(c: Option<Cell>, pegasus: bool) -> bool {
         }
         _ => false,
     }
-}
-
-/// One space outside an edge, facing an edge space: where a hero enters.
-fn entry_point(s: &crate::state::State, p: Pos) -> bool {
-    let (r, c, rows, cols) = (p.row as i64, p.col as i64, s.rows as i64, s.cols as i64);
-    ((r == -1 || r == rows) && (0..cols).contains(&c))
-        || ((c == -1 || c == cols) && (0..rows).contains(&r))
 }
 
 pub fn move_hero(ctx: &mut Ctx, to: Pos, reveal: &[Reveal]) -> Result<(), Refusal> {
