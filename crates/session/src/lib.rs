@@ -8,12 +8,14 @@
 //!   original reading.
 //! - [`assign`]: which of two rolled dice is whose (by colour or position).
 //! - [`dungeon_fighter`]: a die at rest on the target → a `throw` command.
+//! - [`dungeon_roll`]: Party and Dungeon dice read → the roll a delve waits for.
 //! - [`throws`]: whether a finished throw counts in a game now: applied,
 //!   waiting for a choice, put to the player, or ignored with the reason.
 
 pub mod assign;
 pub mod correction;
 pub mod dungeon_fighter;
+pub mod dungeon_roll;
 pub mod observation;
 pub mod registry;
 pub mod replay;

@@ -37,6 +37,7 @@ pub enum Verdict {
 pub fn verdict(game: &str, state: &Value, t: &FinishedThrow) -> Verdict {
     match game {
         "dungeon-fighter" => dungeon_fighter(state, t),
+        "dungeon-roll" => crate::dungeon_roll::verdict(state, t),
         other => Verdict::Ask(format!(
             "{other} takes camera dice on its own screen, when it asks for a roll (\"use the dice on the table\")"
         )),
