@@ -3,5 +3,6 @@
 import type { GameScreen } from "./plugin";
 import { silverMineScreen } from "./itdd/screen";
 import { gdScreen } from "./gd/screen";
+import { drScreen } from "./dr/screen";
 
-export const SCREENS: GameScreen[] = [silverMineScreen, gdScreen];
+export const SCREENS: GameScreen[] = [silverMineScreen, gdScreen, drScreen];

@@ -23,11 +23,12 @@ const DUNGEON_FACES: [DungeonFace; 6] = [
     DungeonFace::Dragon,
 ];
 
-/// Every face of both dice with its name.
+/// Every face of both dice with its name; Party faces say whether they are
+/// companions (the Scroll is not), Dungeon faces whether they are monsters.
 pub fn faces() -> Value {
     json!({
-        "party": PartyFace::ALL.iter().map(|f| json!({"face": f, "name": f.name()})).collect::<Vec<_>>(),
-        "dungeon": DUNGEON_FACES.iter().map(|f| json!({"face": f, "name": f.name()})).collect::<Vec<_>>(),
+        "party": PartyFace::ALL.iter().map(|f| json!({"face": f, "name": f.name(), "companion": f.is_companion()})).collect::<Vec<_>>(),
+        "dungeon": DUNGEON_FACES.iter().map(|f| json!({"face": f, "name": f.name(), "monster": f.is_monster()})).collect::<Vec<_>>(),
     })
 }
 
