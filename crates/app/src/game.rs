@@ -37,6 +37,8 @@ pub struct GameState {
     store: Result<Mutex<Store>, String>,
     /// The game the camera's throws go to (the one last opened).
     playing: Mutex<Option<i64>>,
+    /// Its engine name, for the reader (a game may name its own die set).
+    playing_game: crate::reader::PlayingGame,
 }
 
 impl GameState {
@@ -52,17 +54,27 @@ impl GameState {
         GameState {
             store: store.map(Mutex::new),
             playing: Mutex::new(None),
+            playing_game: Default::default(),
         }
     }
 
     /// Over an open store (tests, the CLI).
     pub fn with_store(store: Store) -> Self {
-        GameState { store: Ok(Mutex::new(store)), playing: Mutex::new(None) }
+        GameState { store: Ok(Mutex::new(store)), playing: Mutex::new(None), playing_game: Default::default() }
     }
 
     /// From now on the camera's throws go to game `id` (none: to no game).
     pub fn play(&self, id: Option<i64>) {
         *self.playing.lock().unwrap_or_else(|p| p.into_inner()) = id;
+        if id.is_none() {
+            self.playing_game.set(None);
+        }
+    }
+
+    /// The engine name of the game being played, shared with the reader's
+    /// calibration so the table is read with the game's own die set.
+    pub fn playing_game(&self) -> crate::reader::PlayingGame {
+        self.playing_game.clone()
     }
 
     /// The game the camera's throws go to.
@@ -84,6 +96,7 @@ impl GameState {
     pub fn start(&self, game: &str, setup: &Value, campaign: Option<&str>) -> Result<GameView, String> {
         let v = new_game(&mut *self.lock()?, game, setup, campaign)?;
         self.play(Some(v.session));
+        self.playing_game.set(Some(&v.game));
         Ok(v)
     }
 
@@ -91,6 +104,7 @@ impl GameState {
     pub fn open(&self, id: i64) -> Result<GameView, String> {
         let v = show(&*self.lock()?, id)?;
         self.play(Some(id));
+        self.playing_game.set(Some(&v.game));
         Ok(v)
     }
 
@@ -281,8 +295,8 @@ pub fn list_games() -> Vec<GameInfo> {
             // Each of these has its own screen (ui/src/game.ts,
             // ui/src/screens/*), and each reads dice from the table: d12
             // throws on the target, or the two dice of a roll.
-            dedicated_screen: matches!(n, "dungeon-fighter" | "silver-mine" | "green-dungeon"),
-            camera: matches!(n, "dungeon-fighter" | "silver-mine" | "green-dungeon"),
+            dedicated_screen: matches!(n, "dungeon-fighter" | "silver-mine" | "green-dungeon" | "dungeon-roll"),
+            camera: matches!(n, "dungeon-fighter" | "silver-mine" | "green-dungeon" | "dungeon-roll"),
         })
         .collect()
 }
@@ -417,6 +431,7 @@ pub fn run_command_with_reading(
         .execute(store, command, source, prov)
         .map_err(|e| e.to_string())?;
     retry_waiting(store, &mut s)?;
+    crate::campaigns::record_final_scores(store, id, s.state())?;
     view(store, &s, out.events, None)
 }
 
@@ -1054,6 +1069,7 @@ mod tests {
         let st = GameState {
             store: Err("opening the database /x: damaged".into()),
             playing: Mutex::new(None),
+            playing_game: Default::default(),
         };
         assert_eq!(st.lock().err().unwrap(), "opening the database /x: damaged");
     }
