@@ -77,16 +77,22 @@ fn roll(t: &FinishedThrow, at: &[usize], party_n: usize, dungeon_n: usize) -> Re
                 colour(d.color)
             ));
         }
-        match d.color {
-            c if c == PARTY => match parse::<PartyFace>(face) {
-                Some(f) => party.push(f),
-                None => return Err(format!("a white die was read as {name}, which only a black Dungeon die shows: enter the roll")),
-            },
-            c if c == DUNGEON => match parse::<DungeonFace>(face) {
-                Some(f) => dungeon.push(f),
-                None => return Err(format!("a black die was read as {name}, which only a white Party die shows: enter the roll")),
-            },
-            other => {
+        let (as_party, as_dungeon) = (parse::<PartyFace>(face), parse::<DungeonFace>(face));
+        if as_party.is_none() && as_dungeon.is_none() {
+            return Err(format!(
+                "a die was read as \"{face}\", which no Dungeon Roll die shows: the dice must be read with their enrolled die set; enter the roll"
+            ));
+        }
+        match (d.color, as_party, as_dungeon) {
+            (PARTY, Some(f), _) => party.push(f),
+            (DUNGEON, _, Some(f)) => dungeon.push(f),
+            (PARTY, None, _) => {
+                return Err(format!("a white die was read as {name}, which only a black Dungeon die shows: enter the roll"))
+            }
+            (DUNGEON, _, None) => {
+                return Err(format!("a black die was read as {name}, which only a white Party die shows: enter the roll"))
+            }
+            (other, _, _) => {
                 return Err(format!(
                     "a {} die is on the table: Dungeon Roll's dice are white (party) and black (dungeon); take it away or enter the roll",
                     colour(other)
@@ -225,6 +231,10 @@ mod tests {
         let mut unread = opening();
         unread[1].face = None;
         assert!(ask(unread).contains("could not be read"));
+        // Pips mean the dice were not read with their own die set.
+        let mut pips = opening();
+        pips[2].face = Some("3".into());
+        assert!(ask(pips).contains("enrolled die set"));
         // The party landed first: the Dungeon Lord's die is missing.
         let why = ask(opening()[..7].to_vec());
         assert!(why.contains("7 white Party dice and 1 black Dungeon die") && why.contains("0 black dice"), "{why}");

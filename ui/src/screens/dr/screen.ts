@@ -250,7 +250,7 @@ function tokenPanel(ctx: ScreenCtx, v: DrView): HTMLElement | null {
 
 function ultimatePanel(ctx: ScreenCtx, v: DrView): HTMLElement | null {
   const d = v.delve;
-  if (!d || !v.hero || v.hero.ultimate_used || d.monsters === 0 || !d.ultimate_inputs) return null;
+  if (!d || !v.hero || v.hero.ultimate_used || d.stage !== "monster" || !d.ultimate_inputs) return null;
   const need = d.ultimate_inputs;
   if (need.reroll) return null; // rerolled with the reroll panel below
   const monsters: Array<[string, string]> = [["", "—"], ...v.faces.dungeon.filter((f) => f.monster && (d.dungeon[f.face] ?? 0) > 0).map((f): [string, string] => [f.face, f.name])];
@@ -331,7 +331,7 @@ function scoresPanel(v: DrView): HTMLElement | null {
   return h("div", { class: "panel dr-scores", id: "dr-scores" },
     h("h3", {}, winners.length === 1 ? `${winners[0]} wins` : `Shared victory: ${winners.join(" and ")}`),
     h("table", {},
-      h("tr", {}, ...["Player", "XP", "Tokens", "Dragon Scale pairs", "Total", "Tokens held"].map((t) => h("th", {}, t))),
+      h("tr", {}, ...["Player", "XP", "Token XP", "Dragon Scale pairs", "Total", "Tokens held"].map((t) => h("th", {}, t))),
       ...f.scores.map((s) => h("tr", { class: f.winners.includes(s.player) ? "won" : "" }, ...[s.name, s.xp, s.token_xp, s.scale_pairs_xp, s.total, s.tokens].map((c) => h("td", {}, String(c)))))),
     h("p", { class: "muted" }, "Ties go to the player with fewer treasure tokens."),
   );
