@@ -143,3 +143,54 @@ pub fn ultimate_inputs(side: &Side, d: &Delve) -> Value {
         _ => json!({}),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::view::tests_support::{delving, game, run};
+    use crate::DungeonFace;
+    use serde_json::json;
+
+    #[test]
+    fn the_roll_awaited_is_a_delve_or_the_next_level_and_the_lair_shortens_it() {
+        let s = game();
+        assert_eq!(roll_wanted(&s), json!({"kind": "start_delve", "party": 7, "dungeon": 1}));
+        let mut s = delving();
+        assert_eq!(roll_wanted(&s), Value::Null, "monsters stand: no roll is due");
+        run(&mut s, json!({"type": "accept_proposal"}));
+        assert_eq!(roll_wanted(&s), json!({"kind": "seek_glory", "party": 0, "dungeon": 2}));
+        s.delve.as_mut().unwrap().lair = 2;
+        s.delve.as_mut().unwrap().level = 6;
+        // Level 7 would roll 7 dice, but 2 lie in the Lair.
+        assert_eq!(roll_wanted(&s), json!({"kind": "seek_glory", "party": 0, "dungeon": 5}));
+        s.delve.as_mut().unwrap().lair = 3;
+        assert_eq!(roll_wanted(&s), Value::Null, "the Dragon comes first");
+        s.delve.as_mut().unwrap().lair = 0;
+        s.delve.as_mut().unwrap().level = 10;
+        assert_eq!(roll_wanted(&s), Value::Null, "at level 10 the Adventurer retires");
+    }
+
+    #[test]
+    fn units_say_what_each_may_act_as_defeat_open_and_revive() {
+        let mut s = delving();
+        // A Crusader's Fighters may be used as Clerics.
+        s.players[0].hero = "paladin".into();
+        let d = s.delve.as_mut().unwrap();
+        d.dungeon.add(DungeonFace::Skeleton, 2);
+        d.dungeon.add(DungeonFace::Potion, 2);
+        d.graveyard = 1;
+        s.players[0].tokens.add(TreasureKind::Talisman, 1);
+        let side = s.side().unwrap();
+        let v = units(&s, s.delve.as_ref().unwrap(), side);
+        let unit = |w: Value| v.as_array().unwrap().iter().find(|u| u["with"] == w).cloned().unwrap();
+        let fighter = unit(json!({"die": "fighter"}));
+        assert_eq!(fighter["as"], json!(["fighter", "cleric"]));
+        assert!(fighter["fights"].as_array().unwrap().contains(&json!({"as": "cleric", "monster": "skeleton", "defeats": 2})));
+        assert!(fighter["fights"].as_array().unwrap().contains(&json!({"as": "fighter", "monster": "skeleton", "defeats": 1})));
+        // A die quaffing goes to the Graveyard first and may come back; a token does not.
+        assert_eq!(fighter["quaff_revives"], 2);
+        let talisman = unit(json!({"treasure": "talisman"}));
+        assert_eq!((talisman["name"].as_str(), talisman["quaff_revives"].as_u64()), (Some("Talisman"), Some(1)));
+        assert_eq!(unit(json!({"die": "scroll"}))["fights"], json!([]), "a Scroll fights nothing");
+    }
+}
