@@ -34,7 +34,7 @@ pub fn verdict(state: &Value, t: &FinishedThrow) -> Verdict {
         Some("start_delve") => {
             let all: Vec<usize> = (0..t.dice.len()).collect();
             roll(t, &all, want("party"), want("dungeon")).map_or_else(
-                |why| Verdict::Ask(why),
+                Verdict::Ask,
                 |(party, dungeon, die)| apply(json!({"type": "start_delve", "party": party, "dungeon": dungeon}), die),
             )
         }
@@ -42,7 +42,7 @@ pub fn verdict(state: &Value, t: &FinishedThrow) -> Verdict {
             // Only the black dice that moved are the new level's roll.
             let moved: Vec<usize> = t.landed.iter().copied().filter(|i| t.dice.get(*i).is_some_and(|d| d.color != PARTY)).collect();
             roll(t, &moved, 0, want("dungeon")).map_or_else(
-                |why| Verdict::Ask(why),
+                Verdict::Ask,
                 |(_, dungeon, die)| apply(json!({"type": "seek_glory", "dungeon": dungeon}), die),
             )
         }
