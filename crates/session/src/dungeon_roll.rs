@@ -8,9 +8,11 @@
 //!   the second sees them all.
 //! - Seeking glory takes the black dice this throw moved: the party's dice
 //!   and the dragons in the Lair stay where they lie.
-//! - A face read below [`CONFIDENCE_THRESHOLD`], a die of another colour,
-//!   a face of the other die, or the wrong count is put to the player with
-//!   the reason. Rerolls (Scrolls, Specialties, Ultimates) are entered on
+//! - A face read below [`CONFIDENCE_THRESHOLD`], a die of another colour
+//!   (red, green, blue), a face of the other die, or the wrong count is put
+//!   to the player with the reason. A body colour the reader could not
+//!   class is no reason to ask: the twelve faces are all different, so the
+//!   face tells which die it is (black dice on a dark table often read so). Rerolls (Scrolls, Specialties, Ultimates) are entered on
 //!   the screen.
 
 use crate::observation::{DieReading, CONFIDENCE_THRESHOLD};
@@ -86,6 +88,10 @@ fn roll(t: &FinishedThrow, at: &[usize], party_n: usize, dungeon_n: usize) -> Re
         match (d.color, as_party, as_dungeon) {
             (PARTY, Some(f), _) => party.push(f),
             (DUNGEON, _, Some(f)) => dungeon.push(f),
+            // A body colour the reader could not class: the face tells the
+            // die (no face is on both dice).
+            (DieColor::Other, Some(f), _) => party.push(f),
+            (DieColor::Other, _, Some(f)) => dungeon.push(f),
             (PARTY, None, _) => {
                 return Err(format!("a white die was read as {name}, which only a black Dungeon die shows: enter the roll"))
             }
@@ -225,6 +231,14 @@ mod tests {
         let mut red = opening();
         red[7].color = DieColor::Red;
         assert!(ask(red).contains("a red die"));
+        // A body colour not classed: the face says which die it is.
+        let mut unclassed = opening();
+        unclassed[7].color = DieColor::Other;
+        unclassed[0].color = DieColor::Other;
+        let (_, s2) = game();
+        let Verdict::Apply { command, .. } = any_verdict("dungeon-roll", &s2, &throw(unclassed, all(8))) else { panic!("not applied") };
+        assert_eq!(command["dungeon"], json!(["goblin"]));
+        assert_eq!(command["party"].as_array().unwrap().len(), 7);
         let mut swapped = opening();
         swapped[0].face = Some("ooze".into());
         assert!(ask(swapped).contains("a white die was read as Ooze"));
