@@ -12,7 +12,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use tokio::sync::watch;
 use tw_app::pipeline::{Pipeline, PipelineEvent};
-use tw_app::reader::{ActiveCalibration, TableReader};
+use tw_app::reader::{ActiveCalibration, PlayingGame, TableReader};
 use tw_app::sources::open_named;
 use tw_app::ThrowReading;
 use tw_capture::{open_default, open_demo, CaptureError, FpsMeter, Frame, FrameSource, SourceKind};
@@ -186,10 +186,11 @@ pub type OnThrow = Box<dyn Fn(&ThrowReading) + Send>;
 
 /// Starts the capture thread. It runs for the life of the app; each
 /// finished throw goes to `on_throw`.
-pub fn spawn(hub: Arc<Hub>, on_throw: OnThrow) -> std::io::Result<std::thread::JoinHandle<()>> {
+/// `game` is the game being played: its own die set, if it names one, reads the table.
+pub fn spawn(hub: Arc<Hub>, on_throw: OnThrow, game: PlayingGame) -> std::io::Result<std::thread::JoinHandle<()>> {
     std::thread::Builder::new()
         .name("capture".into())
-        .spawn(move || run(&hub, on_throw))
+        .spawn(move || run(&hub, on_throw, game))
 }
 
 /// The generated clip is drawn on its first use (about a minute on two
@@ -200,7 +201,7 @@ fn say_if_drawing(hub: &Hub, spec: &str) {
     }
 }
 
-fn run(hub: &Hub, on_throw: OnThrow) {
+fn run(hub: &Hub, on_throw: OnThrow, game: PlayingGame) {
     if let Ok(spec) = std::env::var(SOURCE_ENV) {
         say_if_drawing(hub, &spec);
     }
@@ -216,9 +217,12 @@ fn run(hub: &Hub, on_throw: OnThrow) {
     };
     announce(hub, &active);
 
-    let calibration_for = |a: &Active| match &a.calibration {
-        Some(p) => ActiveCalibration::at(Ok(p.clone())),
-        None => ActiveCalibration::new(),
+    let calibration_for = |a: &Active| {
+        match &a.calibration {
+            Some(p) => ActiveCalibration::at(Ok(p.clone())),
+            None => ActiveCalibration::new(),
+        }
+        .following(game.clone())
     };
     let mut pipeline = Pipeline::new(calibration_for(&active));
     let mut meter = FpsMeter::new(Duration::from_secs(2));

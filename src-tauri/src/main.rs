@@ -40,6 +40,7 @@ fn main() -> ExitCode {
     let capture_hub = hub.clone();
     let games = Arc::new(tw_app::GameState::new());
     let capture_games = games.clone();
+    let playing_game = games.playing_game();
     let result = tauri::Builder::default()
         .manage(hub)
         .manage(games)
@@ -52,7 +53,7 @@ fn main() -> ExitCode {
                 let report = capture_games.throw_finished(t);
                 game::announce_throw(&handle, t, report);
             });
-            capture::spawn(capture_hub, on_throw)?;
+            capture::spawn(capture_hub, on_throw, playing_game)?;
             Ok(())
         })
         .invoke_handler(tauri::generate_handler![

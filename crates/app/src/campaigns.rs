@@ -1,7 +1,8 @@
 //! Campaigns and saved games as the window offers them: create, import and
 //! rename a campaign, save its export in the data folder, check a campaign
 //! named at a game's setup, list the saved games (game, campaign, phase and
-//! date) and find the last game to continue.
+//! date) and find the last game to continue; a finished Dungeon Roll
+//! game's scores go to its campaign's score book.
 //!
 //! Plain functions over the store, as in [`crate::game`]; errors are
 //! strings the window shows as they are.
@@ -11,8 +12,55 @@ use crate::phase::{game_title, phase_of};
 use serde::Serialize;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use tw_store::campaign::{canonical_game, NewCampaign};
+use tw_store::campaign::records::ScoreEntry;
+use tw_store::campaign::{canonical_game, CampaignRecord, NewCampaign};
 use tw_store::Store;
+
+/// A finished Dungeon Roll game's final scores go to its campaign's score
+/// book, once per game: each player's total, whether they won, and which
+/// game it was (the notes). Players not named in the campaign are left out
+/// (the score book holds only its players). True when scores were added.
+///
+/// An undo after the end does not take the scores back out; replaying the
+/// end again does not add them twice.
+pub fn record_final_scores(store: &mut Store, id: i64, state: &serde_json::Value) -> Result<bool, String> {
+    let Some(fin) = state.get("finished").filter(|f| !f.is_null()) else {
+        return Ok(false);
+    };
+    let info = store.session(id).map_err(|e| e.to_string())?;
+    let (Some(cid), "dungeon-roll") = (info.campaign_id, info.game.as_str()) else {
+        return Ok(false);
+    };
+    let c = store.campaign_by_id(cid).map_err(|e| e.to_string())?;
+    let CampaignRecord::DungeonRoll(mut book) = c.record else {
+        return Ok(false);
+    };
+    let notes = format!("{} game {id}", game_title(&info.game));
+    if book.scores.iter().any(|e| e.notes == notes) {
+        return Ok(false);
+    }
+    let winners: Vec<u64> = fin["winners"].as_array().map(|w| w.iter().filter_map(|x| x.as_u64()).collect()).unwrap_or_default();
+    let at_ms = tw_store::now_ms();
+    let before = book.scores.len();
+    for s in fin["scores"].as_array().into_iter().flatten() {
+        let name = s["name"].as_str().unwrap_or("").trim();
+        let Some(player) = c.players.iter().find(|p| p.trim().eq_ignore_ascii_case(name)) else {
+            continue;
+        };
+        book.scores.push(ScoreEntry {
+            at_ms,
+            player: player.clone(),
+            score: s["total"].as_i64().unwrap_or(0),
+            won: s["player"].as_u64().map(|seat| winners.contains(&seat)),
+            notes: notes.clone(),
+        });
+    }
+    if book.scores.len() == before {
+        return Ok(false);
+    }
+    store.save_record(cid, &CampaignRecord::DungeonRoll(book)).map_err(|e| e.to_string())?;
+    Ok(true)
+}
 
 /// Where saved exports go, inside the data folder.
 pub const EXPORTS_DIR: &str = "exports";
@@ -344,5 +392,33 @@ mod tests {
         let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../ui/test/fixtures/gd-over.json");
         let doc: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
         doc["state"].clone()
+    }
+
+    #[test]
+    fn a_finished_dungeon_roll_game_puts_each_players_score_in_its_campaign_once() {
+        let (_d, mut store) = store();
+        create_campaign(&mut store, "Roll night", "dungeon-roll", &["Ann".to_string(), "Bo".to_string()]).unwrap();
+        let setup = json!({"players": [{"name": "Ann", "hero": "bard"}, {"name": "Cy", "hero": "scout"}, {"name": "bo", "hero": "paladin"}]});
+        let g = crate::game::new_game(&mut store, "dungeon-roll", &setup, Some("Roll night")).unwrap();
+        let party = json!(["fighter", "fighter", "cleric", "mage", "thief", "champion", "scroll"]);
+        let mut last = None;
+        // Ann retires at level 1 once (1 XP); every other delve flees.
+        for i in 0..9 {
+            crate::game::run_command(&mut store, g.session, &json!({"type": "start_delve", "party": party, "dungeon": ["chest"]}), "manual").unwrap();
+            let end = if i == 0 { json!({"type": "retire"}) } else { json!({"type": "flee"}) };
+            last = Some(crate::game::run_command(&mut store, g.session, &end, "manual").unwrap());
+        }
+        assert_eq!(last.unwrap().view["waiting_for"], "over");
+        let c = crate::game::show_campaign(&store, "Roll night").unwrap();
+        let scores = c.record["scores"].as_array().unwrap();
+        // Cy is no player of the campaign; "bo" is Bo.
+        let got: Vec<(&str, i64, bool)> =
+            scores.iter().map(|e| (e["player"].as_str().unwrap(), e["score"].as_i64().unwrap(), e["won"].as_bool().unwrap())).collect();
+        assert_eq!(got, [("Ann", 1, true), ("Bo", 0, false)]);
+        assert!(scores[0]["notes"].as_str().unwrap().starts_with("Dungeon Roll game"));
+        // Looking again adds nothing.
+        let state = crate::game::show(&store, g.session).unwrap().state;
+        assert!(!record_final_scores(&mut store, g.session, &state).unwrap());
+        assert_eq!(crate::game::show_campaign(&store, "Roll night").unwrap().record["scores"].as_array().unwrap().len(), 2);
     }
 }

@@ -37,6 +37,8 @@ pub struct GameState {
     store: Result<Mutex<Store>, String>,
     /// The game the camera's throws go to (the one last opened).
     playing: Mutex<Option<i64>>,
+    /// Its engine name, for the reader (a game may name its own die set).
+    playing_game: crate::reader::PlayingGame,
 }
 
 impl GameState {
@@ -52,17 +54,27 @@ impl GameState {
         GameState {
             store: store.map(Mutex::new),
             playing: Mutex::new(None),
+            playing_game: Default::default(),
         }
     }
 
     /// Over an open store (tests, the CLI).
     pub fn with_store(store: Store) -> Self {
-        GameState { store: Ok(Mutex::new(store)), playing: Mutex::new(None) }
+        GameState { store: Ok(Mutex::new(store)), playing: Mutex::new(None), playing_game: Default::default() }
     }
 
     /// From now on the camera's throws go to game `id` (none: to no game).
     pub fn play(&self, id: Option<i64>) {
         *self.playing.lock().unwrap_or_else(|p| p.into_inner()) = id;
+        if id.is_none() {
+            self.playing_game.set(None);
+        }
+    }
+
+    /// The engine name of the game being played, shared with the reader's
+    /// calibration so the table is read with the game's own die set.
+    pub fn playing_game(&self) -> crate::reader::PlayingGame {
+        self.playing_game.clone()
     }
 
     /// The game the camera's throws go to.
@@ -84,6 +96,7 @@ impl GameState {
     pub fn start(&self, game: &str, setup: &Value, campaign: Option<&str>) -> Result<GameView, String> {
         let v = new_game(&mut *self.lock()?, game, setup, campaign)?;
         self.play(Some(v.session));
+        self.playing_game.set(Some(&v.game));
         Ok(v)
     }
 
@@ -91,6 +104,7 @@ impl GameState {
     pub fn open(&self, id: i64) -> Result<GameView, String> {
         let v = show(&*self.lock()?, id)?;
         self.play(Some(id));
+        self.playing_game.set(Some(&v.game));
         Ok(v)
     }
 
@@ -285,9 +299,10 @@ pub fn list_games() -> Vec<GameInfo> {
             campaign: tw_store::campaign::canonical_game(n).is_some(),
             // Each of these has its own screen (ui/src/game.ts,
             // ui/src/screens/*), and each reads dice from the table: d12
-            // throws on the target, or the two dice of a roll.
-            dedicated_screen: matches!(n, "dungeon-fighter" | "silver-mine" | "green-dungeon"),
-            camera: matches!(n, "dungeon-fighter" | "silver-mine" | "green-dungeon"),
+            // throws on the target, the two dice of a roll, or Dungeon
+            // Roll's party and dungeon dice.
+            dedicated_screen: matches!(n, "dungeon-fighter" | "silver-mine" | "green-dungeon" | "dungeon-roll" | "pocket-dungeon-quest"),
+            camera: matches!(n, "dungeon-fighter" | "silver-mine" | "green-dungeon" | "dungeon-roll" | "pocket-dungeon-quest"),
         })
         .collect()
 }
@@ -433,6 +448,11 @@ pub fn run_command_with_reading(
         crate::cards::remember(store, &game, slot, &command)?;
     }
     retry_waiting(store, &mut s)?;
+    // The command stands whatever becomes of the score book; a failure to
+    // write it is reported, not turned into a refusal of the move.
+    if let Err(e) = crate::campaigns::record_final_scores(store, id, s.state()) {
+        eprintln!("table-warden: game {id}: the final scores were not added to its campaign: {e}");
+    }
     view(store, &s, out.events, None)
 }
 
@@ -1070,6 +1090,7 @@ mod tests {
         let st = GameState {
             store: Err("opening the database /x: damaged".into()),
             playing: Mutex::new(None),
+            playing_game: Default::default(),
         };
         assert_eq!(st.lock().err().unwrap(), "opening the database /x: damaged");
     }

@@ -1,10 +1,17 @@
 //! Which reader reads the table, and the calibration it comes from: the
 //! target-board reader when the active calibration holds a Dungeon Fighter
 //! board, the pip reader otherwise.
+//!
+//! The playing game may name a die set of its own ([`game_die_set`]: dice
+//! with art faces, like Dungeon Roll's). While it is played the table is
+//! read with the player's enrolled set of that name, whatever the
+//! calibration holds; a set not yet enrolled leaves the pip reader and says
+//! the dice must be enrolled first.
 
 use crate::reading::{from_target, from_vision};
 use crate::watcher::Settled;
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant, SystemTime};
 use tw_board::{Board, Webs};
 use tw_calibration::CalibrationProfile;
@@ -117,6 +124,71 @@ impl TableReader {
     }
 }
 
+/// The die set a game's dice are read with, by engine name, when the game
+/// names one: the set's file is `NAME.json` among the enrolled sets
+/// ([`crate::paths::dice_sets_dir`], where `warden dice enroll` saves).
+/// Games not listed read pips (or the target board).
+pub fn game_die_set(game: &str) -> Option<&'static str> {
+    match game {
+        "dungeon-roll" => Some("dungeon-roll"),
+        "pocket-dungeon-quest" => Some(tw_session::pocket_dungeon_quest::DIE_SET),
+        _ => None,
+    }
+}
+
+impl TableReader {
+    /// The reader for `profile` while `game` is played: the game's own die
+    /// set when it names one (from `sets_dir`), else as [`Self::for_profile`].
+    /// The text says why the game's dice cannot be read yet, when so.
+    pub fn for_game(
+        profile: Option<&CalibrationProfile>,
+        dir: &Path,
+        game: Option<&str>,
+        sets_dir: &Path,
+    ) -> Result<(TableReader, Option<String>), String> {
+        let Some((game, set)) = game.and_then(|g| game_die_set(g).map(|s| (g, s))) else {
+            return TableReader::for_profile(profile, dir).map(|r| (r, None));
+        };
+        let title = crate::phase::game_title(game);
+        let path = sets_dir.join(format!("{set}.json"));
+        let pips = || TableReader::Pips(tw_vision::DiceReader::default());
+        if !path.is_file() {
+            return Ok((
+                pips(),
+                Some(format!(
+                    "the camera cannot read {title}'s dice until they are enrolled (a die set named {set}); enter each roll until then"
+                )),
+            ));
+        }
+        let loaded = tw_vision::faceset::FaceSet::load(&path)
+            .map_err(|e| e.to_string())
+            .and_then(|fs| tw_vision::DiceReader::with_face_set(fs, &path.display().to_string()).map_err(|e| e.to_string()));
+        Ok(match loaded {
+            Ok(reader) => (TableReader::Pips(reader), None),
+            Err(e) => (
+                pips(),
+                Some(format!("{title}'s enrolled dice could not be used ({e}): enrol them again; enter each roll until then")),
+            ),
+        })
+    }
+}
+
+/// The game being played, shared between the games (which set it when a
+/// game is started or opened) and the capture thread's calibration (which
+/// chooses the reader by it).
+#[derive(Clone, Default)]
+pub struct PlayingGame(Arc<Mutex<Option<String>>>);
+
+impl PlayingGame {
+    pub fn set(&self, game: Option<&str>) {
+        *self.0.lock().unwrap_or_else(|p| p.into_inner()) = game.map(str::to_string);
+    }
+
+    pub fn get(&self) -> Option<String> {
+        self.0.lock().unwrap_or_else(|p| p.into_inner()).clone()
+    }
+}
+
 fn default_die_set() -> Result<DieSet, String> {
     let set: DieSet = serde_json::from_str(DEFAULT_DIE_SET).map_err(|e| format!("the shipped die set: {e}"))?;
     set.validate("models/dice-sets/dungeon-fighter.json").map_err(|e| e.to_string())?;
@@ -128,6 +200,10 @@ pub struct ActiveCalibration {
     path: Result<PathBuf, String>,
     stamp: Option<Option<SystemTime>>,
     checked: Option<Instant>,
+    /// The playing game, when followed, and the one the reader was made for.
+    game: Option<PlayingGame>,
+    read_for: Option<Option<String>>,
+    sets_dir: PathBuf,
 }
 
 /// How often the file's time stamp is looked at.
@@ -143,7 +219,23 @@ impl ActiveCalibration {
             path,
             stamp: None,
             checked: None,
+            game: None,
+            read_for: None,
+            sets_dir: crate::paths::dice_sets_dir(),
         }
+    }
+
+    /// Choose the reader by the game being played too (see [`game_die_set`]),
+    /// as soon as it changes.
+    pub fn following(mut self, game: PlayingGame) -> Self {
+        self.game = Some(game);
+        self
+    }
+
+    /// Enrolled die sets are looked for in `dir` (tests).
+    pub fn with_sets_dir(mut self, dir: PathBuf) -> Self {
+        self.sets_dir = dir;
+        self
     }
 
     /// The profile's path, when there is one.
@@ -155,39 +247,56 @@ impl ActiveCalibration {
     /// (appeared, was saved, was removed); an unreadable profile gives the
     /// pip reader and the reason, so the live view goes on.
     pub fn poll(&mut self, now: Instant) -> Option<(TableReader, Option<String>)> {
-        if self.checked.is_some_and(|t| now.duration_since(t) < RECHECK) {
+        let game = self.game.as_ref().and_then(PlayingGame::get);
+        let new_game = self.read_for.as_ref() != Some(&game);
+        if !new_game && self.checked.is_some_and(|t| now.duration_since(t) < RECHECK) {
             return None;
         }
         self.checked = Some(now);
+        self.read_for = Some(game.clone());
         let path = match &self.path {
             Ok(p) => p.clone(),
             Err(e) => {
-                if self.stamp.is_some() {
+                if self.stamp.is_some() && !new_game {
                     return None;
                 }
                 self.stamp = Some(None);
-                return Some((TableReader::Pips(tw_vision::DiceReader::default()), Some(e.clone())));
+                let e = e.clone();
+                return Some(self.reader(None, Path::new(""), game.as_deref(), Some(e)));
             }
         };
         let stamp = std::fs::metadata(&path).and_then(|m| m.modified()).ok();
-        if self.stamp == Some(stamp) {
+        if self.stamp == Some(stamp) && !new_game {
             return None;
         }
         self.stamp = Some(stamp);
         if stamp.is_none() {
-            return Some((TableReader::Pips(tw_vision::DiceReader::default()), None));
+            return Some(self.reader(None, Path::new(""), game.as_deref(), None));
         }
+        Some(match CalibrationProfile::load(&path) {
+            Ok(p) => self.reader(Some(&p), &path, game.as_deref(), None),
+            Err(e) => self.reader(None, &path, game.as_deref(), Some(format!("calibration {} not used: {e}", path.display()))),
+        })
+    }
+
+    /// The reader for the profile at `path` (if read) and the game; a
+    /// problem with either is said, and the pip reader stands in so the
+    /// live view goes on.
+    fn reader(
+        &self,
+        profile: Option<&CalibrationProfile>,
+        path: &Path,
+        game: Option<&str>,
+        problem: Option<String>,
+    ) -> (TableReader, Option<String>) {
         let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
-        let loaded = CalibrationProfile::load(&path)
-            .map_err(|e| e.to_string())
-            .and_then(|p| TableReader::for_profile(Some(&p), &dir));
-        Some(match loaded {
-            Ok(r) => (r, None),
+        match TableReader::for_game(profile, &dir, game, &self.sets_dir) {
+            Ok((r, why)) => (r, why.or(problem)),
             Err(e) => (
                 TableReader::Pips(tw_vision::DiceReader::default()),
                 Some(format!("calibration {} not used: {e}", path.display())),
             ),
-        })
+        }
     }
 }
 
@@ -244,5 +353,114 @@ mod tests {
         assert!(why.unwrap().contains("not used"));
         std::fs::remove_dir_all(&dir).unwrap();
     }
-}
 
+    /// A minimal valid d6 set of art faces named `name`, written into `dir`.
+    fn enrolled_set(dir: &Path, name: &str) {
+        let net = tw_vision::reader::shipped_net().expect("the shipped classifier");
+        let face = |f: &str| tw_vision::faceset::FacePrototype {
+            face: f.into(),
+            samples: 2,
+            prototype: vec![1.0, 0.0],
+            min_similarity: 0.9,
+        };
+        let set = tw_vision::faceset::FaceSet {
+            format: "tw-dice-set/1".into(),
+            kind: "d6".into(),
+            name: name.into(),
+            descriptor: tw_vision::faceset::descriptor_name(&net),
+            faces: vec![face("fighter"), face("goblin")],
+            look: tw_vision::faceset::Look { body_bgr: vec![[250, 250, 250]], side_px: [30.0, 40.0, 50.0] },
+            enrolled_from: vec!["test".into()],
+            art: None,
+        };
+        std::fs::write(dir.join(format!("{name}.json")), serde_json::to_string(&set).unwrap()).unwrap();
+    }
+
+    fn set_name(r: &TableReader) -> Option<String> {
+        match r {
+            TableReader::Pips(p) => p.face_set.as_ref().map(|s| s.name.clone()),
+            TableReader::Target(_) => None,
+        }
+    }
+
+    fn board_profile() -> CalibrationProfile {
+        let mut p = CalibrationProfile::from_points(
+            tw_calibration::Method::Manual,
+            Some([640, 480]),
+            [600.0, 600.0],
+            vec![[10.0, 10.0], [630.0, 10.0], [630.0, 470.0], [10.0, 470.0]],
+            vec![[0.0, 0.0], [600.0, 0.0], [600.0, 600.0], [0.0, 600.0]],
+        )
+        .unwrap();
+        p.board = Some(tw_calibration::BoardRef { geometry: "catacombs-default".into(), extra: Default::default() });
+        p
+    }
+
+    #[test]
+    fn a_game_that_names_a_die_set_reads_with_it_once_enrolled_and_says_so_until_then() {
+        let sets = std::env::temp_dir().join(format!("tw-game-sets-{}", std::process::id()));
+        std::fs::create_dir_all(&sets).unwrap();
+        let _ = std::fs::remove_file(sets.join("dungeon-roll.json"));
+        let dir = std::env::temp_dir();
+        let board = board_profile();
+        // Not enrolled: the pip reader, and the player is told to enrol the dice first.
+        let (r, why) = TableReader::for_game(None, &dir, Some("dungeon-roll"), &sets).unwrap();
+        assert_eq!((r.kind(), set_name(&r)), ("pips", None));
+        let why = why.expect("a reason");
+        assert!(why.contains("Dungeon Roll") && why.contains("until they are enrolled"), "{why}");
+        // A broken file is said, not used.
+        std::fs::write(sets.join("dungeon-roll.json"), "{").unwrap();
+        let (r, why) = TableReader::for_game(None, &dir, Some("dungeon-roll"), &sets).unwrap();
+        assert_eq!(set_name(&r), None);
+        assert!(why.unwrap().contains("could not be used"));
+        // Enrolled: the set reads the table, even over a calibrated target board.
+        enrolled_set(&sets, "dungeon-roll");
+        let (r, why) = TableReader::for_game(Some(&board), &dir, Some("dungeon-roll"), &sets).unwrap();
+        assert_eq!((set_name(&r).as_deref(), why), (Some("dungeon-roll"), None));
+        // A game that names no set reads as its calibration says.
+        let (r, why) = TableReader::for_game(Some(&board), &dir, Some("dungeon-fighter"), &sets).unwrap();
+        assert_eq!((r.kind(), why), ("target", None));
+        let (r, _) = TableReader::for_game(None, &dir, None, &sets).unwrap();
+        assert_eq!((r.kind(), set_name(&r)), ("pips", None));
+        // Pocket Dungeon Quest's Attack Die is read with its own set too.
+        let (_, why) = TableReader::for_game(None, &dir, Some("pocket-dungeon-quest"), &sets).unwrap();
+        assert!(why.expect("not enrolled yet").contains("until they are enrolled"));
+        std::fs::remove_dir_all(&sets).unwrap();
+    }
+
+    #[test]
+    fn the_reader_follows_the_game_being_played_at_once() {
+        let dir = std::env::temp_dir().join(format!("tw-follow-game-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        enrolled_set(&dir, "dungeon-roll");
+        let game = PlayingGame::default();
+        let mut a = ActiveCalibration::at(Ok(dir.join("calibration.json"))).with_sets_dir(dir.clone()).following(game.clone());
+        let t0 = Instant::now();
+        let (r, _) = a.poll(t0).expect("first poll answers");
+        assert_eq!(set_name(&r), None);
+        // A Dungeon Roll game opens: the next frame already reads its dice.
+        game.set(Some("dungeon-roll"));
+        let (r, why) = a.poll(t0 + Duration::from_millis(10)).expect("the game changed");
+        assert_eq!((set_name(&r).as_deref(), why), (Some("dungeon-roll"), None));
+        assert!(a.poll(t0 + Duration::from_millis(20)).is_none(), "nothing changed");
+        game.set(Some("green-dungeon"));
+        let (r, _) = a.poll(t0 + Duration::from_millis(30)).expect("another game");
+        assert_eq!(set_name(&r), None);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn starting_or_opening_a_game_tells_the_reader_which_game_is_played() {
+        let dir = tempfile::tempdir().unwrap();
+        let games = crate::game::GameState::with_store(tw_store::Store::open(dir.path().join("w.sqlite3")).unwrap());
+        let playing = games.playing_game();
+        assert_eq!(playing.get(), None);
+        let setup = serde_json::json!({"players": [{"name": "Ann", "hero": "bard"}]});
+        let v = games.start("dungeon-roll", &setup, None).unwrap();
+        assert_eq!(playing.get().as_deref(), Some("dungeon-roll"));
+        games.play(None);
+        assert_eq!(playing.get(), None);
+        games.open(v.session).unwrap();
+        assert_eq!(playing.get().as_deref(), Some("dungeon-roll"));
+    }
+}

@@ -8,6 +8,7 @@
 //!   original reading.
 //! - [`assign`]: which of two rolled dice is whose (by colour or position).
 //! - [`dungeon_fighter`]: a die at rest on the target → a `throw` command.
+//! - [`dungeon_roll`]: Party and Dungeon dice read → the roll a delve waits for.
 //! - [`pocket_dungeon_quest`]: the Attack Die at rest → the attack (or
 //!   Poison) roll the game waits for; [`pocket_dungeon_quest::DIE_SET`] names
 //!   the die set it is read with.
@@ -17,6 +18,7 @@
 pub mod assign;
 pub mod correction;
 pub mod dungeon_fighter;
+pub mod dungeon_roll;
 pub mod observation;
 pub mod pocket_dungeon_quest;
 pub mod registry;

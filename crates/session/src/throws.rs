@@ -38,6 +38,7 @@ pub fn verdict(game: &str, state: &Value, t: &FinishedThrow) -> Verdict {
     match game {
         "dungeon-fighter" => dungeon_fighter(state, t),
         "pocket-dungeon-quest" => crate::pocket_dungeon_quest::verdict(state, t),
+        "dungeon-roll" => crate::dungeon_roll::verdict(state, t),
         other => Verdict::Ask(format!(
             "{other} takes camera dice on its own screen, when it asks for a roll (\"use the dice on the table\")"
         )),

@@ -4,5 +4,6 @@ import type { GameScreen } from "./plugin";
 import { silverMineScreen } from "./itdd/screen";
 import { gdScreen } from "./gd/screen";
 import { pdqScreen } from "./pdq/screen";
+import { drScreen } from "./dr/screen";
 
-export const SCREENS: GameScreen[] = [silverMineScreen, gdScreen, pdqScreen];
+export const SCREENS: GameScreen[] = [silverMineScreen, gdScreen, pdqScreen, drScreen];

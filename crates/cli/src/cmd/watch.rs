@@ -57,6 +57,11 @@ pub fn run(a: Args) -> Result<ExitCode> {
         }
         None => None,
     };
+    // The game's own die set (if it names one) reads the table, as in the window.
+    let calibration = match &games {
+        Some(g) => calibration.following(g.playing_game()),
+        None => calibration,
+    };
     let mut pipeline = Pipeline::new(calibration);
     let started = Instant::now();
     let limit = a.seconds.map(Duration::from_secs_f64);

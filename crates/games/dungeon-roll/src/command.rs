@@ -53,10 +53,15 @@ impl<F> Reroll<F> {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Command {
-    /// The Adventurer's seven Party dice and the first level's Dungeon die.
+    /// The Adventurer's seven Party dice and the first level's Dungeon die;
+    /// with `seed` (and no faces) the app rolls them all from it.
     StartDelve {
+        #[serde(default)]
         party: Vec<PartyFace>,
+        #[serde(default)]
         dungeon: Vec<DungeonFace>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        seed: Option<u64>,
     },
     /// A Specialty: reroll Party dice right after forming the party.
     FormationReroll { party: Reroll<PartyFace> },
@@ -134,6 +139,12 @@ pub enum Command {
     Flee,
     /// Retire to the Tavern: XP equal to the level (Stuff of Legend at 10).
     Retire,
-    /// Go one level deeper: the Dungeon Lord's roll for it.
-    SeekGlory { dungeon: Vec<DungeonFace> },
+    /// Go one level deeper: the Dungeon Lord's roll for it; with `seed`
+    /// (and no faces) the app rolls it.
+    SeekGlory {
+        #[serde(default)]
+        dungeon: Vec<DungeonFace>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        seed: Option<u64>,
+    },
 }

@@ -14,8 +14,10 @@
 //! - [`state`], [`command`], [`event`]: the engine's data.
 //! - `decide`: what each command does, one module per phase.
 //! - [`helper`]: the Monster Phase helper and its proposal.
+//! - `roll`: faces the app rolls from a seed the command carries.
 //! - [`score`]: final score and tiebreak.
-//! - [`view`] / [`offers`]: what a screen shows and may send now.
+//! - [`view`] / [`offers`]: what a screen shows and may send now;
+//!   [`picks`]: what its pickers list (units, faces, tokens, the roll awaited).
 //!
 //! # Readings where the rules text is silent or ambiguous
 //!
@@ -55,6 +57,8 @@ pub mod faces;
 pub mod helper;
 pub mod hero;
 pub mod offers;
+pub mod picks;
+mod roll;
 pub mod score;
 pub mod state;
 pub mod table;

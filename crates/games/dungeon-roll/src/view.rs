@@ -7,6 +7,7 @@
 use crate::data::{hero, rules};
 use crate::faces::DungeonFace;
 use crate::helper::propose;
+use crate::picks;
 use crate::hero::SpecialtyEffect;
 use crate::score::score;
 use crate::state::{Delve, Stage, State};
@@ -67,6 +68,7 @@ pub fn view(s: &State) -> Value {
             // Different companion types this side needs against the Dragon.
             "dragon_types": sd.dragon_types(r.dragon.companion_types),
             "reroll_at_formation": sd.has(&SpecialtyEffect::RerollAtFormation),
+            "card_name": card.map(|c| format!("{} / {}", c.novice.name, c.master.name)),
         })),
         "delve": s.delve.as_ref().map(|d| delve(s, d)),
         "players": s.players.iter().enumerate().map(|(seat, p)| {
@@ -75,6 +77,8 @@ pub fn view(s: &State) -> Value {
                 "seat": seat,
                 "name": p.name,
                 "hero": p.hero,
+                // The side of the player's card now showing, by its name.
+                "hero_name": hero(&p.hero).map(|c| c.side(p.master).name.clone()),
                 "master": p.master,
                 "xp": p.xp,
                 "tokens": p.tokens,
@@ -87,6 +91,9 @@ pub fn view(s: &State) -> Value {
         "treasure_box": s.treasure_box,
         "treasure_left": s.treasure_box.total(),
         "finished": s.finished,
+        "roll_wanted": picks::roll_wanted(s),
+        "faces": picks::faces(),
+        "treasure_kinds": picks::treasure_kinds(),
     })
 }
 
@@ -117,6 +124,13 @@ fn delve(s: &State, d: &Delve) -> Value {
         "next_level_dice": (d.level < r.max_level).then(|| dice_for_level(d, d.level + 1)),
         "proposal": proposal,
         "loot_over": d.stage > Stage::Loot,
+        "units": s.side().map(|sd| picks::units(s, d, sd)),
+        "ultimate_inputs": s.side().map(|sd| picks::ultimate_inputs(sd, d)),
+        "hero_units": d.hero_units,
+        // The Adventurer's tokens played on their own now (Elixir, Ring, Bait, Portal).
+        "usable_treasures": s.current().map(|p| p.tokens.0.keys()
+            .filter(|k| k.acts_as().is_none() && **k != crate::treasure::TreasureKind::DragonScales)
+            .collect::<Vec<_>>()),
     })
 }
 

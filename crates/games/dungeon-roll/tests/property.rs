@@ -101,6 +101,7 @@ fn random_command(s: &State, r: &mut SplitMix64) -> Command {
         return Command::StartDelve {
             party: faces(r, n, pf),
             dungeon: faces(r, m, df),
+            seed: None,
         };
     };
     let chests = d.dungeon.chest as usize;
@@ -248,6 +249,7 @@ fn random_command(s: &State, r: &mut SplitMix64) -> Command {
             let n = about(r, want);
             Command::SeekGlory {
                 dungeon: faces(r, n, df),
+                seed: None,
             }
         }
     }

@@ -3,6 +3,7 @@
 
 use super::{refuse, Ctx, DRAGON, END, FLOW, LEGEND, REGROUP, SETUP, SPECIALTY};
 use crate::command::Reroll;
+use crate::roll;
 use crate::data::rules;
 use crate::event::{DelveOutcome, Event, XpReason};
 use crate::faces::{DungeonDice, DungeonFace, PartyDice, PartyFace};
@@ -13,6 +14,7 @@ pub(super) fn start(
     c: &mut Ctx,
     party: &[PartyFace],
     dungeon: &[DungeonFace],
+    seed: Option<u64>,
 ) -> Result<(), Refusal> {
     if c.s.finished.is_some() {
         return refuse(END, "the game is over: every player has made their delves");
@@ -24,6 +26,12 @@ pub(super) fn start(
         );
     }
     let r = rules();
+    // A seed rolls both: the party first, then the level-1 die (no dice
+    // can be in the Lair before the delve starts).
+    let mut rng = None;
+    let party = &roll::faces_or_seed(party, seed, r.party_dice as usize, roll::party_faces(), &mut rng, SETUP)?;
+    let first = 1usize.min(r.dungeon_dice as usize);
+    let dungeon = &roll::faces_or_seed(dungeon, seed, first, roll::dungeon_faces(), &mut rng, SETUP)?;
     if party.len() != r.party_dice as usize {
         return refuse(
             SETUP,
@@ -187,16 +195,23 @@ pub(super) fn retire(c: &mut Ctx) -> Result<(), Refusal> {
     Ok(())
 }
 
-pub(super) fn seek_glory(c: &mut Ctx, dungeon: &[DungeonFace]) -> Result<(), Refusal> {
+pub(super) fn seek_glory(
+    c: &mut Ctx,
+    dungeon: &[DungeonFace],
+    seed: Option<u64>,
+) -> Result<(), Refusal> {
     check_regroup(c)?;
-    let level = c.delve()?.level;
+    let d = c.delve()?;
+    let level = d.level;
     if level >= rules().max_level {
         return refuse(
             LEGEND,
             "the Level Die shows 10: the Adventurer must retire (Stuff of Legend)",
         );
     }
-    roll_level(c, level + 1, dungeon, REGROUP)
+    let n = crate::view::dice_for_level(d, level + 1) as usize;
+    let dungeon = roll::faces_or_seed(dungeon, seed, n, roll::dungeon_faces(), &mut None, REGROUP)?;
+    roll_level(c, level + 1, &dungeon, REGROUP)
 }
 
 pub(super) fn flee(c: &mut Ctx) -> Result<(), Refusal> {

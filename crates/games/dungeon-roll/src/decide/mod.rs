@@ -199,11 +199,15 @@ pub(crate) fn decide(state: &State, command: &Command) -> Result<Vec<Event>, Ref
         events: Vec::new(),
     };
     match command {
-        Command::StartDelve { party, dungeon } => delve::start(&mut c, party, dungeon)?,
+        Command::StartDelve {
+            party,
+            dungeon,
+            seed,
+        } => delve::start(&mut c, party, dungeon, *seed)?,
         Command::FormationReroll { party } => delve::formation_reroll(&mut c, party)?,
         Command::Flee => delve::flee(&mut c)?,
         Command::Retire => delve::retire(&mut c)?,
-        Command::SeekGlory { dungeon } => delve::seek_glory(&mut c, dungeon)?,
+        Command::SeekGlory { dungeon, seed } => delve::seek_glory(&mut c, dungeon, *seed)?,
         Command::Scroll {
             with,
             as_face,
