@@ -69,6 +69,15 @@ pub enum DungeonFace {
 }
 
 impl DungeonFace {
+    /// A Dungeon die's six faces, one each, in the order the rules list them.
+    pub const ALL: [DungeonFace; 6] = [
+        DungeonFace::Goblin,
+        DungeonFace::Skeleton,
+        DungeonFace::Ooze,
+        DungeonFace::Chest,
+        DungeonFace::Potion,
+        DungeonFace::Dragon,
+    ];
     pub const MONSTERS: [DungeonFace; 3] = [
         DungeonFace::Goblin,
         DungeonFace::Skeleton,

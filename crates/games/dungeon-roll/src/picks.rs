@@ -13,22 +13,12 @@ use crate::treasure::TreasureKind;
 use crate::view::{dice_for_level, may_regroup};
 use serde_json::{json, Value};
 
-/// A Dungeon die's faces in the order a screen lists them.
-const DUNGEON_FACES: [DungeonFace; 6] = [
-    DungeonFace::Goblin,
-    DungeonFace::Skeleton,
-    DungeonFace::Ooze,
-    DungeonFace::Chest,
-    DungeonFace::Potion,
-    DungeonFace::Dragon,
-];
-
 /// Every face of both dice with its name; Party faces say whether they are
 /// companions (the Scroll is not), Dungeon faces whether they are monsters.
 pub fn faces() -> Value {
     json!({
         "party": PartyFace::ALL.iter().map(|f| json!({"face": f, "name": f.name(), "companion": f.is_companion()})).collect::<Vec<_>>(),
-        "dungeon": DUNGEON_FACES.iter().map(|f| json!({"face": f, "name": f.name(), "monster": f.is_monster()})).collect::<Vec<_>>(),
+        "dungeon": DungeonFace::ALL.iter().map(|f| json!({"face": f, "name": f.name(), "monster": f.is_monster()})).collect::<Vec<_>>(),
     })
 }
 
@@ -88,13 +78,20 @@ pub fn units(s: &State, d: &Delve, side: &Side) -> Value {
             .iter()
             .flat_map(|f| {
                 DungeonFace::MONSTERS.iter().filter_map(move |m| {
-                    defeats(*f, *m, d.dungeon.get(*m)).map(|n| json!({"as": f, "monster": m, "defeats": n}))
+                    defeats(*f, *m, d.dungeon.get(*m))
+                        .map(|n| json!({"as": f, "monster": m, "defeats": n}))
                 })
             })
             .collect();
-        let opened = faces.iter().filter_map(|f| opens(*f, chests)).max().unwrap_or(0);
+        let opened = faces
+            .iter()
+            .filter_map(|f| opens(*f, chests))
+            .max()
+            .unwrap_or(0);
         // Quaffing sends a die to the Graveyard first, so it can come back.
-        let grave = d.graveyard.saturating_add(u8::from(matches!(unit, Unit::Die(_))));
+        let grave = d
+            .graveyard
+            .saturating_add(u8::from(matches!(unit, Unit::Die(_))));
         out.push(json!({
             "with": unit,
             "name": name,
@@ -154,20 +151,37 @@ mod tests {
     #[test]
     fn the_roll_awaited_is_a_delve_or_the_next_level_and_the_lair_shortens_it() {
         let s = game();
-        assert_eq!(roll_wanted(&s), json!({"kind": "start_delve", "party": 7, "dungeon": 1}));
+        assert_eq!(
+            roll_wanted(&s),
+            json!({"kind": "start_delve", "party": 7, "dungeon": 1})
+        );
         let mut s = delving();
-        assert_eq!(roll_wanted(&s), Value::Null, "monsters stand: no roll is due");
+        assert_eq!(
+            roll_wanted(&s),
+            Value::Null,
+            "monsters stand: no roll is due"
+        );
         run(&mut s, json!({"type": "accept_proposal"}));
-        assert_eq!(roll_wanted(&s), json!({"kind": "seek_glory", "party": 0, "dungeon": 2}));
+        assert_eq!(
+            roll_wanted(&s),
+            json!({"kind": "seek_glory", "party": 0, "dungeon": 2})
+        );
         s.delve.as_mut().unwrap().lair = 2;
         s.delve.as_mut().unwrap().level = 6;
         // Level 7 would roll 7 dice, but 2 lie in the Lair.
-        assert_eq!(roll_wanted(&s), json!({"kind": "seek_glory", "party": 0, "dungeon": 5}));
+        assert_eq!(
+            roll_wanted(&s),
+            json!({"kind": "seek_glory", "party": 0, "dungeon": 5})
+        );
         s.delve.as_mut().unwrap().lair = 3;
         assert_eq!(roll_wanted(&s), Value::Null, "the Dragon comes first");
         s.delve.as_mut().unwrap().lair = 0;
         s.delve.as_mut().unwrap().level = 10;
-        assert_eq!(roll_wanted(&s), Value::Null, "at level 10 the Adventurer retires");
+        assert_eq!(
+            roll_wanted(&s),
+            Value::Null,
+            "at level 10 the Adventurer retires"
+        );
     }
 
     #[test]
@@ -182,15 +196,38 @@ mod tests {
         s.players[0].tokens.add(TreasureKind::Talisman, 1);
         let side = s.side().unwrap();
         let v = units(&s, s.delve.as_ref().unwrap(), side);
-        let unit = |w: Value| v.as_array().unwrap().iter().find(|u| u["with"] == w).cloned().unwrap();
+        let unit = |w: Value| {
+            v.as_array()
+                .unwrap()
+                .iter()
+                .find(|u| u["with"] == w)
+                .cloned()
+                .unwrap()
+        };
         let fighter = unit(json!({"die": "fighter"}));
         assert_eq!(fighter["as"], json!(["fighter", "cleric"]));
-        assert!(fighter["fights"].as_array().unwrap().contains(&json!({"as": "cleric", "monster": "skeleton", "defeats": 2})));
-        assert!(fighter["fights"].as_array().unwrap().contains(&json!({"as": "fighter", "monster": "skeleton", "defeats": 1})));
+        assert!(fighter["fights"]
+            .as_array()
+            .unwrap()
+            .contains(&json!({"as": "cleric", "monster": "skeleton", "defeats": 2})));
+        assert!(fighter["fights"]
+            .as_array()
+            .unwrap()
+            .contains(&json!({"as": "fighter", "monster": "skeleton", "defeats": 1})));
         // A die quaffing goes to the Graveyard first and may come back; a token does not.
         assert_eq!(fighter["quaff_revives"], 2);
         let talisman = unit(json!({"treasure": "talisman"}));
-        assert_eq!((talisman["name"].as_str(), talisman["quaff_revives"].as_u64()), (Some("Talisman"), Some(1)));
-        assert_eq!(unit(json!({"die": "scroll"}))["fights"], json!([]), "a Scroll fights nothing");
+        assert_eq!(
+            (
+                talisman["name"].as_str(),
+                talisman["quaff_revives"].as_u64()
+            ),
+            (Some("Talisman"), Some(1))
+        );
+        assert_eq!(
+            unit(json!({"die": "scroll"}))["fights"],
+            json!([]),
+            "a Scroll fights nothing"
+        );
     }
 }

@@ -6,16 +6,6 @@
 use crate::faces::{DungeonFace, PartyFace};
 use tw_rules::{Refusal, SplitMix64};
 
-/// A Dungeon die's six faces, one each (as the rules list the die).
-const DUNGEON_FACES: [DungeonFace; 6] = [
-    DungeonFace::Goblin,
-    DungeonFace::Skeleton,
-    DungeonFace::Ooze,
-    DungeonFace::Chest,
-    DungeonFace::Potion,
-    DungeonFace::Dragon,
-];
-
 /// The faces a roll uses: the ones given, or `n` faces drawn from `seed`
 /// when none are given. Faces and a seed together are refused under `rule`.
 pub(crate) fn faces_or_seed<F: Copy>(
@@ -46,7 +36,7 @@ pub(crate) fn party_faces() -> &'static [PartyFace] {
 }
 
 pub(crate) fn dungeon_faces() -> &'static [DungeonFace] {
-    &DUNGEON_FACES
+    &DungeonFace::ALL
 }
 
 #[cfg(test)]
@@ -70,7 +60,10 @@ mod tests {
     fn faces_given_are_used_and_faces_with_a_seed_are_refused() {
         let mut rng = None;
         let given = [PartyFace::Mage];
-        assert_eq!(faces_or_seed(&given, None, 7, party_faces(), &mut rng, "x").unwrap(), given);
+        assert_eq!(
+            faces_or_seed(&given, None, 7, party_faces(), &mut rng, "x").unwrap(),
+            given
+        );
         let e = faces_or_seed(&given, Some(1), 7, party_faces(), &mut rng, "Setup").unwrap_err();
         assert!(e.to_string().contains("not both"), "{e}");
     }

@@ -7,8 +7,8 @@
 use crate::data::{hero, rules};
 use crate::faces::DungeonFace;
 use crate::helper::propose;
-use crate::picks;
 use crate::hero::SpecialtyEffect;
+use crate::picks;
 use crate::score::score;
 use crate::state::{Delve, Stage, State};
 use serde_json::{json, Value};

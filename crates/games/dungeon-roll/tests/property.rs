@@ -10,14 +10,6 @@ use tw_dungeon_roll::command::{Reroll, Use};
 use tw_dungeon_roll::{Command, DungeonFace, DungeonRoll, PartyFace, State, TreasureKind, Unit};
 use tw_rules::{DynGame, Game, JsonGame, SplitMix64};
 
-const DUNGEON: [DungeonFace; 6] = [
-    DungeonFace::Goblin,
-    DungeonFace::Skeleton,
-    DungeonFace::Ooze,
-    DungeonFace::Chest,
-    DungeonFace::Potion,
-    DungeonFace::Dragon,
-];
 const HEROES: [&str; 9] = [
     "commander",
     "paladin",
@@ -37,7 +29,7 @@ fn pf(r: &mut SplitMix64) -> PartyFace {
     pick(r, &PartyFace::ALL)
 }
 fn df(r: &mut SplitMix64) -> DungeonFace {
-    pick(r, &DUNGEON)
+    pick(r, &DungeonFace::ALL)
 }
 fn faces<T>(r: &mut SplitMix64, n: usize, f: fn(&mut SplitMix64) -> T) -> Vec<T> {
     (0..n).map(|_| f(r)).collect()
@@ -136,7 +128,7 @@ fn random_command(s: &State, r: &mut SplitMix64) -> Command {
             } else {
                 Unit::Die(PartyFace::Scroll)
             };
-            let showing: Vec<DungeonFace> = DUNGEON
+            let showing: Vec<DungeonFace> = DungeonFace::ALL
                 .iter()
                 .copied()
                 .filter(|f| d.dungeon.get(*f) > 0)

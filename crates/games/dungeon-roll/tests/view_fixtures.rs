@@ -78,7 +78,16 @@ fn check(g: &Value) {
         assert!(r["kind"].is_string() && r["party"].is_u64() && r["dungeon"].is_u64());
     }
     if !v["delve"].is_null() {
-        for k in ["level", "graveyard", "lair", "monsters", "chests", "potions", "retire_xp", "party_total"] {
+        for k in [
+            "level",
+            "graveyard",
+            "lair",
+            "monsters",
+            "chests",
+            "potions",
+            "retire_xp",
+            "party_total",
+        ] {
             expect(v, &format!("delve.{k}"), "number");
         }
         expect(v, "delve.party.fighter", "number");
@@ -90,7 +99,15 @@ fn check(g: &Value) {
         expect(v, "delve.ultimate_inputs", "object");
         expect(v, "delve.hero_units", "array");
         for u in v["delve"]["units"].as_array().unwrap() {
-            for (k, t) in [("with", "object"), ("name", "string"), ("as", "array"), ("fights", "array"), ("opens", "number"), ("draws", "number"), ("quaff_revives", "number")] {
+            for (k, t) in [
+                ("with", "object"),
+                ("name", "string"),
+                ("as", "array"),
+                ("fights", "array"),
+                ("opens", "number"),
+                ("draws", "number"),
+                ("quaff_revives", "number"),
+            ] {
                 expect(u, k, t);
             }
         }
@@ -113,7 +130,9 @@ fn write(name: &str, g: &Value) {
 
 #[test]
 fn the_screen_fixtures_are_current() {
-    let party = ["fighter", "fighter", "cleric", "mage", "thief", "champion", "scroll"];
+    let party = [
+        "fighter", "fighter", "cleric", "mage", "thief", "champion", "scroll",
+    ];
     write("start", &game_view(&[]));
     // Level 3: two goblins and a skeleton stand beside a chest and a potion.
     let mut cmds = vec![
@@ -129,7 +148,10 @@ fn the_screen_fixtures_are_current() {
     // The Dragon wakes with three dice in the Lair.
     write(
         "dragon",
-        &game_view(&[start(&party, &["dragon"]), json!({"type": "seek_glory", "dungeon": ["dragon", "dragon"]})]),
+        &game_view(&[
+            start(&party, &["dragon"]),
+            json!({"type": "seek_glory", "dungeon": ["dragon", "dragon"]}),
+        ]),
     );
     // Every delve fled: the game ends and the standings are shown.
     let mut over = Vec::new();
@@ -153,7 +175,9 @@ fn a_seeded_roll_is_logged_as_its_seed_and_replays_the_same_faces() {
     assert_eq!(d.party.total(), 7);
     assert_eq!(d.dungeon.total() + d.lair, 1);
     // The faces drawn are in the events, so the log shows them.
-    assert!(ev.iter().any(|e| matches!(e, tw_dungeon_roll::Event::PartyFormed { .. })));
+    assert!(ev
+        .iter()
+        .any(|e| matches!(e, tw_dungeon_roll::Event::PartyFormed { .. })));
     // Another seed, another roll (over a handful of seeds at least one differs).
     let differs = (43..48).any(|seed| {
         let mut c: State = game(&["commander", "bard"]);

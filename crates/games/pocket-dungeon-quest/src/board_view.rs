@@ -178,22 +178,15 @@ pub fn words(s: &State) -> Value {
         .iter()
         .map(|k| (k.name(), json!(tile_words(*k))))
         .collect();
-    let heroes: Map<String, Value> = [
-        HeroKind::Warrior,
-        HeroKind::Rogue,
-        HeroKind::Wizard,
-        HeroKind::Archer,
-        HeroKind::Adventurer,
-        HeroKind::Farmer,
-    ]
-    .iter()
-    .map(|h| {
-        (
-            json!(h).as_str().unwrap_or_default().to_string(),
-            json!(hero_words(*h)),
-        )
-    })
-    .collect();
+    let heroes: Map<String, Value> = HeroKind::ALL
+        .iter()
+        .map(|h| {
+            (
+                json!(h).as_str().unwrap_or_default().to_string(),
+                json!(hero_words(*h)),
+            )
+        })
+        .collect();
     let gear: Map<String, Value> = s
         .rules
         .numbers
@@ -246,7 +239,10 @@ mod tests {
             top["reveal"],
             json!([{"row": 0, "col": 3}, {"row": 0, "col": 4}, {"row": 0, "col": 5}])
         );
-        assert!(m.iter().all(|v| v["to"] != json!({"row": -1, "col": -1})), "no corners");
+        assert!(
+            m.iter().all(|v| v["to"] != json!({"row": -1, "col": -1})),
+            "no corners"
+        );
         // Entering above column 5, the hero stands in column 5 (index 4):
         // only the space below is in their line.
         assert_eq!(top["in_line"], json!([[], ["warrior"], []]));
@@ -271,7 +267,10 @@ mod tests {
         let faces = die_faces(&s);
         // two_swords is on two sides but offered once.
         assert_eq!(faces.len(), 5);
-        assert_eq!(faces[1], json!({"face": "two_swords", "words": "two swords", "kind": "swords", "swords": 2}));
+        assert_eq!(
+            faces[1],
+            json!({"face": "two_swords", "words": "two swords", "kind": "swords", "swords": 2})
+        );
     }
 
     #[test]

@@ -180,13 +180,23 @@ pub fn offers(s: &State) -> Vec<Offer> {
             .iter()
             .filter(|(_, r)| r.played)
             .map(|(g, _)| (json!(g), gear_words(*g)))
-            .filter(|(g, _)| taken(s, Offer::ready("", "", json!({"type": "level_up", "gear": g}))).is_some())
+            .filter(|(g, _)| {
+                taken(
+                    s,
+                    Offer::ready("", "", json!({"type": "level_up", "gear": g})),
+                )
+                .is_some()
+            })
             .collect();
         let label = format!("{who}: level up…");
         if gear.is_empty() {
             out.extend(taken(
                 s,
-                Offer::ready("level_up", label.trim_end_matches('…'), json!({"type": "level_up"})),
+                Offer::ready(
+                    "level_up",
+                    label.trim_end_matches('…'),
+                    json!({"type": "level_up"}),
+                ),
             ));
         } else {
             out.push(Offer::form(

@@ -50,10 +50,38 @@ impl TileKind {
     pub const ALL: [TileKind; 32] = {
         use TileKind::*;
         [
-            Floor, Wall, SpikeTrap, Sword, BrokenSword, Potion, Bomb, BigBag, MultiTool, Teleport,
-            SwapTiles, ExtraMove, Foresight, PhoenixFeather, Confusion, Slime, Goblin, Flayer,
-            Minotaur, SkellyArcher, WingedShriekingEel, RedBeholder, Poisoner, Boss, RelicCircle,
-            RelicSquare, RelicTriangle, Exit, Merchant, Pegasus, Gems5, Gems10,
+            Floor,
+            Wall,
+            SpikeTrap,
+            Sword,
+            BrokenSword,
+            Potion,
+            Bomb,
+            BigBag,
+            MultiTool,
+            Teleport,
+            SwapTiles,
+            ExtraMove,
+            Foresight,
+            PhoenixFeather,
+            Confusion,
+            Slime,
+            Goblin,
+            Flayer,
+            Minotaur,
+            SkellyArcher,
+            WingedShriekingEel,
+            RedBeholder,
+            Poisoner,
+            Boss,
+            RelicCircle,
+            RelicSquare,
+            RelicTriangle,
+            Exit,
+            Merchant,
+            Pegasus,
+            Gems5,
+            Gems10,
         ]
     };
 }
@@ -168,6 +196,18 @@ pub enum HeroKind {
     /// Expansion heroes.
     Adventurer,
     Farmer,
+}
+
+impl HeroKind {
+    /// Every hero, the base game's four then the expansion's two.
+    pub const ALL: [HeroKind; 6] = [
+        HeroKind::Warrior,
+        HeroKind::Rogue,
+        HeroKind::Wizard,
+        HeroKind::Archer,
+        HeroKind::Adventurer,
+        HeroKind::Farmer,
+    ];
 }
 
 impl fmt::Display for HeroKind {

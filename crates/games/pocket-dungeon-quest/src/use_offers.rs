@@ -20,7 +20,12 @@ fn accepted(s: &State, command: &Value) -> bool {
 }
 
 /// `base` with `field` set to each candidate; the ones the engine takes.
-fn legal(s: &State, base: &Value, field: &str, candidates: Vec<(Value, String)>) -> Vec<(Value, String)> {
+fn legal(
+    s: &State,
+    base: &Value,
+    field: &str,
+    candidates: Vec<(Value, String)>,
+) -> Vec<(Value, String)> {
     candidates
         .into_iter()
         .filter(|(v, _)| {
@@ -32,14 +37,26 @@ fn legal(s: &State, base: &Value, field: &str, candidates: Vec<(Value, String)>)
 }
 
 /// A one-field form, offered only when some choice is legal.
-fn pick(s: &State, key: &str, label: String, base: Value, field: &'static str, candidates: Vec<(Value, String)>) -> Option<Offer> {
+fn pick(
+    s: &State,
+    key: &str,
+    label: String,
+    base: Value,
+    field: &'static str,
+    candidates: Vec<(Value, String)>,
+) -> Option<Offer> {
     let ok = legal(s, &base, field, candidates);
     if ok.is_empty() {
         return None;
     }
     let mut command = base;
     command[field] = Value::Null;
-    Some(Offer::form(key, label, command, [(field, Input::choice(InputKind::Json, ok))]))
+    Some(Offer::form(
+        key,
+        label,
+        command,
+        [(field, Input::choice(InputKind::Json, ok))],
+    ))
 }
 
 fn ready(s: &State, key: &str, label: String, command: Value) -> Option<Offer> {
@@ -88,22 +105,55 @@ pub fn uses(s: &State) -> Vec<Offer> {
     for item in &held {
         let name = tile_words(*item);
         out.push(match item {
-            TileKind::Potion => pick(s, "potion", format!("{who}: drink or give a {name}…"),
-                json!({"type": "potion"}), "hero", heroes.iter().map(|k| hero_choice(*k)).collect()),
+            TileKind::Potion => pick(
+                s,
+                "potion",
+                format!("{who}: drink or give a {name}…"),
+                json!({"type": "potion"}),
+                "hero",
+                heroes.iter().map(|k| hero_choice(*k)).collect(),
+            ),
             TileKind::Bomb => {
                 let mut at: Vec<Pos> = monsters_in_sight.clone();
-                at.extend(sight.iter().filter(|p| s.shown(**p) == Some(TileKind::Wall)));
+                at.extend(
+                    sight
+                        .iter()
+                        .filter(|p| s.shown(**p) == Some(TileKind::Wall)),
+                );
                 at.extend(s.boss.as_ref().map(|b| b.at));
-                pick(s, "bomb", format!("{who}: throw a Bomb…"), json!({"type": "bomb"}), "at",
-                    at.into_iter().map(space).collect())
+                pick(
+                    s,
+                    "bomb",
+                    format!("{who}: throw a Bomb…"),
+                    json!({"type": "bomb"}),
+                    "at",
+                    at.into_iter().map(space).collect(),
+                )
             }
-            TileKind::ExtraMove => ready(s, "extra_move", format!("{who}: cast Extra Move"), json!({"type": "extra_move"})),
-            TileKind::PhoenixFeather => pick(s, "phoenix_feather", format!("{who}: revive a Hero with the Phoenix Feather…"),
-                json!({"type": "phoenix_feather"}), "hero", heroes.iter().map(|k| hero_choice(*k)).collect()),
+            TileKind::ExtraMove => ready(
+                s,
+                "extra_move",
+                format!("{who}: cast Extra Move"),
+                json!({"type": "extra_move"}),
+            ),
+            TileKind::PhoenixFeather => pick(
+                s,
+                "phoenix_feather",
+                format!("{who}: revive a Hero with the Phoenix Feather…"),
+                json!({"type": "phoenix_feather"}),
+                "hero",
+                heroes.iter().map(|k| hero_choice(*k)).collect(),
+            ),
             TileKind::Teleport => {
                 let mut v = Vec::new();
-                v.push(pick(s, "teleport_monster", format!("{who}: Teleport a Monster to the Monster Pile…"),
-                    json!({"type": "teleport"}), "monster", monsters_in_sight.iter().map(|p| space(*p)).collect()));
+                v.push(pick(
+                    s,
+                    "teleport_monster",
+                    format!("{who}: Teleport a Monster to the Monster Pile…"),
+                    json!({"type": "teleport"}),
+                    "monster",
+                    monsters_in_sight.iter().map(|p| space(*p)).collect(),
+                ));
                 v.push(teleport_hero(s, &who, &heroes));
                 out.extend(v);
                 continue;
@@ -112,16 +162,42 @@ pub fn uses(s: &State) -> Vec<Offer> {
             _ => None,
         });
         // Any Item or Spell may be given to another Hero (a use).
-        let to: Vec<(Value, String)> = heroes.iter().filter(|k| **k != h.kind).map(|k| hero_choice(*k)).collect();
-        out.push(pick(s, &format!("give_{}", item.name()), format!("{who}: give the {name} to…"),
-            json!({"type": "give", "item": item}), "to", to));
+        let to: Vec<(Value, String)> = heroes
+            .iter()
+            .filter(|k| **k != h.kind)
+            .map(|k| hero_choice(*k))
+            .collect();
+        out.push(pick(
+            s,
+            &format!("give_{}", item.name()),
+            format!("{who}: give the {name} to…"),
+            json!({"type": "give", "item": item}),
+            "to",
+            to,
+        ));
     }
     if s.expansion {
-        out.push(pick(s, "sell", format!("{who}: sell an Item…"), json!({"type": "sell"}), "item",
-            held.iter().map(|k| tile_choice(*k)).collect()));
+        out.push(pick(
+            s,
+            "sell",
+            format!("{who}: sell an Item…"),
+            json!({"type": "sell"}),
+            "item",
+            held.iter().map(|k| tile_choice(*k)).collect(),
+        ));
         if h.keys > 0 {
-            out.push(pick(s, "give_key", format!("{who}: give a Key to…"), json!({"type": "give_key"}), "to",
-                heroes.iter().filter(|k| **k != h.kind).map(|k| hero_choice(*k)).collect()));
+            out.push(pick(
+                s,
+                "give_key",
+                format!("{who}: give a Key to…"),
+                json!({"type": "give_key"}),
+                "to",
+                heroes
+                    .iter()
+                    .filter(|k| **k != h.kind)
+                    .map(|k| hero_choice(*k))
+                    .collect(),
+            ));
         }
     }
     out.push(buy(s, &who));
@@ -132,7 +208,10 @@ pub fn uses(s: &State) -> Vec<Offer> {
 }
 
 fn teleport_hero(s: &State, who: &str, heroes: &[HeroKind]) -> Option<Offer> {
-    let open: Vec<Pos> = all_spaces(s).into_iter().filter(|p| walkable(s.cell(*p), false)).collect();
+    let open: Vec<Pos> = all_spaces(s)
+        .into_iter()
+        .filter(|p| walkable(s.cell(*p), false))
+        .collect();
     let first = open.first()?;
     let movable: Vec<(Value, String)> = heroes
         .iter()
@@ -148,7 +227,10 @@ fn teleport_hero(s: &State, who: &str, heroes: &[HeroKind]) -> Option<Offer> {
         json!({"type": "teleport", "hero": null, "to": null}),
         [
             ("hero", Input::choice(InputKind::Json, movable)),
-            ("to", Input::choice(InputKind::Json, open.into_iter().map(space))),
+            (
+                "to",
+                Input::choice(InputKind::Json, open.into_iter().map(space)),
+            ),
         ],
     ))
 }
@@ -156,9 +238,13 @@ fn teleport_hero(s: &State, who: &str, heroes: &[HeroKind]) -> Option<Offer> {
 fn confusion(s: &State, who: &str, monsters: &[Pos]) -> Option<Offer> {
     let face = s.rules.dice.faces.first()?;
     let pairs_ok = monsters.iter().any(|a| {
-        monsters
-            .iter()
-            .any(|b| a != b && accepted(s, &json!({"type": "confusion", "a": a, "b": b, "roll": face})))
+        monsters.iter().any(|b| {
+            a != b
+                && accepted(
+                    s,
+                    &json!({"type": "confusion", "a": a, "b": b, "roll": face}),
+                )
+        })
     });
     if !pairs_ok {
         return None;
@@ -166,7 +252,11 @@ fn confusion(s: &State, who: &str, monsters: &[Pos]) -> Option<Offer> {
     let spaces = || Input::choice(InputKind::Json, monsters.iter().map(|p| space(*p)));
     let faces = Input::choice(
         InputKind::Text,
-        s.rules.dice.faces.iter().map(|f| (json!(f), f.replace('_', " "))),
+        s.rules
+            .dice
+            .faces
+            .iter()
+            .map(|f| (json!(f), f.replace('_', " "))),
     );
     Some(Offer::form(
         "confusion",
@@ -190,7 +280,14 @@ fn gear(s: &State, who: &str, g: Gear, monsters: &[Pos], heroes: &[HeroKind]) ->
                 .collect();
             pick(s, &key, format!("{label} to peek at…"), base, "at", far)
         }
-        Gear::Boomerang => pick(s, &key, format!("{label} to stun…"), base, "at", monsters.iter().map(|p| space(*p)).collect()),
+        Gear::Boomerang => pick(
+            s,
+            &key,
+            format!("{label} to stun…"),
+            base,
+            "at",
+            monsters.iter().map(|p| space(*p)).collect(),
+        ),
         Gear::MagicRing => {
             let mut items: Vec<TileKind> = Vec::new();
             for k in s.piles.discard.iter().filter(|k| k.is_item_or_spell()) {
@@ -198,9 +295,23 @@ fn gear(s: &State, who: &str, g: Gear, monsters: &[Pos], heroes: &[HeroKind]) ->
                     items.push(*k);
                 }
             }
-            pick(s, &key, format!("{label} to buy back…"), base, "take", items.into_iter().map(tile_choice).collect())
+            pick(
+                s,
+                &key,
+                format!("{label} to buy back…"),
+                base,
+                "take",
+                items.into_iter().map(tile_choice).collect(),
+            )
         }
-        Gear::HolyWater => pick(s, &key, format!("{label} on…"), base, "hero", heroes.iter().map(|k| hero_choice(*k)).collect()),
+        Gear::HolyWater => pick(
+            s,
+            &key,
+            format!("{label} on…"),
+            base,
+            "hero",
+            heroes.iter().map(|k| hero_choice(*k)).collect(),
+        ),
         _ => ready(s, &key, label, base),
     }
 }
@@ -218,12 +329,22 @@ fn buy(s: &State, who: &str) -> Option<Offer> {
     let first = kinds.first()?;
     let h = s.current()?;
     let full = h.inventory.len() >= s.inventory_limit(h.kind);
-    let put_back = if full { h.inventory.first().copied() } else { None };
-    if !accepted(s, &json!({"type": "buy", "drawn": [first], "keep": first, "put_back": put_back})) {
+    let put_back = if full {
+        h.inventory.first().copied()
+    } else {
+        None
+    };
+    if !accepted(
+        s,
+        &json!({"type": "buy", "drawn": [first], "keep": first, "put_back": put_back}),
+    ) {
         return None;
     }
     let choices = || Input::choice(InputKind::Json, kinds.iter().map(|k| tile_choice(*k)));
-    let label = format!("{who}: buy from the Merchant ({} Gems)…", s.rules.numbers.merchant_price);
+    let label = format!(
+        "{who}: buy from the Merchant ({} Gems)…",
+        s.rules.numbers.merchant_price
+    );
     Some(if full {
         let mut held: Vec<TileKind> = Vec::new();
         for k in &h.inventory {
@@ -238,7 +359,10 @@ fn buy(s: &State, who: &str) -> Option<Offer> {
             [
                 ("drawn", choices()),
                 ("keep", choices()),
-                ("put_back", Input::choice(InputKind::Json, held.into_iter().map(tile_choice))),
+                (
+                    "put_back",
+                    Input::choice(InputKind::Json, held.into_iter().map(tile_choice)),
+                ),
             ],
         )
     } else {

@@ -14,14 +14,7 @@ use tw_pocket_dungeon_quest::{
 use tw_rules::{DynGame, Game, JsonGame, SplitMix64};
 
 const TILES: [TileKind; 32] = TileKind::ALL;
-const HEROES: [HeroKind; 6] = [
-    HeroKind::Warrior,
-    HeroKind::Rogue,
-    HeroKind::Wizard,
-    HeroKind::Archer,
-    HeroKind::Adventurer,
-    HeroKind::Farmer,
-];
+const HEROES: [HeroKind; 6] = HeroKind::ALL;
 const GEAR: [Gear; 6] = [
     Gear::Torch,
     Gear::Shield,

@@ -59,7 +59,10 @@ fn fixture(name: &str, s: &State, command: Option<&Command>, events: &[Event]) -
 }
 
 fn keys(s: &State) -> Vec<String> {
-    PocketDungeonQuest::offers(s).into_iter().map(|o| o.key).collect()
+    PocketDungeonQuest::offers(s)
+        .into_iter()
+        .map(|o| o.key)
+        .collect()
 }
 
 fn offer(s: &State, key: &str) -> tw_rules::Offer {
@@ -86,7 +89,11 @@ fn a_new_game_offers_every_entry_point_with_the_tiles_it_turns_up() {
 #[test]
 fn in_a_fight_the_camera_attacks_the_first_monster_in_reading_order() {
     let mut s = game(&[Warrior, Rogue]);
-    let c = go_cmd(&s, p(-1, 4), &[(p(0, 5), Goblin), (p(0, 3), Slime), (p(0, 4), Potion)]);
+    let c = go_cmd(
+        &s,
+        p(-1, 4),
+        &[(p(0, 5), Goblin), (p(0, 3), Slime), (p(0, 4), Potion)],
+    );
     let (c, ev) = run_kept(&mut s, c);
     let v = fixture("fight", &s, Some(&c), &ev);
     assert_eq!(v["waiting_for"], "attack");
@@ -104,7 +111,9 @@ fn a_critical_miss_is_kept_with_its_effect_and_the_items_can_be_used() {
     mv(&mut s, p(-1, 4), &[(p(0, 3), Minotaur), (p(0, 5), Bomb)]);
     s.hero_mut(Warrior).unwrap().inventory = vec![Potion];
     let (c, ev) = run_kept(&mut s, attack(p(0, 3), "skull"));
-    assert!(ev.iter().any(|e| matches!(e, Event::Attacked { result, .. } if format!("{result:?}") == "CriticalMiss")));
+    assert!(ev.iter().any(
+        |e| matches!(e, Event::Attacked { result, .. } if format!("{result:?}") == "CriticalMiss")
+    ));
     let v = fixture("critical", &s, Some(&c), &ev);
     // The Minotaur's Critical Miss: a Heart more than the miss itself.
     assert_eq!(v["heroes"][0]["hearts"], 1);
@@ -112,7 +121,10 @@ fn a_critical_miss_is_kept_with_its_effect_and_the_items_can_be_used() {
     let potion = offer(&s, "potion");
     assert_eq!(potion.inputs["hero"].choices.len(), 1);
     assert_eq!(potion.inputs["hero"].choices[0].label, "Warrior");
-    assert_eq!(offer(&s, "take").inputs["at"].choices[0].label, "the Bomb at row 1, column 6");
+    assert_eq!(
+        offer(&s, "take").inputs["at"].choices[0].label,
+        "the Bomb at row 1, column 6"
+    );
     let give = offer(&s, "give_potion");
     assert_eq!(give.inputs["to"].choices.len(), 1, "to the other hero only");
 }
@@ -123,8 +135,15 @@ fn a_bomb_is_offered_at_the_monster_being_fought_and_walls_in_sight() {
     mv(&mut s, p(-1, 4), &[(p(0, 3), Goblin), (p(0, 5), Wall)]);
     s.hero_mut(Warrior).unwrap().inventory = vec![Bomb, ExtraMove];
     let bomb = offer(&s, "bomb");
-    let at: Vec<Value> = bomb.inputs["at"].choices.iter().map(|c| c.value.clone()).collect();
-    assert_eq!(at, vec![json!({"row": 0, "col": 3}), json!({"row": 0, "col": 5})]);
+    let at: Vec<Value> = bomb.inputs["at"]
+        .choices
+        .iter()
+        .map(|c| c.value.clone())
+        .collect();
+    assert_eq!(
+        at,
+        vec![json!({"row": 0, "col": 3}), json!({"row": 0, "col": 5})]
+    );
     assert_eq!(bomb.inputs["at"].choices[0].label, "row 1, column 4");
     assert!(keys(&s).contains(&"extra_move".to_string()));
     // Used once: the Warrior's one use this turn is spent.
@@ -146,7 +165,10 @@ fn the_boss_stack_is_shown_with_the_top_last() {
     assert_eq!(v["henchmen_called"]["two_swords"], 2);
     let (c, ev) = run_kept(
         &mut s,
-        Command::Henchmen { roll: "two_swords".into(), chosen: vec![Goblin, Slime] },
+        Command::Henchmen {
+            roll: "two_swords".into(),
+            chosen: vec![Goblin, Slime],
+        },
     );
     let v = fixture("boss", &s, Some(&c), &ev);
     assert_eq!(v["waiting_for"], "boss_attack");
@@ -169,7 +191,11 @@ fn a_campaign_hero_sees_keys_xp_and_the_level_offer() {
     assert_eq!(offer(&s, "level_up").label, "Warrior: level up…");
     // Gear another hero holds is not offered; with the most Gear, none is asked.
     s.hero_mut(Farmer).unwrap().gear = vec![tw_pocket_dungeon_quest::Gear::Torch];
-    let choices: Vec<Value> = offer(&s, "level_up").inputs["gear"].choices.iter().map(|c| c.value.clone()).collect();
+    let choices: Vec<Value> = offer(&s, "level_up").inputs["gear"]
+        .choices
+        .iter()
+        .map(|c| c.value.clone())
+        .collect();
     assert!(!choices.contains(&json!("torch")) && choices.contains(&json!("shield")));
     use tw_pocket_dungeon_quest::Gear::*;
     s.hero_mut(Warrior).unwrap().gear = vec![Shield, Boomerang, MagicRing];
@@ -182,7 +208,15 @@ fn a_campaign_hero_sees_keys_xp_and_the_level_offer() {
 #[test]
 fn a_won_session_offers_the_next() {
     let mut s = campaign(&[Warrior, Farmer]);
-    mv(&mut s, p(-1, 2), &[(p(0, 1), RelicCircle), (p(0, 2), RelicSquare), (p(0, 3), RelicTriangle)]);
+    mv(
+        &mut s,
+        p(-1, 2),
+        &[
+            (p(0, 1), RelicCircle),
+            (p(0, 2), RelicSquare),
+            (p(0, 3), RelicTriangle),
+        ],
+    );
     end(&mut s);
     let c = go_cmd(&s, p(-1, 6), &[(p(0, 6), Exit)]);
     let (c, ev) = run_kept(&mut s, c);

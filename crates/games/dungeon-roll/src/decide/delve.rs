@@ -3,11 +3,11 @@
 
 use super::{refuse, Ctx, DRAGON, END, FLOW, LEGEND, REGROUP, SETUP, SPECIALTY};
 use crate::command::Reroll;
-use crate::roll;
 use crate::data::rules;
 use crate::event::{DelveOutcome, Event, XpReason};
 use crate::faces::{DungeonDice, DungeonFace, PartyDice, PartyFace};
 use crate::hero::SpecialtyEffect;
+use crate::roll;
 use tw_rules::Refusal;
 
 pub(super) fn start(
@@ -29,9 +29,17 @@ pub(super) fn start(
     // A seed rolls both: the party first, then the level-1 die (no dice
     // can be in the Lair before the delve starts).
     let mut rng = None;
-    let party = &roll::faces_or_seed(party, seed, r.party_dice as usize, roll::party_faces(), &mut rng, SETUP)?;
+    let party = &roll::faces_or_seed(
+        party,
+        seed,
+        r.party_dice as usize,
+        roll::party_faces(),
+        &mut rng,
+        SETUP,
+    )?;
     let first = 1usize.min(r.dungeon_dice as usize);
-    let dungeon = &roll::faces_or_seed(dungeon, seed, first, roll::dungeon_faces(), &mut rng, SETUP)?;
+    let dungeon =
+        &roll::faces_or_seed(dungeon, seed, first, roll::dungeon_faces(), &mut rng, SETUP)?;
     if party.len() != r.party_dice as usize {
         return refuse(
             SETUP,
