@@ -467,9 +467,29 @@ pub fn pattern_search(
     objective: &dyn Fn([f64; 2], f64) -> Option<f64>,
     start: (f64, [f64; 2], f64),
 ) -> (f64, [f64; 2], f64) {
+    pattern_search_steps(objective, start, FIRST_STEPS, FINEST_STEP_MM)
+}
+
+/// A pattern search's first steps: 0.4 mm, 1° of turn.
+const FIRST_STEPS: (f64, f64) = (0.4, 0.017_453_292_519_943_295);
+
+/// Where a pattern search stops: its centre step halved to this (mm).
+const FINEST_STEP_MM: f64 = 0.02;
+
+/// Where the rival starts of one fit stop before the best goes on alone
+/// (mm): by then each has settled in its basin.
+const RIVALS_STEP_MM: f64 = 0.1;
+
+/// [`pattern_search`] from steps `(centre mm, turn rad)` until the centre
+/// step is halved to `finest` mm or below.
+fn pattern_search_steps(
+    objective: &dyn Fn([f64; 2], f64) -> Option<f64>,
+    start: (f64, [f64; 2], f64),
+    (mut dc, mut dy): (f64, f64),
+    finest: f64,
+) -> (f64, [f64; 2], f64) {
     let (mut s0, mut c0, mut y0) = start;
-    let (mut dc, mut dy) = (0.4, 1.0f64.to_radians());
-    while dc > 0.02 {
+    while dc > finest {
         let mut moved = false;
         for (ex, ey, ea) in [
             (1.0, 0.0, 0.0),
@@ -572,13 +592,24 @@ pub fn fit_die(
     let mut starts = rescored;
     starts.sort_by(|a, b| b.0.total_cmp(&a.0));
     starts.truncate(SEARCH_STARTS);
+    // Each start is searched until it settles in its basin; the best goes
+    // on to the finest steps alone.
     let mut best: Option<(f64, [f64; 2], f64)> = None;
-    for r in crate::par::par_map(&starts, |st| pattern_search(&objective, *st)) {
+    let rivals = crate::par::par_map(&starts, |st| {
+        pattern_search_steps(&objective, *st, FIRST_STEPS, RIVALS_STEP_MM)
+    });
+    for r in rivals {
         if best.map_or(true, |b| r.0 > b.0) {
             best = Some(r);
         }
     }
-    let (_, c0, y0) = best?;
+    // The steps the rivals stopped at: halved from the first while over
+    // the rivals' limit.
+    let mut steps = FIRST_STEPS;
+    while steps.0 > RIVALS_STEP_MM {
+        steps = (steps.0 / 2.0, steps.1 / 2.0);
+    }
+    let (_, c0, y0) = pattern_search_steps(&objective, best?, steps, FINEST_STEP_MM);
     // Paint (and side-face edges) picked the basin; the top face and
     // silhouette place the die within it (on dev scenes, searching with
     // paint throughout moved the median corner error from 0.96 to 1.21 mm
@@ -592,6 +623,18 @@ pub fn fit_die(
         (c0, y0)
     };
     fit_at_pose(g, pose, shape, c0, y0, drop_mm)
+}
+
+/// How die-like the image looks at `start` (board mm) before any fit, for
+/// ranking candidates when a frame has more than it may fit: the best
+/// coarse score of a die laid there over the pentagon's 72° of turn.
+pub fn quick_score(g: &Gradients, pose: &Pose, shape: &DieShape, start: [f64; 2]) -> f64 {
+    (0..24)
+        .filter_map(|k| {
+            let p = project_die(pose, shape, start, (k as f64 * 3.0).to_radians(), 0.0, false)?;
+            Some(evaluate_at(g, &p, 0.0, 0.0, Detail::Coarse).0)
+        })
+        .fold(0.0, f64::max)
 }
 
 /// Local searches a fit starts from its grid's best distinct cells.

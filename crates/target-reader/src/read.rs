@@ -248,6 +248,7 @@ fn fit_candidates(
         .iter()
         .filter_map(|c| pose.unproject_at_height(c.centroid_px, shape.height_mm() / 2.0))
         .collect();
+    let starts = most_die_like(&grads, &pose, &shape, starts, MAX_FITS);
     let fits = par_map(&starts, |s| {
         fit_at(&grads, &pose, &shape, board, *s, Search::NEAR)
     });
@@ -262,6 +263,51 @@ fn fit_candidates(
         grads,
         pose,
     })
+}
+
+/// The most candidates a frame fits. A busy print can propose hundreds
+/// (each costs a fit, and many a wider search and a placement after it),
+/// while a table holds a dozen dice at most; past this the candidates
+/// that look most like a die where they were proposed are fitted, so a
+/// frame's time stays bounded whatever it shows.
+pub const MAX_FITS: usize = 40;
+
+/// The most fits a frame searches again, wider (the verifier's most
+/// doubted last).
+pub const MAX_REFITS: usize = 12;
+
+/// The most refused fits and second-rank proposals a frame places by their
+/// regions (the most die-like first).
+pub const MAX_RESCUES: usize = 40;
+
+/// `starts` (board mm) if there are no more than `most`, else the `most`
+/// with the best [`crate::fit::quick_score`], in their first order.
+fn most_die_like(
+    grads: &Gradients,
+    pose: &Pose,
+    shape: &DieShape,
+    starts: Vec<[f64; 2]>,
+    most: usize,
+) -> Vec<[f64; 2]> {
+    if starts.len() <= most {
+        return starts;
+    }
+    let scores = par_map(&starts, |s| crate::fit::quick_score(grads, pose, shape, *s));
+    best_of(&scores, most)
+        .into_iter()
+        .map(|i| starts[i])
+        .collect()
+}
+
+/// Indices of the `most` highest scores (ties to the earlier; a score
+/// that is not a number ranks last), ascending.
+fn best_of(scores: &[f64], most: usize) -> Vec<usize> {
+    let key = |i: usize| if scores[i].is_nan() { f64::NEG_INFINITY } else { scores[i] };
+    let mut order: Vec<usize> = (0..scores.len()).collect();
+    order.sort_by(|&a, &b| key(b).total_cmp(&key(a)).then(a.cmp(&b)));
+    order.truncate(most);
+    order.sort_unstable();
+    order
 }
 
 /// Fits a die around `start` (board mm); one wholly over a hole is also
@@ -418,6 +464,7 @@ fn measure_all_with(
                 starts.push(c);
             }
         }
+        starts.truncate(MAX_REFITS);
         let doubtful = starts;
         let refits = par_map(&doubtful, |s| {
             fit_at(&f.grads, &f.pose, &set.die, board, *s, Search::WIDE)
@@ -506,6 +553,7 @@ fn rescue(
         .filter_map(|c| crate::fit::fit_at_pose(grads, pose, &set.die, *c, 0.0, 0.0))
         .collect();
     starts.extend(laid.iter());
+    starts.truncate(MAX_RESCUES);
     let placed = par_map(&starts, |fit| {
         let placed = crate::region::place(grads, pose, &set.die, fit, DOUBTED_REACH_MM)?;
         explained(grads, pose, set, &placed).then_some(placed)
@@ -554,4 +602,18 @@ pub fn measure(
         face,
         confidence,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::best_of;
+
+    #[test]
+    fn the_best_scores_are_kept_in_their_first_order() {
+        let scores = [3.0, 9.0, 1.0, 9.0, 7.0, f64::NAN, 2.0];
+        assert_eq!(best_of(&scores, 3), vec![1, 3, 4]);
+        assert_eq!(best_of(&scores, 1), vec![1]);
+        assert_eq!(best_of(&scores, 0), Vec::<usize>::new());
+        assert_eq!(best_of(&scores[..2], 5), vec![0, 1]);
+    }
 }
