@@ -196,7 +196,11 @@ fn coarse_energy(g: &Gradients, p: [f64; 2], n: [f64; 2]) -> Option<f64> {
     let a = g.colour([p[0] - n[0], p[1] - n[1]])?;
     let c = g.colour(p)?;
     let b = g.colour([p[0] + n[0], p[1] + n[1]])?;
-    Some((0..3).map(|k| (c[k] - a[k]).abs() + (b[k] - c[k]).abs()).sum::<f64>())
+    Some(
+        (0..3)
+            .map(|k| (c[k] - a[k]).abs() + (b[k] - c[k]).abs())
+            .sum::<f64>(),
+    )
 }
 
 /// How finely edges are sampled: every pixel with the full profile
@@ -625,16 +629,24 @@ pub fn fit_die(
     fit_at_pose(g, pose, shape, c0, y0, drop_mm)
 }
 
-/// How die-like the image looks at `start` (board mm) before any fit, for
-/// ranking candidates when a frame has more than it may fit: the best
-/// coarse score of a die laid there over the pentagon's 72° of turn.
+/// How die-like the image looks near `start` (board mm) before any fit,
+/// for ranking candidates when a frame has more than it may fit: the best
+/// coarse score of a die laid within 2 mm of it (a proposal is often a
+/// few mm off its die), turned in 6° steps over the pentagon's 72°.
 pub fn quick_score(g: &Gradients, pose: &Pose, shape: &DieShape, start: [f64; 2]) -> f64 {
-    (0..24)
-        .filter_map(|k| {
-            let p = project_die(pose, shape, start, (k as f64 * 3.0).to_radians(), 0.0, false)?;
-            Some(evaluate_at(g, &p, 0.0, 0.0, Detail::Coarse).0)
-        })
-        .fold(0.0, f64::max)
+    let mut best = 0.0f64;
+    for i in -1..=1 {
+        for j in -1..=1 {
+            let c = [start[0] + 2.0 * i as f64, start[1] + 2.0 * j as f64];
+            for k in 0..12 {
+                let yaw = (k as f64 * 6.0).to_radians();
+                if let Some(p) = project_die(pose, shape, c, yaw, 0.0, false) {
+                    best = best.max(evaluate_at(g, &p, 0.0, 0.0, Detail::Coarse).0);
+                }
+            }
+        }
+    }
+    best
 }
 
 /// Local searches a fit starts from its grid's best distinct cells.

@@ -274,7 +274,7 @@ pub const MAX_FITS: usize = 40;
 
 /// The most fits a frame searches again, wider (the verifier's most
 /// doubted last).
-pub const MAX_REFITS: usize = 12;
+pub const MAX_REFITS: usize = 24;
 
 /// The most refused fits and second-rank proposals a frame places by their
 /// regions (the most die-like first).
@@ -293,21 +293,44 @@ fn most_die_like(
         return starts;
     }
     let scores = par_map(&starts, |s| crate::fit::quick_score(grads, pose, shape, *s));
-    best_of(&scores, most)
+    best_of(&starts, &scores, most, DUPLICATE_MM)
         .into_iter()
         .map(|i| starts[i])
         .collect()
 }
 
-/// Indices of the `most` highest scores (ties to the earlier; a score
-/// that is not a number ranks last), ascending.
-fn best_of(scores: &[f64], most: usize) -> Vec<usize> {
-    let key = |i: usize| if scores[i].is_nan() { f64::NEG_INFINITY } else { scores[i] };
+/// Over the cap, proposals closer than this (mm) are taken for one die
+/// (a blob and an outline of it), so the fits go to distinct places.
+const DUPLICATE_MM: f64 = 3.0;
+
+/// Indices of the `most` highest scores (ties to the earlier; a score that
+/// is not a number ranks last), skipping any start within `apart` mm of a
+/// better one taken; ascending.
+fn best_of(starts: &[[f64; 2]], scores: &[f64], most: usize, apart: f64) -> Vec<usize> {
+    let key = |i: usize| {
+        if scores[i].is_nan() {
+            f64::NEG_INFINITY
+        } else {
+            scores[i]
+        }
+    };
     let mut order: Vec<usize> = (0..scores.len()).collect();
     order.sort_by(|&a, &b| key(b).total_cmp(&key(a)).then(a.cmp(&b)));
-    order.truncate(most);
-    order.sort_unstable();
-    order
+    let mut taken: Vec<usize> = Vec::with_capacity(most);
+    for i in order {
+        if taken.len() == most {
+            break;
+        }
+        let (p, q) = (starts[i], &starts);
+        if taken
+            .iter()
+            .all(|&t| (q[t][0] - p[0]).hypot(q[t][1] - p[1]) >= apart)
+        {
+            taken.push(i);
+        }
+    }
+    taken.sort_unstable();
+    taken
 }
 
 /// Fits a die around `start` (board mm); one wholly over a hole is also
@@ -369,8 +392,7 @@ fn measure_candidates_with(
     for (_, m) in all {
         if out.iter().any(|o| {
             let c = o.fit.centre_mm;
-            (c[0] - m.fit.centre_mm[0]).hypot(c[1] - m.fit.centre_mm[1])
-                < shape.min_spacing_mm()
+            (c[0] - m.fit.centre_mm[0]).hypot(c[1] - m.fit.centre_mm[1]) < shape.min_spacing_mm()
         }) {
             continue;
         }
@@ -609,11 +631,17 @@ mod tests {
     use super::best_of;
 
     #[test]
-    fn the_best_scores_are_kept_in_their_first_order() {
+    fn the_best_distinct_starts_are_kept_in_their_first_order() {
+        let starts: Vec<[f64; 2]> = (0..7).map(|k| [10.0 * k as f64, 0.0]).collect();
         let scores = [3.0, 9.0, 1.0, 9.0, 7.0, f64::NAN, 2.0];
-        assert_eq!(best_of(&scores, 3), vec![1, 3, 4]);
-        assert_eq!(best_of(&scores, 1), vec![1]);
-        assert_eq!(best_of(&scores, 0), Vec::<usize>::new());
-        assert_eq!(best_of(&scores[..2], 5), vec![0, 1]);
+        assert_eq!(best_of(&starts, &scores, 3, 3.0), vec![1, 3, 4]);
+        assert_eq!(best_of(&starts, &scores, 1, 3.0), vec![1]);
+        assert_eq!(best_of(&starts, &scores, 0, 3.0), Vec::<usize>::new());
+        assert_eq!(best_of(&starts[..2], &scores[..2], 5, 3.0), vec![0, 1]);
+        // A start 2 mm from a better one is the same die: the next best
+        // distinct one takes its place.
+        let mut near = starts.clone();
+        near[3] = [12.0, 0.0];
+        assert_eq!(best_of(&near, &scores, 3, 3.0), vec![0, 1, 4]);
     }
 }

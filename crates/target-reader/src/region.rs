@@ -494,8 +494,7 @@ mod tests {
 
     /// A 640×480 frame of coloured speckle, so every sample differs.
     fn speckle() -> Gradients {
-        let mut img =
-            Mat::new_rows_cols_with_default(480, 640, CV_8UC3, Scalar::all(0.0)).unwrap();
+        let mut img = Mat::new_rows_cols_with_default(480, 640, CV_8UC3, Scalar::all(0.0)).unwrap();
         let data = img.data_bytes_mut().unwrap();
         let mut x: u32 = 12345;
         for b in data.iter_mut() {
@@ -539,8 +538,7 @@ mod tests {
                         }
                     }
                 }
-                let by_point =
-                    (zones.iter().map(Tally::spread).sum::<f64>() + outside) / s.count;
+                let by_point = (zones.iter().map(Tally::spread).sum::<f64>() + outside) / s.count;
                 let by_rows = s.residual(&faces);
                 assert!(
                     (by_point - by_rows).abs() < 1e-6 * by_point.max(1.0),
