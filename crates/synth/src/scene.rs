@@ -44,6 +44,11 @@ pub struct Options {
     /// How the board is drawn.
     #[serde(default)]
     pub art: Art,
+    /// Strength of a white-balance shift ([`Look::white_balance`]): each
+    /// scene's light is warmed or cooled by up to this (red and blue gains
+    /// 1 ± it) and tinted by up to half of it (green). 0: neutral light.
+    #[serde(default)]
+    pub cast: f64,
 }
 
 /// How the board is drawn: the plain drawing the reader was developed on,
@@ -69,6 +74,7 @@ impl Default for Options {
             web_chance: 0.25,
             effects: true,
             art: Art::Plain,
+            cast: 0.0,
         }
     }
 }
@@ -96,6 +102,14 @@ pub struct Look {
     pub blur_px: f64,
     pub noise: f64,
     pub jpeg_quality: i32,
+    /// Gains of the light's blue, green and red (a camera's white balance
+    /// off, a warm lamp or cool daylight); applied to everything seen.
+    #[serde(default = "neutral")]
+    pub white_balance: [f64; 3],
+}
+
+fn neutral() -> [f64; 3] {
+    [1.0; 3]
 }
 
 /// Everything needed to render one image.
@@ -330,7 +344,21 @@ pub fn sample_look(opts: &Options, rng: &mut Rng) -> Look {
         },
         noise: if fx { rng.range(1.0, 6.0) } else { 0.0 },
         jpeg_quality: if fx { 70 + rng.below(26) as i32 } else { 100 },
+        white_balance: white_balance(opts.cast, el, az),
     }
+}
+
+/// Blue, green and red gains for a cast of strength `cast`, drawn from a
+/// generator of their own (seeded by the light's direction) so that scenes
+/// without a cast stay as they were drawn before casts existed.
+fn white_balance(cast: f64, el: f64, az: f64) -> [f64; 3] {
+    if cast <= 0.0 {
+        return neutral();
+    }
+    let mut rng = Rng::new(el.to_bits() ^ az.to_bits().rotate_left(29) ^ 0xCA57_0000_0000_0001);
+    let warm = rng.range(-cast, cast);
+    let tint = rng.range(-cast / 2.0, cast / 2.0);
+    [1.0 - warm, 1.0 + tint, 1.0 + warm]
 }
 
 /// Samples a whole still scene from `seed`.
@@ -560,7 +588,8 @@ fn photograph(img: &mut Mat, look: &Look, rng: &mut Rng) -> opencv::Result<()> {
                 } else {
                     0.0
                 };
-                data[i + c] = (data[i + c] as f64 * g + add + n).clamp(0.0, 255.0) as u8;
+                let lit = (data[i + c] as f64 * g + add) * look.white_balance[c];
+                data[i + c] = (lit + n).clamp(0.0, 255.0) as u8;
             }
         }
     }
@@ -683,4 +712,35 @@ pub fn die_truth(board: &Board, mesh: &Mesh, cam: &Camera, webs: &Webs, d: &DieS
 /// Convenience: board mm → image px with the scene's camera.
 pub fn board_to_px(scene: &Scene, p: [f64; 2]) -> [f64; 2] {
     apply(&scene.camera.board_to_image(), p)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{sample_look, Options};
+    use crate::rng::Rng;
+
+    /// Without a cast the light is neutral and the looks drawn are the
+    /// same as with one (the cast has a generator of its own); with one,
+    /// red and blue move opposite ways within the strength asked.
+    #[test]
+    fn a_cast_shifts_the_white_balance_and_nothing_else() {
+        let plain = Options::default();
+        let cast = Options {
+            cast: 0.3,
+            ..Options::default()
+        };
+        let mut moved = 0;
+        for seed in 0..50 {
+            let a = sample_look(&plain, &mut Rng::new(seed));
+            let mut b = sample_look(&cast, &mut Rng::new(seed));
+            assert_eq!(a.white_balance, [1.0; 3]);
+            let [blue, green, red] = b.white_balance;
+            assert!((blue + red - 2.0).abs() < 1e-12, "{:?}", b.white_balance);
+            assert!((red - 1.0).abs() <= 0.3 && (green - 1.0).abs() <= 0.15);
+            moved += usize::from((red - 1.0).abs() > 0.05);
+            b.white_balance = [1.0; 3];
+            assert_eq!(a, b);
+        }
+        assert!(moved > 30, "{moved} of 50 casts moved red by over 0.05");
+    }
 }

@@ -188,21 +188,50 @@ static PROFILE_WEIGHTS: std::sync::LazyLock<[f64; 11]> = std::sync::LazyLock::ne
     })
 });
 
+/// Coarse edge evidence at `p` across `n`, for ranking the cells of a fit's
+/// grid: the colour changes between three samples a pixel apart, absolute
+/// before summing as in [`edge_energy`] (so a thin line still counts), on
+/// the scale of [`edge_energy`]'s weighted sum. About a quarter of its cost.
+fn coarse_energy(g: &Gradients, p: [f64; 2], n: [f64; 2]) -> Option<f64> {
+    let a = g.colour([p[0] - n[0], p[1] - n[1]])?;
+    let c = g.colour(p)?;
+    let b = g.colour([p[0] + n[0], p[1] + n[1]])?;
+    Some(
+        (0..3)
+            .map(|k| (c[k] - a[k]).abs() + (b[k] - c[k]).abs())
+            .sum::<f64>(),
+    )
+}
+
+/// How finely edges are sampled: every pixel with the full profile
+/// ([`edge_energy`]) for fits, every other pixel with [`coarse_energy`]
+/// for ranking a grid's cells.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Detail {
+    Fine,
+    Coarse,
+}
+
 /// Mean edge evidence along a closed polygon, sampled about every pixel
 /// away from the corners (where two edges blur into each other).
-fn polygon_edge(g: &Gradients, px: &[[f64; 2]]) -> f64 {
-    polygon_edge_sides(g, px).0
+fn polygon_edge(g: &Gradients, px: &[[f64; 2]], detail: Detail) -> f64 {
+    let m = px.len();
+    segments_edge(g, (0..m).map(|k| [px[k], px[(k + 1) % m]]), detail).0
 }
 
 /// Mean edge evidence along a closed polygon, and the weakest side's mean
 /// (sides shorter than 2 px are skipped).
 pub fn polygon_edge_sides(g: &Gradients, px: &[[f64; 2]]) -> (f64, f64) {
     let m = px.len();
-    segments_edge(g, (0..m).map(|k| [px[k], px[(k + 1) % m]]))
+    segments_edge(g, (0..m).map(|k| [px[k], px[(k + 1) % m]]), Detail::Fine)
 }
 
 /// Mean edge evidence along segments, and the weakest segment's mean.
-fn segments_edge(g: &Gradients, segs: impl Iterator<Item = [[f64; 2]; 2]>) -> (f64, f64) {
+fn segments_edge(
+    g: &Gradients,
+    segs: impl Iterator<Item = [[f64; 2]; 2]>,
+    detail: Detail,
+) -> (f64, f64) {
     let (mut total, mut n) = (0.0, 0.0);
     let mut weakest = f64::INFINITY;
     for [a, b] in segs {
@@ -212,14 +241,22 @@ fn segments_edge(g: &Gradients, segs: impl Iterator<Item = [[f64; 2]; 2]>) -> (f
             continue;
         }
         let nrm = [-dy / len, dx / len];
-        let steps = (len.ceil() as usize).max(6);
+        let steps = match detail {
+            Detail::Fine => (len.ceil() as usize).max(6),
+            Detail::Coarse => ((len / 2.0).ceil() as usize).max(4),
+        };
         let (mut side, mut sn) = (0.0, 0.0);
         for i in 0..=steps {
             let t = i as f64 / steps as f64;
             if !(0.15..=0.85).contains(&t) {
                 continue;
             }
-            if let Some(e) = edge_energy(g, [a[0] + t * dx, a[1] + t * dy], nrm) {
+            let p = [a[0] + t * dx, a[1] + t * dy];
+            let e = match detail {
+                Detail::Fine => edge_energy(g, p, nrm),
+                Detail::Coarse => coarse_energy(g, p, nrm),
+            };
+            if let Some(e) = e {
                 side += saturate(e);
                 sn += 1.0;
             }
@@ -397,12 +434,23 @@ pub fn face_spread(g: &Gradients, top_px: &[[f64; 2]; 5]) -> Option<f64> {
 /// also nudges a right fit off the edges a little (band samples avoid
 /// glare and icon tips), so callers polish on edges alone afterwards.
 fn evaluate(g: &Gradients, p: &Projected, w: f64, inner_w: f64) -> (f64, f64, f64) {
-    let top = polygon_edge(g, &p.top_px);
-    let outline = polygon_edge(g, &p.silhouette_px);
+    evaluate_at(g, p, w, inner_w, Detail::Fine)
+}
+
+/// [`evaluate`] with edges sampled as `detail` says.
+fn evaluate_at(
+    g: &Gradients,
+    p: &Projected,
+    w: f64,
+    inner_w: f64,
+    detail: Detail,
+) -> (f64, f64, f64) {
+    let top = polygon_edge(g, &p.top_px, detail);
+    let outline = polygon_edge(g, &p.silhouette_px, detail);
     let inner = if inner_w == 0.0 || p.inner_px.is_empty() {
         0.0
     } else {
-        segments_edge(g, p.inner_px.iter().copied()).0
+        segments_edge(g, p.inner_px.iter().copied(), detail).0
     };
     let paint = if w > 0.0 {
         let spread = face_spread(g, &p.top_px).unwrap_or(100.0);
@@ -423,9 +471,29 @@ pub fn pattern_search(
     objective: &dyn Fn([f64; 2], f64) -> Option<f64>,
     start: (f64, [f64; 2], f64),
 ) -> (f64, [f64; 2], f64) {
+    pattern_search_steps(objective, start, FIRST_STEPS, FINEST_STEP_MM)
+}
+
+/// A pattern search's first steps: 0.4 mm, 1° of turn.
+const FIRST_STEPS: (f64, f64) = (0.4, 0.017_453_292_519_943_295);
+
+/// Where a pattern search stops: its centre step halved to this (mm).
+const FINEST_STEP_MM: f64 = 0.02;
+
+/// Where the rival starts of one fit stop before the best goes on alone
+/// (mm): by then each has settled in its basin.
+const RIVALS_STEP_MM: f64 = 0.1;
+
+/// [`pattern_search`] from steps `(centre mm, turn rad)` until the centre
+/// step is halved to `finest` mm or below.
+fn pattern_search_steps(
+    objective: &dyn Fn([f64; 2], f64) -> Option<f64>,
+    start: (f64, [f64; 2], f64),
+    (mut dc, mut dy): (f64, f64),
+    finest: f64,
+) -> (f64, [f64; 2], f64) {
     let (mut s0, mut c0, mut y0) = start;
-    let (mut dc, mut dy) = (0.4, 1.0f64.to_radians());
-    while dc > 0.02 {
+    while dc > finest {
         let mut moved = false;
         for (ex, ey, ea) in [
             (1.0, 0.0, 0.0),
@@ -479,21 +547,24 @@ pub fn fit_die(
 ) -> Option<Fit> {
     let paint_w = search.paint_weight;
     let inner_w = search.inner_weight;
-    let objective_with = |w: f64, iw: f64| {
+    let objective_at = |w: f64, iw: f64, detail: Detail| {
         move |c: [f64; 2], yaw: f64| -> Option<f64> {
             let p = project_die(pose, shape, c, yaw, drop_mm, iw > 0.0)?;
             let d2 = (c[0] - start[0]).powi(2) + (c[1] - start[1]).powi(2);
             // The outline's position is known to a few mm: prefer fits near it.
-            Some(evaluate(g, &p, w, iw).0 * (-d2 / (2.0 * search.prior_mm * search.prior_mm)).exp())
+            let prior = (-d2 / (2.0 * search.prior_mm * search.prior_mm)).exp();
+            Some(evaluate_at(g, &p, w, iw, detail).0 * prior)
         }
     };
-    let objective = objective_with(paint_w, inner_w);
-    let edges_only = objective_with(0.0, 0.0);
-    // Coarse grid; the few best cells each start a local search, since
-    // the score has close rival optima (a face edge against a side edge).
-    // Rows of the grid go to the cores when this fit is the only one
-    // running (a throw's one die); the order, and so the result, is the
-    // same either way.
+    let objective = objective_at(paint_w, inner_w, Detail::Fine);
+    let coarse = objective_at(paint_w, inner_w, Detail::Coarse);
+    let edges_only = objective_at(0.0, 0.0, Detail::Fine);
+    // Coarse grid, ranked by coarse edge samples; the best distinct cells
+    // are scored again in full, and the few best of those each start a
+    // local search, since the score has close rival optima (a face edge
+    // against a side edge). Rows of the grid go to the cores when this fit
+    // is the only one running (a throw's one die); the order, and so the
+    // result, is the same either way.
     let step = search.step_mm;
     let n = (search.radius_mm / step).floor() as i32;
     let rows: Vec<i32> = (-n..=n).collect();
@@ -504,7 +575,7 @@ pub fn fit_die(
             let turns = (72.0 / search.yaw_step_deg).round() as i32;
             for k in 0..turns {
                 let yaw = (k as f64 * search.yaw_step_deg).to_radians();
-                if let Some(s) = objective(c, yaw) {
+                if let Some(s) = coarse(c, yaw) {
                     row.push((s, c, yaw));
                 }
             }
@@ -515,27 +586,34 @@ pub fn fit_die(
     .flatten()
     .collect();
     grid.sort_by(|a, b| b.0.total_cmp(&a.0));
-    let mut starts: Vec<(f64, [f64; 2], f64)> = Vec::new();
-    for g in grid {
-        let far = starts.iter().all(|s| {
-            let dyaw = (g.2 - s.2).rem_euclid(72f64.to_radians());
-            let dyaw = dyaw.min(72f64.to_radians() - dyaw);
-            (g.1[0] - s.1[0]).hypot(g.1[1] - s.1[1]) > 1.0 || dyaw > 6f64.to_radians()
-        });
-        if far {
-            starts.push(g);
-            if starts.len() == 4 {
-                break;
-            }
-        }
-    }
+    let ranked = distinct_cells(grid, RESCORED_CELLS);
+    let rescored: Vec<(f64, [f64; 2], f64)> = crate::par::par_map(&ranked, |&(_, c, yaw)| {
+        objective(c, yaw).map(|s| (s, c, yaw))
+    })
+    .into_iter()
+    .flatten()
+    .collect();
+    let mut starts = rescored;
+    starts.sort_by(|a, b| b.0.total_cmp(&a.0));
+    starts.truncate(SEARCH_STARTS);
+    // Each start is searched until it settles in its basin; the best goes
+    // on to the finest steps alone.
     let mut best: Option<(f64, [f64; 2], f64)> = None;
-    for r in crate::par::par_map(&starts, |st| pattern_search(&objective, *st)) {
+    let rivals = crate::par::par_map(&starts, |st| {
+        pattern_search_steps(&objective, *st, FIRST_STEPS, RIVALS_STEP_MM)
+    });
+    for r in rivals {
         if best.map_or(true, |b| r.0 > b.0) {
             best = Some(r);
         }
     }
-    let (_, c0, y0) = best?;
+    // The steps the rivals stopped at: halved from the first while over
+    // the rivals' limit.
+    let mut steps = FIRST_STEPS;
+    while steps.0 > RIVALS_STEP_MM {
+        steps = (steps.0 / 2.0, steps.1 / 2.0);
+    }
+    let (_, c0, y0) = pattern_search_steps(&objective, best?, steps, FINEST_STEP_MM);
     // Paint (and side-face edges) picked the basin; the top face and
     // silhouette place the die within it (on dev scenes, searching with
     // paint throughout moved the median corner error from 0.96 to 1.21 mm
@@ -549,6 +627,54 @@ pub fn fit_die(
         (c0, y0)
     };
     fit_at_pose(g, pose, shape, c0, y0, drop_mm)
+}
+
+/// How die-like the image looks near `start` (board mm) before any fit,
+/// for ranking candidates when a frame has more than it may fit: the best
+/// coarse score of a die laid within 2 mm of it (a proposal is often a
+/// few mm off its die), turned in 6° steps over the pentagon's 72°.
+pub fn quick_score(g: &Gradients, pose: &Pose, shape: &DieShape, start: [f64; 2]) -> f64 {
+    let mut best = 0.0f64;
+    for i in -1..=1 {
+        for j in -1..=1 {
+            let c = [start[0] + 2.0 * i as f64, start[1] + 2.0 * j as f64];
+            for k in 0..12 {
+                let yaw = (k as f64 * 6.0).to_radians();
+                if let Some(p) = project_die(pose, shape, c, yaw, 0.0, false) {
+                    best = best.max(evaluate_at(g, &p, 0.0, 0.0, Detail::Coarse).0);
+                }
+            }
+        }
+    }
+    best
+}
+
+/// Local searches a fit starts from its grid's best distinct cells.
+const SEARCH_STARTS: usize = 4;
+
+/// Distinct grid cells, ranked by coarse edge samples, that are scored
+/// again in full before the [`SEARCH_STARTS`] best are searched from:
+/// coarse samples rank cells a little differently, so more are kept.
+const RESCORED_CELLS: usize = 12;
+
+/// The first `n` cells of `sorted` (best first) that lie more than 1 mm or
+/// 6° of turn from every cell taken before.
+fn distinct_cells(sorted: Vec<(f64, [f64; 2], f64)>, n: usize) -> Vec<(f64, [f64; 2], f64)> {
+    let mut out: Vec<(f64, [f64; 2], f64)> = Vec::with_capacity(n);
+    for g in sorted {
+        let far = out.iter().all(|s| {
+            let dyaw = (g.2 - s.2).rem_euclid(72f64.to_radians());
+            let dyaw = dyaw.min(72f64.to_radians() - dyaw);
+            (g.1[0] - s.1[0]).hypot(g.1[1] - s.1[1]) > 1.0 || dyaw > 6f64.to_radians()
+        });
+        if far {
+            out.push(g);
+            if out.len() == n {
+                break;
+            }
+        }
+    }
+    out
 }
 
 /// The die at (c, yaw) as a [`Fit`], its edge evidence measured there.

@@ -12,8 +12,14 @@
 //!    die-sized parts); [`ring`] finds die-sized outlines, which catches a
 //!    white die on the ivory rim and a die touching a web.
 //! 3. [`fit`]: the whole projected d12 (top pentagon and silhouette) is
-//!    fitted to colour edge evidence over centre and turn; a die wholly over
-//!    a hole is also tried lower (it fell through).
+//!    fitted to colour edge evidence over centre and turn (a coarse grid
+//!    ranked by cheap edge samples, its best cells scored in full and
+//!    searched locally); a die wholly over a hole is also tried lower (it
+//!    fell through). A frame fits at most [`read::MAX_FITS`] candidates,
+//!    searches at most [`read::MAX_REFITS`] again and places at most
+//!    [`read::MAX_RESCUES`] refused ones, so its time is bounded whatever
+//!    it shows; over the cap the candidates most like a die where they were
+//!    proposed go first.
 //! 4. Which fits are dice: where fits overlap the most die-like is kept,
 //!    and the die set's trained [`verify`] model accepts it or not
 //!    ([`read::is_die`]'s fixed limits for a set without one). A fit the
@@ -56,8 +62,14 @@
 //! - Phantoms on the plain drawing are rare but not gone (printed numbers,
 //!   web rings). On boards with die-sized printed art in the sections
 //!   (`warden synth --art painted`, `--art ornate`) a whole-frame read
-//!   still takes some of it for dice and takes seconds; a throw's changed
-//!   regions are far cheaper (`warden bench throw` prints current figures).
+//!   still takes some of it for dice; a throw's changed regions are read
+//!   without (`warden bench throw` prints current figures). On such a
+//!   print the whole-frame read can reach its cap on candidates, and a die
+//!   whose proposal looks less like a die than the print's is then not
+//!   fitted.
+//! - Colour is read as the enrolment's light showed it: a strong
+//!   white-balance shift (`warden synth --cast 0.3`) turns some white dice
+//!   into another colour; nothing corrects for it yet.
 //! - Lens distortion is not applied to the frame (`warden read` refuses a
 //!   profile with a lens model and a board).
 

@@ -248,6 +248,7 @@ fn fit_candidates(
         .iter()
         .filter_map(|c| pose.unproject_at_height(c.centroid_px, shape.height_mm() / 2.0))
         .collect();
+    let starts = most_die_like(&grads, &pose, &shape, starts, MAX_FITS);
     let fits = par_map(&starts, |s| {
         fit_at(&grads, &pose, &shape, board, *s, Search::NEAR)
     });
@@ -262,6 +263,74 @@ fn fit_candidates(
         grads,
         pose,
     })
+}
+
+/// The most candidates a frame fits. A busy print can propose hundreds
+/// (each costs a fit, and many a wider search and a placement after it),
+/// while a table holds a dozen dice at most; past this the candidates
+/// that look most like a die where they were proposed are fitted, so a
+/// frame's time stays bounded whatever it shows.
+pub const MAX_FITS: usize = 40;
+
+/// The most fits a frame searches again, wider (the verifier's most
+/// doubted last).
+pub const MAX_REFITS: usize = 24;
+
+/// The most refused fits and second-rank proposals a frame places by their
+/// regions (the most die-like first).
+pub const MAX_RESCUES: usize = 40;
+
+/// `starts` (board mm) if there are no more than `most`, else the `most`
+/// with the best [`crate::fit::quick_score`], in their first order.
+fn most_die_like(
+    grads: &Gradients,
+    pose: &Pose,
+    shape: &DieShape,
+    starts: Vec<[f64; 2]>,
+    most: usize,
+) -> Vec<[f64; 2]> {
+    if starts.len() <= most {
+        return starts;
+    }
+    let scores = par_map(&starts, |s| crate::fit::quick_score(grads, pose, shape, *s));
+    best_of(&starts, &scores, most, DUPLICATE_MM)
+        .into_iter()
+        .map(|i| starts[i])
+        .collect()
+}
+
+/// Over the cap, proposals closer than this (mm) are taken for one die
+/// (a blob and an outline of it), so the fits go to distinct places.
+const DUPLICATE_MM: f64 = 3.0;
+
+/// Indices of the `most` highest scores (ties to the earlier; a score that
+/// is not a number ranks last), skipping any start within `apart` mm of a
+/// better one taken; ascending.
+fn best_of(starts: &[[f64; 2]], scores: &[f64], most: usize, apart: f64) -> Vec<usize> {
+    let key = |i: usize| {
+        if scores[i].is_nan() {
+            f64::NEG_INFINITY
+        } else {
+            scores[i]
+        }
+    };
+    let mut order: Vec<usize> = (0..scores.len()).collect();
+    order.sort_by(|&a, &b| key(b).total_cmp(&key(a)).then(a.cmp(&b)));
+    let mut taken: Vec<usize> = Vec::with_capacity(most);
+    for i in order {
+        if taken.len() == most {
+            break;
+        }
+        let (p, q) = (starts[i], &starts);
+        if taken
+            .iter()
+            .all(|&t| (q[t][0] - p[0]).hypot(q[t][1] - p[1]) >= apart)
+        {
+            taken.push(i);
+        }
+    }
+    taken.sort_unstable();
+    taken
 }
 
 /// Fits a die around `start` (board mm); one wholly over a hole is also
@@ -323,8 +392,7 @@ fn measure_candidates_with(
     for (_, m) in all {
         if out.iter().any(|o| {
             let c = o.fit.centre_mm;
-            (c[0] - m.fit.centre_mm[0]).hypot(c[1] - m.fit.centre_mm[1])
-                < shape.min_spacing_mm()
+            (c[0] - m.fit.centre_mm[0]).hypot(c[1] - m.fit.centre_mm[1]) < shape.min_spacing_mm()
         }) {
             continue;
         }
@@ -418,6 +486,7 @@ fn measure_all_with(
                 starts.push(c);
             }
         }
+        starts.truncate(MAX_REFITS);
         let doubtful = starts;
         let refits = par_map(&doubtful, |s| {
             fit_at(&f.grads, &f.pose, &set.die, board, *s, Search::WIDE)
@@ -506,6 +575,7 @@ fn rescue(
         .filter_map(|c| crate::fit::fit_at_pose(grads, pose, &set.die, *c, 0.0, 0.0))
         .collect();
     starts.extend(laid.iter());
+    starts.truncate(MAX_RESCUES);
     let placed = par_map(&starts, |fit| {
         let placed = crate::region::place(grads, pose, &set.die, fit, DOUBTED_REACH_MM)?;
         explained(grads, pose, set, &placed).then_some(placed)
@@ -554,4 +624,24 @@ pub fn measure(
         face,
         confidence,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::best_of;
+
+    #[test]
+    fn the_best_distinct_starts_are_kept_in_their_first_order() {
+        let starts: Vec<[f64; 2]> = (0..7).map(|k| [10.0 * k as f64, 0.0]).collect();
+        let scores = [3.0, 9.0, 1.0, 9.0, 7.0, f64::NAN, 2.0];
+        assert_eq!(best_of(&starts, &scores, 3, 3.0), vec![1, 3, 4]);
+        assert_eq!(best_of(&starts, &scores, 1, 3.0), vec![1]);
+        assert_eq!(best_of(&starts, &scores, 0, 3.0), Vec::<usize>::new());
+        assert_eq!(best_of(&starts[..2], &scores[..2], 5, 3.0), vec![0, 1]);
+        // A start 2 mm from a better one is the same die: the next best
+        // distinct one takes its place.
+        let mut near = starts.clone();
+        near[3] = [12.0, 0.0];
+        assert_eq!(best_of(&near, &scores, 3, 3.0), vec![0, 1, 4]);
+    }
 }

@@ -23,12 +23,62 @@ use crate::fit::{faces_seen, fit_at_pose, Fit, Gradients};
 use crate::pose::Pose;
 use crate::shape::{DieShape, FACES};
 
-/// Sample points round one die: their colours and the board's expected
-/// colour at each (for points the die turns out not to cover).
+/// Sample points round one die on a square grid, kept as running sums
+/// along each grid row: a face's share of a row is one interval (faces are
+/// convex), so a pose's residual costs a few operations per face and row
+/// rather than a point test per sample and face.
 struct Samples {
-    pts: Vec<[f64; 2]>,
-    vals: Vec<[f64; 3]>,
-    board: Vec<[f64; 3]>,
+    /// The grid point of index (0, 0), and the spacing (px).
+    origin: [f64; 2],
+    step: f64,
+    /// Points per row (and rows).
+    side: usize,
+    /// Row by row, `side + 1` running sums each of [`Tally`]: entry k sums
+    /// the row's first k points.
+    sums: Vec<Tally>,
+    /// Points sampled, and their capped differences from the board summed.
+    count: f64,
+    board_total: f64,
+}
+
+/// Running sums over sample points: how many, their colour, their colour
+/// squared (all channels), and their capped squared difference from the
+/// board near them (what they leave unexplained when no face covers them).
+#[derive(Debug, Clone, Copy, Default)]
+struct Tally {
+    n: f64,
+    sum: [f64; 3],
+    sq: f64,
+    board: f64,
+}
+
+impl Tally {
+    fn minus(self, o: Tally) -> Tally {
+        Tally {
+            n: self.n - o.n,
+            sum: std::array::from_fn(|ch| self.sum[ch] - o.sum[ch]),
+            sq: self.sq - o.sq,
+            board: self.board - o.board,
+        }
+    }
+
+    fn plus(self, o: Tally) -> Tally {
+        Tally {
+            n: self.n + o.n,
+            sum: std::array::from_fn(|ch| self.sum[ch] + o.sum[ch]),
+            sq: self.sq + o.sq,
+            board: self.board + o.board,
+        }
+    }
+
+    /// The spread of these points' colours about their mean (summed squares).
+    fn spread(&self) -> f64 {
+        if self.n > 0.0 {
+            self.sq - (0..3).map(|ch| self.sum[ch] * self.sum[ch]).sum::<f64>() / self.n
+        } else {
+            0.0
+        }
+    }
 }
 
 /// A face's centre zone, as a share of its size: the icon (a star reaching
@@ -89,6 +139,26 @@ impl Convex {
             ps.iter().map(|p| p[1]).fold(f64::NEG_INFINITY, f64::max),
         ];
         Convex { planes, lo, hi }
+    }
+
+    /// The x range of the polygon along the row at height `y` (empty when
+    /// the first exceeds the second).
+    fn row(&self, y: f64) -> (f64, f64) {
+        let (mut lo, mut hi) = (self.lo[0], self.hi[0]);
+        if y < self.lo[1] || y > self.hi[1] {
+            return (1.0, 0.0);
+        }
+        for h in &self.planes {
+            let rest = h[1] * y + h[2];
+            if h[0] > 0.0 {
+                lo = lo.max(-rest / h[0]);
+            } else if h[0] < 0.0 {
+                hi = hi.min(-rest / h[0]);
+            } else if rest < 0.0 {
+                return (1.0, 0.0);
+            }
+        }
+        (lo, hi)
     }
 
     fn contains(&self, p: [f64; 2]) -> bool {
@@ -194,63 +264,101 @@ impl Samples {
             }))
         };
         let sector_board: Vec<Option<[f64; 3]>> = ring.iter_mut().map(median).collect();
-        let mut s = Samples {
-            pts: Vec::new(),
-            vals: Vec::new(),
-            board: Vec::new(),
-        };
         let n = ((r + margin) / step).ceil() as i32;
-        for i in -n..=n {
-            for j in -n..=n {
+        let side = (2 * n + 1) as usize;
+        let mut s = Samples {
+            origin: [c[0] - n as f64 * step, c[1] - n as f64 * step],
+            step,
+            side,
+            sums: Vec::with_capacity(side * (side + 1)),
+            count: 0.0,
+            board_total: 0.0,
+        };
+        for j in -n..=n {
+            let mut run = Tally::default();
+            s.sums.push(run);
+            for i in -n..=n {
                 let p = [c[0] + i as f64 * step, c[1] + j as f64 * step];
-                if !grown.contains(p) {
-                    continue;
+                if grown.contains(p) {
+                    if let (Some(v), Some(b)) = (g.colour(p), sector_board[sector(p)]) {
+                        let d: f64 = (0..3).map(|ch| (v[ch] - b[ch]).powi(2)).sum();
+                        run = run.plus(Tally {
+                            n: 1.0,
+                            sum: v,
+                            sq: v[0] * v[0] + v[1] * v[1] + v[2] * v[2],
+                            board: d.min(BOARD_CAP),
+                        });
+                    }
                 }
-                let (Some(v), Some(b)) = (g.colour(p), sector_board[sector(p)]) else {
-                    continue;
-                };
-                s.pts.push(p);
-                s.vals.push(v);
-                s.board.push(b);
+                s.sums.push(run);
             }
+            s.count += run.n;
+            s.board_total += run.board;
         }
         // Too little of the die in the frame to tell one pose from another.
-        (s.pts.len() >= 20).then_some(s)
+        (s.count >= 20.0).then_some(s)
+    }
+
+    /// The index range [a, b) along a row of the grid points whose x lies
+    /// in `range`.
+    fn span(&self, range: (f64, f64)) -> (usize, usize) {
+        let a = ((range.0 - self.origin[0]) / self.step).ceil().max(0.0);
+        let b = ((range.1 - self.origin[0]) / self.step).floor() + 1.0;
+        let b = b.min(self.side as f64);
+        if b <= a {
+            (0, 0)
+        } else {
+            (a as usize, b as usize)
+        }
+    }
+
+    /// The tally of row `j`'s points in the index range [a, b).
+    fn tally(&self, j: usize, (a, b): (usize, usize)) -> Tally {
+        let row = j * (self.side + 1);
+        self.sums[row + b].minus(self.sums[row + a])
     }
 
     /// Colour left unexplained with the die at a pose (lower is better):
     /// the spread of each face zone's samples about their mean, and each
     /// uncovered sample's (capped) difference from the board near it.
     fn residual(&self, faces: &[(Convex, Convex)]) -> f64 {
-        // Called a few hundred times a die: tallies on the stack, two
-        // zones for each of a d12's (at most 12) faces.
-        let zones = 2 * faces.len();
-        let mut n = [0.0f64; 24];
-        let mut sum = [[0.0f64; 3]; 24];
-        let mut sq = [0.0f64; 24];
-        let mut outside = 0.0;
-        for ((p, v), b) in self.pts.iter().zip(&self.vals).zip(&self.board) {
-            let z = faces.iter().position(|(f, _)| f.contains(*p));
-            match z {
-                Some(f) => {
-                    let k = 2 * f + usize::from(faces[f].1.contains(*p));
-                    n[k] += 1.0;
-                    for ch in 0..3 {
-                        sum[k][ch] += v[ch];
-                    }
-                    sq[k] += v[0] * v[0] + v[1] * v[1] + v[2] * v[2];
+        let mut inside = 0.0;
+        let mut covered = 0.0;
+        for (face, zone) in faces {
+            let (mut ring, mut centre) = (Tally::default(), Tally::default());
+            let rows = self.span_rows(face.lo[1], face.hi[1]);
+            for j in rows.0..rows.1 {
+                let y = self.origin[1] + j as f64 * self.step;
+                let whole = self.span(face.row(y));
+                if whole.1 == whole.0 {
+                    continue;
                 }
-                None => {
-                    let d: f64 = (0..3).map(|ch| (v[ch] - b[ch]).powi(2)).sum();
-                    outside += d.min(BOARD_CAP);
-                }
+                let all = self.tally(j, whole);
+                let z = self.span(zone.row(y));
+                let z = (z.0.max(whole.0), z.1.min(whole.1));
+                let mid = if z.1 > z.0 {
+                    self.tally(j, z)
+                } else {
+                    Tally::default()
+                };
+                centre = centre.plus(mid);
+                ring = ring.plus(all.minus(mid));
             }
+            inside += ring.spread() + centre.spread();
+            covered += ring.board + centre.board;
         }
-        let inside: f64 = (0..zones)
-            .filter(|&k| n[k] > 0.0)
-            .map(|k| sq[k] - (0..3).map(|ch| sum[k][ch] * sum[k][ch]).sum::<f64>() / n[k])
-            .sum();
-        (inside + outside) / self.pts.len() as f64
+        (inside + self.board_total - covered) / self.count
+    }
+
+    /// The rows [a, b) whose y lies in [lo, hi].
+    fn span_rows(&self, lo: f64, hi: f64) -> (usize, usize) {
+        let a = ((lo - self.origin[1]) / self.step).ceil().max(0.0);
+        let b = (((hi - self.origin[1]) / self.step).floor() + 1.0).min(self.side as f64);
+        if b <= a {
+            (0, 0)
+        } else {
+            (a as usize, b as usize)
+        }
     }
 }
 
@@ -351,4 +459,95 @@ pub fn place(
     // Measured on its edges where it now lies, so a caller can weigh the
     // placement against the edge fit.
     fit_at_pose(g, pose, shape, c, yaw, drop)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{visible_faces, Samples, Tally};
+    use crate::fit::{fit_at_pose, Gradients};
+    use crate::pose::Pose;
+    use crate::shape::DieShape;
+    use opencv::core::{Mat, Scalar, CV_8UC3};
+    use opencv::prelude::*;
+
+    /// A camera 400 mm from the board centre, `elevation` degrees up.
+    fn camera(elevation: f64) -> Pose {
+        let e = elevation.to_radians();
+        let fwd = [0.0, e.cos(), e.sin()];
+        let x = [1.0, 0.0, 0.0];
+        let y = [
+            fwd[1] * x[2] - fwd[2] * x[1],
+            fwd[2] * x[0] - fwd[0] * x[2],
+            fwd[0] * x[1] - fwd[1] * x[0],
+        ];
+        let eye = [0.0, -400.0 * e.cos(), -400.0 * e.sin()];
+        let r = [x, y, fwd];
+        let t = std::array::from_fn(|i| -(r[i][0] * eye[0] + r[i][1] * eye[1] + r[i][2] * eye[2]));
+        Pose {
+            focal_px: 900.0,
+            cx: 320.0,
+            cy: 240.0,
+            r,
+            t,
+        }
+    }
+
+    /// A 640×480 frame of coloured speckle, so every sample differs.
+    fn speckle() -> Gradients {
+        let mut img = Mat::new_rows_cols_with_default(480, 640, CV_8UC3, Scalar::all(0.0)).unwrap();
+        let data = img.data_bytes_mut().unwrap();
+        let mut x: u32 = 12345;
+        for b in data.iter_mut() {
+            x = x.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+            *b = (x >> 24) as u8;
+        }
+        Gradients::new(&img).unwrap()
+    }
+
+    /// The residual by row sums equals the residual worked out point by
+    /// point (each grid point given to the first face that contains it),
+    /// for several poses seen from above and from a slant.
+    #[test]
+    fn row_sums_give_the_point_by_point_residual() {
+        let g = speckle();
+        let shape = DieShape { edge_mm: 11.0 };
+        for elevation in [90.0, 50.0] {
+            let pose = camera(elevation);
+            let fit = fit_at_pose(&g, &pose, &shape, [0.0, 0.0], 0.2, 0.0).unwrap();
+            let s = Samples::around(&g, &fit, 12.0).unwrap();
+            for (c, yaw) in [([0.0, 0.0], 0.2), ([2.5, -1.5], 0.9), ([-4.0, 3.0], 1.1)] {
+                let faces = visible_faces(&pose, &shape, c, yaw, 0.0).unwrap();
+                let mut zones = vec![Tally::default(); 2 * faces.len()];
+                let mut outside = 0.0;
+                for j in 0..s.side {
+                    for i in 0..s.side {
+                        let t = s.tally(j, (i, i + 1));
+                        if t.n == 0.0 {
+                            continue;
+                        }
+                        let p = [
+                            s.origin[0] + i as f64 * s.step,
+                            s.origin[1] + j as f64 * s.step,
+                        ];
+                        match faces.iter().position(|(f, _)| f.contains(p)) {
+                            Some(f) => {
+                                let k = 2 * f + usize::from(faces[f].1.contains(p));
+                                zones[k] = zones[k].plus(t);
+                            }
+                            None => outside += t.board,
+                        }
+                    }
+                }
+                let by_point = (zones.iter().map(Tally::spread).sum::<f64>() + outside) / s.count;
+                let by_rows = s.residual(&faces);
+                assert!(
+                    (by_point - by_rows).abs() < 1e-6 * by_point.max(1.0),
+                    "elevation {elevation}, centre {c:?}: {by_point} by point, {by_rows} by rows"
+                );
+            }
+            // With no die, all is board.
+            assert!((s.residual(&[]) - s.board_total / s.count).abs() < 1e-9);
+            assert!(s.board_total > 0.0);
+        }
+    }
 }

@@ -44,6 +44,12 @@ pub struct Args {
     /// colours).
     #[arg(long, value_enum, default_value_t = ArtArg::Plain)]
     pub art: ArtArg,
+    /// White-balance shift of up to this strength: each scene's light is
+    /// warmed or cooled (red and blue gains 1 ± up to CAST) and tinted
+    /// (green gain 1 ± up to CAST/2). 0.25 is a strong tungsten or shade
+    /// cast; 0 (the default) is neutral light.
+    #[arg(long, default_value_t = 0.0)]
+    pub cast: f64,
     /// Also write each scene's board seen empty by the same camera
     /// (`scene-NNNNN.empty.jpg`), for `warden eval throws --empty-board`.
     #[arg(long)]
@@ -112,6 +118,10 @@ pub fn run(a: Args) -> Result<ExitCode> {
         }
         opts.dice = (lo as usize, hi as usize);
     }
+    if !(0.0..=0.6).contains(&a.cast) {
+        bail!("--cast: a strength from 0 to 0.6, got {}", a.cast);
+    }
+    opts.cast = a.cast;
     opts.effects = !a.clean;
     opts.art = match a.art {
         ArtArg::Plain => tw_synth::scene::Art::Plain,
