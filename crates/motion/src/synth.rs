@@ -152,17 +152,16 @@ pub struct ThrowSequence {
     die_px: f64,
 }
 
-/// SplitMix64: tiny, seedable, and the same everywhere.
+/// The project's seeded generator (`tw_rules::SplitMix64`) with float draws.
 #[derive(Debug, Clone)]
-struct Rng(u64);
+struct Rng(tw_rules::SplitMix64);
 
 impl Rng {
+    fn new(seed: u64) -> Self {
+        Rng(tw_rules::SplitMix64::new(seed))
+    }
     fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        self.0.next_u64()
     }
     fn unit(&mut self) -> f64 {
         (self.next() >> 11) as f64 / (1u64 << 53) as f64
@@ -173,7 +172,7 @@ impl Rng {
 }
 
 fn hash2(x: u64, y: u64, seed: u64) -> u64 {
-    Rng(x
+    Rng::new(x
         .wrapping_mul(0x1F1F_1F1F)
         .wrapping_add(y.wrapping_mul(0x7FEB_352D))
         ^ seed)
@@ -204,7 +203,7 @@ const PIPS: [&[(f64, f64)]; 6] = [
 
 impl ThrowSequence {
     pub fn new(spec: ThrowSpec) -> Self {
-        let mut rng = Rng(spec.seed ^ 0x5EED);
+        let mut rng = Rng::new(spec.seed ^ 0x5EED);
         let (w, h) = (spec.width as f64, spec.height as f64);
         let die_px = if spec.die_px > 0.0 {
             spec.die_px
@@ -315,7 +314,7 @@ impl ThrowSequence {
         } else {
             1.0
         };
-        let mut noise = Rng(self.spec.seed.wrapping_mul(31).wrapping_add(i as u64));
+        let mut noise = Rng::new(self.spec.seed.wrapping_mul(31).wrapping_add(i as u64));
         out.clear();
         out.reserve(w * h);
         let mut bits = 0u64;
@@ -331,7 +330,7 @@ impl ThrowSequence {
     /// Auto-exposure hunting (slow swing) plus frame-to-frame gain jitter.
     fn flicker_gain(&self, i: usize, t: f64) -> f32 {
         let jitter =
-            Rng(self.spec.seed ^ (i as u64).wrapping_mul(0xA24B_AED4_963E_E407)).range(-0.06, 0.06);
+            Rng::new(self.spec.seed ^ (i as u64).wrapping_mul(0xA24B_AED4_963E_E407)).range(-0.06, 0.06);
         (1.0 + 0.12 * (t / 700.0 * std::f64::consts::TAU).sin() + jitter) as f32
     }
 

@@ -1529,22 +1529,28 @@ pub fn read_timed(
 
 // ---------------------------------------------------------------- enrolment
 
-/// A tiny deterministic generator (SplitMix64) for sampling and training.
-struct Mix(u64);
+/// The project's seeded generator (`tw_rules::SplitMix64`) with the float
+/// draws sampling and training need.
+struct Mix(tw_rules::SplitMix64);
 
 impl Mix {
+    fn new(seed: u64) -> Self {
+        Mix(tw_rules::SplitMix64::new(seed))
+    }
     fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        self.0.next_u64()
     }
     fn unit(&mut self) -> f32 {
         (self.next() >> 40) as f32 / (1u64 << 24) as f32
     }
     fn range(&mut self, lo: f32, hi: f32) -> f32 {
         lo + (hi - lo) * self.unit()
+    }
+    /// A point in a random direction from `c`, `lo..hi` times `scale` away.
+    fn around(&mut self, c: [f32; 2], lo: f32, hi: f32, scale: f32) -> [f32; 2] {
+        let a = self.range(0.0, std::f32::consts::TAU);
+        let r = self.range(lo, hi) * scale;
+        [c[0] + r * a.cos(), c[1] + r * a.sin()]
     }
     fn below(&mut self, n: usize) -> usize {
         (self.next() % n.max(1) as u64) as usize
@@ -1616,7 +1622,7 @@ impl ArtEnrolment {
     /// (slightly shifted and resized) against positions and sizes that are
     /// no top: elsewhere, beside a die, on a die at the wrong size.
     fn draw_samples(&mut self, sizes_px: [f32; 2]) -> Result<()> {
-        let mut rng = Mix(0x5eed_a27f);
+        let mut rng = Mix::new(0x5eed_a27f);
         let scan = scan_sizes(sizes_px);
         for (gray, labels) in &self.photos {
             let boxes: Vec<([f32; 2], f32)> = labels
@@ -1663,9 +1669,7 @@ impl ArtEnrolment {
                     }
                     // Beside the top, at its size.
                     for _ in 0..4 {
-                        let a = rng.range(0.0, std::f32::consts::TAU);
-                        let r = rng.range(0.25, 1.0) * bs;
-                        let c = [bc[0] + r * a.cos(), bc[1] + r * a.sin()];
+                        let c = rng.around(*bc, 0.25, 1.0, *bs);
                         if !is_top(c) {
                             let (x, y) = at(c);
                             self.samples.push((features(&ii, x, y), false));
@@ -1681,9 +1685,7 @@ impl ArtEnrolment {
                         self.samples.push((features(&ii, x, y), false));
                         let reach = if side > *bs { 0.8 * side } else { 0.5 * bs };
                         for _ in 0..2 {
-                            let a = rng.range(0.0, std::f32::consts::TAU);
-                            let r = rng.range(0.1, 1.0) * reach;
-                            let c = [bc[0] + r * a.cos(), bc[1] + r * a.sin()];
+                            let c = rng.around(*bc, 0.1, 1.0, reach);
                             if !is_top(c) {
                                 let (x, y) = at(c);
                                 self.samples.push((features(&ii, x, y), false));
@@ -1870,7 +1872,7 @@ fn train_gate(z: &[([f32; FEATURES], bool)], wp: f32, wn: f32) -> (Vec<f32>, f32
     let mut w = vec![0f32; nw];
     let (mut m1, mut m2) = (vec![0f32; nw], vec![0f32; nw]);
     let (lr, b1, b2) = (0.01f32, 0.9f32, 0.999f32);
-    let mut rng = Mix(0x6a7e);
+    let mut rng = Mix::new(0x6a7e);
     let mut order: Vec<usize> = (0..z.len()).collect();
     let mut t = 0i32;
     for _epoch in 0..15 {
@@ -1939,7 +1941,7 @@ fn train_finder(samples: &[([f32; FEATURES], bool)]) -> Finder {
     let pos = z.iter().filter(|s| s.1).count().max(1) as f32;
     let neg = (z.len() as f32 - pos).max(1.0);
     let (wp, wn) = (0.5 * n / pos, 0.5 * n / neg);
-    let mut rng = Mix(0xf1d3);
+    let mut rng = Mix::new(0xf1d3);
     let nw = HIDDEN * FEATURES + HIDDEN + HIDDEN + 1;
     let mut w: Vec<f32> = (0..nw)
         .map(|_| rng.range(-1.0, 1.0) * (1.0 / FEATURES as f32).sqrt())
