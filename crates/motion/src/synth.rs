@@ -172,10 +172,11 @@ impl Rng {
 }
 
 fn hash2(x: u64, y: u64, seed: u64) -> u64 {
-    Rng::new(x
-        .wrapping_mul(0x1F1F_1F1F)
-        .wrapping_add(y.wrapping_mul(0x7FEB_352D))
-        ^ seed)
+    Rng::new(
+        x.wrapping_mul(0x1F1F_1F1F)
+            .wrapping_add(y.wrapping_mul(0x7FEB_352D))
+            ^ seed,
+    )
     .next()
 }
 
@@ -329,8 +330,8 @@ impl ThrowSequence {
 
     /// Auto-exposure hunting (slow swing) plus frame-to-frame gain jitter.
     fn flicker_gain(&self, i: usize, t: f64) -> f32 {
-        let jitter =
-            Rng::new(self.spec.seed ^ (i as u64).wrapping_mul(0xA24B_AED4_963E_E407)).range(-0.06, 0.06);
+        let jitter = Rng::new(self.spec.seed ^ (i as u64).wrapping_mul(0xA24B_AED4_963E_E407))
+            .range(-0.06, 0.06);
         (1.0 + 0.12 * (t / 700.0 * std::f64::consts::TAU).sin() + jitter) as f32
     }
 
