@@ -353,10 +353,11 @@ pub fn new_game(
         }
         None => None,
     };
+    let setup = crate::campaign_feed::prepare_setup(store, engine.name(), setup, campaign_id)?;
     let s = GameSession::start(
         store,
         engine.as_ref(),
-        setup,
+        &setup,
         campaign_id,
         tw_store::log::DEFAULT_SNAPSHOT_EVERY,
     )
@@ -448,11 +449,7 @@ pub fn run_command_with_reading(
         crate::cards::remember(store, &game, slot, &command)?;
     }
     retry_waiting(store, &mut s)?;
-    // The command stands whatever becomes of the score book; a failure to
-    // write it is reported, not turned into a refusal of the move.
-    if let Err(e) = crate::campaigns::record_final_scores(store, id, s.state()) {
-        eprintln!("table-warden: game {id}: the final scores were not added to its campaign: {e}");
-    }
+    crate::campaign_feed::after_command(store, id, s.state());
     view(store, &s, out.events, None)
 }
 

@@ -52,6 +52,7 @@ fn apply(
     let record = serde_json::to_value(ReadingRecord::camera(die)).map_err(|e| e.to_string())?;
     let prov = Provenance { original_reading: Some(record), image_path };
     let out = s.execute(store, command, Source::Camera, prov).map_err(|e| e.to_string())?;
+    crate::campaign_feed::after_command(store, s.id(), s.state());
     Ok((s.last_seq(), out.events))
 }
 

@@ -14,7 +14,10 @@
 //!   [`snapshot_file`] (which logged image paths may be read).
 //! - Campaigns and saved games in the window: [`campaigns`] (create,
 //!   import, rename, export to a file, the saved-games list and the last
-//!   game), [`phase`] (a game's phase in words and its name on the box).
+//!   game), [`phase`] (a game's phase in words and its name on the box),
+//!   [`campaign_feed`] (what a game takes from its campaign's record and
+//!   leaves in it: Pocket Dungeon Quest's heroes, Dungeon Fighter's titles,
+//!   the score books).
 //! - Sources: [`sources`] (a source by name, with the calibration it brings).
 //! - Calibration: [`calibrate`] (the Calibration screen's work on a still:
 //!   markers or four corners, the fitted board, dice enrolment).
@@ -24,6 +27,7 @@
 
 pub mod board_watch;
 pub mod calibrate;
+pub mod campaign_feed;
 pub mod campaigns;
 pub mod cards;
 pub mod demo_combat;

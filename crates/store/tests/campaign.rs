@@ -212,6 +212,7 @@ fn pocket_dungeon_quest_and_score_rules() {
                 won: false,
                 score: 12,
                 title: "Lame Ducks".into(),
+                game: None,
             },
             FighterResult {
                 at_ms: 2,
@@ -220,6 +221,7 @@ fn pocket_dungeon_quest_and_score_rules() {
                 won: true,
                 score: 80,
                 title: "Heroes".into(),
+                game: Some(4),
             },
         ],
     };

@@ -191,6 +191,10 @@ pub struct FighterResult {
     pub score: i64,
     /// The end-scoring title (e.g. "Lame Ducks").
     pub title: String,
+    /// The saved game this result came from, when the app recorded it
+    /// from play (absent for results entered by hand).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub game: Option<i64>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
