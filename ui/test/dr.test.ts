@@ -20,6 +20,8 @@ import {
   slayCommand,
   throwNote,
   chestOpeners,
+  twistCommand,
+  twistRerolls,
 } from "../src/screens/dr/model";
 import { describeCommand, describeEvent } from "../src/screens/dr/describe";
 import { drSetup, HERO_CARDS } from "../src/screens/dr/setup";
@@ -31,6 +33,7 @@ import monstersFx from "./fixtures/dungeon-roll-monsters.view.json";
 import regroupFx from "./fixtures/dungeon-roll-regroup.view.json";
 import dragonFx from "./fixtures/dungeon-roll-dragon.view.json";
 import overFx from "./fixtures/dungeon-roll-over.view.json";
+import twistsFx from "./fixtures/dungeon-roll-twists.view.json";
 
 const gv = (f: unknown) => f as unknown as GameView;
 const view = (f: unknown) => asDrView(gv(f).view);
@@ -172,4 +175,31 @@ test("a camera roll that was not applied says why", () => {
   assert.equal(throwNote("applied", null), null);
   assert.match(throwNote("ask", "a red die is on the table")!, /needs you: a red die/);
   assert.match(throwNote("ignored", "the game is over")!, /did not count/);
+});
+
+test("a Twist card's play names the dice the engine asks for", () => {
+  const v = view(twistsFx);
+  const t = v.twists!;
+  assert.equal(t.playable, true);
+  const [p1, p2] = t.hands;
+  assert.deepEqual(p1.cards.map((c) => c.id), ["lucky-charm"]);
+  assert.equal(p1.draws_due, 1, "two at the start, one drawn");
+  const scatter = p2.cards.find((c) => c.id === "scatter-in-fear")!;
+  // Every Dungeon die showing the face is rerolled: one Goblin here.
+  assert.equal(twistRerolls(v, scatter, "goblin"), v.delve!.dungeon.goblin);
+  assert.deepEqual(twistCommand(v, 1, scatter, "goblin", ["chest"]), {
+    type: "play_twist", player: 1, card: "scatter-in-fear", dungeon: { from: ["goblin"], to: ["chest"] },
+  });
+  // Lucky Charm takes either kind of die.
+  assert.deepEqual(twistCommand(v, 0, p1.cards[0], "p:fighter", ["mage"]), {
+    type: "play_twist", player: 0, card: "lucky-charm", party: { from: ["fighter"], to: ["mage"] },
+  });
+  // A card that picks no die is a ready offer the screen shows as a button.
+  const distractions = p2.cards.find((c) => c.id === "distractions")!;
+  assert.deepEqual(twistCommand(v, 1, distractions, "", []), { type: "play_twist", player: 1, card: "distractions" });
+  const g = gv(twistsFx);
+  assert.ok(g.offers.some((o) => o.key === "play_twist:1:distractions" && !(o.fill ?? []).length));
+  // The log says it in words.
+  assert.equal(describeCommand(g.log[0].command), "Seat 2 draws a Twist card: Scatter in fear");
+  assert.equal(describeEvent({ type: "champions_distracted" }), "Distractions: Champions act as Thieves this level");
 });

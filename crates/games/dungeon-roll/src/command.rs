@@ -135,6 +135,19 @@ pub enum Command {
         #[serde(default)]
         revive: Option<PartyFace>,
     },
+    /// Twist cards: a card drawn from the deck into `player`'s hand.
+    DrawTwist { player: usize, card: String },
+    /// Twist cards: `player` plays `card` from their hand. The dice it
+    /// picks up and what they show after are named as for a Scroll; a card
+    /// that changes a die names it in `from` and may leave `to` empty.
+    PlayTwist {
+        player: usize,
+        card: String,
+        #[serde(default)]
+        party: Reroll<PartyFace>,
+        #[serde(default)]
+        dungeon: Reroll<DungeonFace>,
+    },
     /// Give up the delve: no XP for it.
     Flee,
     /// Retire to the Tavern: XP equal to the level (Stuff of Legend at 10).

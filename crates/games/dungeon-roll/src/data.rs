@@ -5,6 +5,7 @@
 use crate::faces::{DungeonFace, PartyFace};
 use crate::hero::HeroCard;
 use crate::treasure::TreasureKind;
+use crate::twist::TwistCard;
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
@@ -12,6 +13,7 @@ use std::sync::OnceLock;
 const RULES_JSON: &str = include_str!("../data/rules.json");
 const TREASURES_JSON: &str = include_str!("../data/treasures.json");
 const HEROES_JSON: &str = include_str!("../data/heroes.json");
+const TWISTS_JSON: &str = include_str!("../data/twists.json");
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -23,6 +25,9 @@ pub struct Rules {
     pub players: PlayerRange,
     pub dragon: DragonRules,
     pub empty_box_xp: u16,
+    /// Twist cards each player starts with, and draws after each delve round.
+    pub twists_at_start: u8,
+    pub twists_per_round: u8,
     pub score: ScoreRules,
     pub companions: BTreeMap<PartyFace, Companion>,
 }
@@ -112,6 +117,31 @@ pub fn heroes() -> &'static [HeroCard] {
     })
 }
 
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TwistFile {
+    #[allow(dead_code)]
+    note: String,
+    cards: Vec<TwistCard>,
+}
+
+pub fn twists() -> &'static [TwistCard] {
+    static T: OnceLock<Vec<TwistCard>> = OnceLock::new();
+    T.get_or_init(|| {
+        let f: TwistFile =
+            serde_json::from_str(TWISTS_JSON).expect("data/twists.json is valid (see data tests)");
+        f.cards
+    })
+}
+
+/// A Twist card by id, or by its name in any case.
+pub fn twist(id: &str) -> Option<&'static TwistCard> {
+    let id = id.trim();
+    twists()
+        .iter()
+        .find(|t| t.id == id || t.name.eq_ignore_ascii_case(id))
+}
+
 pub fn hero(id: &str) -> Option<&'static HeroCard> {
     heroes().iter().find(|h| h.id == id)
 }
@@ -155,6 +185,29 @@ mod tests {
                 "data/treasures.json: kind {k:?}"
             );
         }
+    }
+
+    #[test]
+    fn twist_file_holds_the_twenty_cards_the_rules_name() {
+        let f: TwistFile = serde_json::from_str(TWISTS_JSON).unwrap();
+        assert_eq!(f.cards.len(), 20);
+        let mut ids: Vec<&str> = f.cards.iter().map(|c| c.id.as_str()).collect();
+        ids.sort();
+        ids.dedup();
+        assert_eq!(ids.len(), 20, "data/twists.json: duplicate id");
+        for c in &f.cards {
+            if let crate::twist::TwistEffect::DragonNeeds { lair } = c.effect {
+                assert!(
+                    lair >= 1 && lair <= rules().dungeon_dice,
+                    "{}: lair {lair}",
+                    c.id
+                );
+            }
+        }
+        assert_eq!(
+            twist("Lucky charm").map(|c| c.id.as_str()),
+            Some("lucky-charm")
+        );
     }
 
     #[test]

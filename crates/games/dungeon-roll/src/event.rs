@@ -131,6 +131,28 @@ pub enum Event {
     GameEnded {
         standings: Standings,
     },
+    /// A Twist card drawn into a player's hand.
+    TwistDrawn {
+        player: usize,
+        card: String,
+    },
+    /// A Twist card played (and discarded); its effect follows as events
+    /// of their own.
+    TwistPlayed {
+        player: usize,
+        card: String,
+    },
+    /// Distractions: Champions act as Thieves for this level.
+    ChampionsDistracted,
+    /// A "next Dragon" card: the Lair needs `lair` dice in this delve.
+    DragonLairChanged {
+        lair: u8,
+    },
+    /// Party dice changed to another face by a card (not rerolled).
+    PartyChanged {
+        from: Vec<PartyFace>,
+        to: Vec<PartyFace>,
+    },
 }
 
 /// Events that leave the formation window open (everything else closes it).
@@ -141,6 +163,7 @@ fn keeps_formation_open(e: &Event) -> bool {
             | Event::PartyFormed { .. }
             | Event::ScrollsBecameChampions { .. }
             | Event::DungeonRolled { .. }
+            | Event::TwistDrawn { .. }
     )
 }
 
@@ -164,6 +187,9 @@ pub fn evolve(s: &mut State, e: &Event) {
                 hero_units: Vec::new(),
                 ultimate_used: false,
                 formation_open: true,
+                fought: false,
+                champions_as_thieves: false,
+                dragon_lair: None,
             });
         }
         Event::PartyFormed { party } => {
@@ -195,6 +221,8 @@ pub fn evolve(s: &mut State, e: &Event) {
                 d.dungeon = *dice;
                 d.lair = d.lair.saturating_add(*dragons);
                 d.hero_units.clear();
+                d.fought = false;
+                d.champions_as_thieves = false;
             }
         }
         Event::UnitSpent { unit, .. } => match unit {
@@ -243,6 +271,7 @@ pub fn evolve(s: &mut State, e: &Event) {
         }
         Event::MonstersDefeated { monster, count } => {
             if let Some(d) = s.delve.as_mut() {
+                d.fought = true;
                 d.dungeon.remove(*monster, *count);
             }
         }
@@ -326,8 +355,46 @@ pub fn evolve(s: &mut State, e: &Event) {
         }
         Event::DelveEnded { player, .. } => {
             s.delve = None;
+            let Some(p) = s.players.get_mut(*player) else {
+                return;
+            };
+            p.delves = p.delves.saturating_add(1);
+            let done = p.delves;
+            // A delve round ends when every player has made as many delves.
+            if s.twists && s.players.iter().all(|q| q.delves >= done) {
+                let more = rules().twists_per_round;
+                s.players
+                    .iter_mut()
+                    .for_each(|q| q.twist_draws = q.twist_draws.saturating_add(more));
+            }
+        }
+        Event::TwistDrawn { player, card } => {
             if let Some(p) = s.players.get_mut(*player) {
-                p.delves = p.delves.saturating_add(1);
+                p.twists.push(card.clone());
+                p.twist_draws = p.twist_draws.saturating_sub(1);
+            }
+        }
+        Event::TwistPlayed { player, card } => {
+            if let Some(p) = s.players.get_mut(*player) {
+                if let Some(i) = p.twists.iter().position(|c| c == card) {
+                    p.twists.remove(i);
+                }
+            }
+        }
+        Event::ChampionsDistracted => {
+            if let Some(d) = s.delve.as_mut() {
+                d.champions_as_thieves = true;
+            }
+        }
+        Event::DragonLairChanged { lair } => {
+            if let Some(d) = s.delve.as_mut() {
+                d.dragon_lair = Some(*lair);
+            }
+        }
+        Event::PartyChanged { from, to } => {
+            if let Some(d) = s.delve.as_mut() {
+                from.iter().for_each(|f| d.party.remove(*f, 1));
+                to.iter().for_each(|f| d.party.add(*f, 1));
             }
         }
         Event::TurnPassed { adventurer } => s.adventurer = *adventurer,

@@ -68,7 +68,14 @@ pub fn propose(state: &State) -> Result<Proposal, Refusal> {
         .current()
         .map(|p| p.tokens.clone())
         .unwrap_or_default();
-    Ok(plan(&d.party, &d.hero_units, &tokens, &d.dungeon, side))
+    Ok(plan_for(
+        &d.party,
+        &d.hero_units,
+        &tokens,
+        &d.dungeon,
+        side,
+        d.champions_as_thieves,
+    ))
 }
 
 /// A kind of unit: interchangeable copies and the faces each may act as.
@@ -97,7 +104,14 @@ impl Kind {
     }
 }
 
-fn kinds(party: &PartyDice, hero_units: &[PartyFace], tokens: &Tokens, side: &Side) -> Vec<Kind> {
+/// `distracted`: Champion dice act as Thieves (the Distractions Twist card).
+fn kinds(
+    party: &PartyDice,
+    hero_units: &[PartyFace],
+    tokens: &Tokens,
+    side: &Side,
+    distracted: bool,
+) -> Vec<Kind> {
     let companions = |natural: PartyFace| -> Vec<PartyFace> {
         side.faces_for(natural)
             .into_iter()
@@ -117,10 +131,15 @@ fn kinds(party: &PartyDice, hero_units: &[PartyFace], tokens: &Tokens, side: &Si
     }
     for f in PartyFace::ALL {
         if party.get(f) > 0 {
+            let acts = if distracted && f == PartyFace::Champion {
+                PartyFace::Thief
+            } else {
+                f
+            };
             out.push(Kind {
                 unit: Unit::Die(f),
                 count: party.get(f),
-                faces: companions(f),
+                faces: companions(acts),
             });
         }
     }
@@ -237,7 +256,19 @@ pub fn plan(
     dungeon: &DungeonDice,
     side: &Side,
 ) -> Proposal {
-    let kinds = kinds(party, hero_units, tokens, side);
+    plan_for(party, hero_units, tokens, dungeon, side, false)
+}
+
+/// [`plan`], with Champion dice acting as Thieves when `distracted`.
+fn plan_for(
+    party: &PartyDice,
+    hero_units: &[PartyFace],
+    tokens: &Tokens,
+    dungeon: &DungeonDice,
+    side: &Side,
+    distracted: bool,
+) -> Proposal {
+    let kinds = kinds(party, hero_units, tokens, side, distracted);
     let mut search = Search {
         kinds: &kinds,
         chests: dungeon.get(DungeonFace::Chest),

@@ -9,7 +9,8 @@
 //!
 //! - [`faces`]: die faces and dice counted by face.
 //! - [`table`]: the companion table (what defeats and opens what).
-//! - [`treasure`], [`hero`]: tokens, hero cards and their ability words.
+//! - [`treasure`], [`hero`]: tokens, hero cards and their ability words;
+//!   [`twist`]: the optional Twist cards.
 //! - [`data`]: the embedded `data/*.json`.
 //! - [`state`], [`command`], [`event`]: the engine's data.
 //! - `decide`: what each command does, one module per phase.
@@ -47,7 +48,7 @@
 //! - **Dice in the Lair** stay there between levels of a delve and leave
 //!   the roll short: a level rolls min(level, 7 − Lair) dice.
 //! - **Scrolls** cannot reroll themselves (spent first) nor the Lair.
-//! - **Twist cards** (optional) are not implemented.
+//! - **Twist cards** (optional, `twists` in the setup): see [`twist`].
 
 pub mod command;
 pub mod data;
@@ -63,6 +64,7 @@ pub mod score;
 pub mod state;
 pub mod table;
 pub mod treasure;
+pub mod twist;
 pub mod view;
 
 pub use command::{Command, Reroll, Unit, Use};
@@ -124,6 +126,8 @@ impl Game for DungeonRoll {
                 xp: 0,
                 tokens: Tokens::default(),
                 delves: 0,
+                twists: Vec::new(),
+                twist_draws: if setup.twists { r.twists_at_start } else { 0 },
             });
         }
         if setup.first >= n {
@@ -138,6 +142,7 @@ impl Game for DungeonRoll {
             adventurer: setup.first,
             delve: None,
             finished: None,
+            twists: setup.twists,
         })
     }
 

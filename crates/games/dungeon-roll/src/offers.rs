@@ -17,6 +17,67 @@ fn taken(s: &State, o: Offer) -> Option<Offer> {
 }
 
 pub fn offers(s: &State) -> Vec<Offer> {
+    let mut out = main_offers(s);
+    if s.finished.is_none() {
+        out.extend(twist_offers(s));
+    }
+    out
+}
+
+/// Twist cards: a draw for each player with one due, and each card in a
+/// hand while cards may be played.
+fn twist_offers(s: &State) -> Vec<Offer> {
+    let mut out = Vec::new();
+    if !s.twists {
+        return out;
+    }
+    let cards: Vec<(serde_json::Value, String)> = crate::data::twists()
+        .iter()
+        .map(|c| (json!(c.id), c.name.clone()))
+        .collect();
+    for (seat, p) in s.players.iter().enumerate() {
+        if p.twist_draws > 0 {
+            out.push(Offer::form(
+                &format!("draw_twist:{seat}"),
+                format!("{}: draw a Twist card ({} due)…", p.name, p.twist_draws),
+                json!({"type": "draw_twist", "player": seat, "card": null}),
+                [(
+                    "card",
+                    Input::choice(tw_rules::InputKind::Text, cards.clone()).labelled("Card drawn"),
+                )],
+            ));
+        }
+    }
+    let playable = s
+        .delve
+        .as_ref()
+        .is_some_and(|d| d.stage == crate::state::Stage::Monster && !d.fought);
+    if !playable {
+        return out;
+    }
+    for (seat, p) in s.players.iter().enumerate() {
+        for id in &p.twists {
+            let Some(c) = crate::data::twist(id) else {
+                continue;
+            };
+            let key = format!("play_twist:{seat}:{id}");
+            let label = format!("{}: play {} ({})", p.name, c.name, c.text);
+            let command = json!({"type": "play_twist", "player": seat, "card": id});
+            out.push(match c.effect.needs() {
+                "nothing" => Offer::ready(&key, label, command),
+                _ => Offer::form(
+                    &key,
+                    format!("{label}…"),
+                    json!({"type": "play_twist", "player": seat, "card": id, "party": null, "dungeon": null}),
+                    [("party", Input::json()), ("dungeon", Input::json())],
+                ),
+            });
+        }
+    }
+    out
+}
+
+fn main_offers(s: &State) -> Vec<Offer> {
     let r = rules();
     let mut out = Vec::new();
     if s.finished.is_some() {

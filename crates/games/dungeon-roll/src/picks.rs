@@ -106,7 +106,13 @@ pub fn units(s: &State, d: &Delve, side: &Side) -> Value {
     for f in PartyFace::ALL {
         let n = d.party.get(f);
         if n > 0 {
-            push(Unit::Die(f), f, n, format!("{f} die"));
+            // Distractions (a Twist card): a Champion die acts as a Thief.
+            let acts = if f == PartyFace::Champion && d.champions_as_thieves {
+                PartyFace::Thief
+            } else {
+                f
+            };
+            push(Unit::Die(f), acts, n, format!("{f} die"));
         }
     }
     for f in PartyFace::ALL {

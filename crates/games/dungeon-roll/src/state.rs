@@ -15,6 +15,9 @@ pub struct Setup {
     /// Seat of the starting Adventurer (the one most recently underground).
     #[serde(default)]
     pub first: usize,
+    /// Play with the Twist cards (optional module).
+    #[serde(default)]
+    pub twists: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -36,6 +39,13 @@ pub struct Player {
     pub tokens: Tokens,
     /// Delves completed.
     pub delves: u8,
+    /// Twist cards in hand, by id (Twist module only).
+    #[serde(default)]
+    pub twists: Vec<String>,
+    /// Twist cards this player may still draw (two at the start, one more
+    /// after each delve round).
+    #[serde(default)]
+    pub twist_draws: u8,
 }
 
 /// Where the level stands. Stages only move forward within a level: once
@@ -66,6 +76,16 @@ pub struct Delve {
     pub ultimate_used: bool,
     /// The party was just formed and nothing else has happened yet.
     pub formation_open: bool,
+    /// A monster of this level has been defeated (Twist cards come before).
+    #[serde(default)]
+    pub fought: bool,
+    /// Distractions: Champions act as Thieves for this level.
+    #[serde(default)]
+    pub champions_as_thieves: bool,
+    /// A "next Dragon" Twist card: dice the Lair needs for the Dragon to
+    /// appear in the rest of this delve.
+    #[serde(default)]
+    pub dragon_lair: Option<u8>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -78,6 +98,9 @@ pub struct State {
     pub delve: Option<Delve>,
     /// Set when every player has made their delves.
     pub finished: Option<Standings>,
+    /// The Twist cards are in play.
+    #[serde(default)]
+    pub twists: bool,
 }
 
 impl State {
@@ -88,6 +111,14 @@ impl State {
 
     pub fn current(&self) -> Option<&Player> {
         self.players.get(self.adventurer)
+    }
+
+    /// Dice the Dragon's Lair needs for the Dragon to appear now.
+    pub fn dragon_lair_needed(&self) -> u8 {
+        self.delve
+            .as_ref()
+            .and_then(|d| d.dragon_lair)
+            .unwrap_or(crate::data::rules().dragon.lair_to_appear)
     }
 
     /// The side of the current Adventurer's card now showing.

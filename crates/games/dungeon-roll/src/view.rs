@@ -27,7 +27,7 @@ pub fn waiting_for(s: &State) -> &'static str {
 
 /// The Dragon appears with enough dice in its Lair (once the monsters are gone).
 pub fn dragon_awake(d: &Delve) -> bool {
-    d.lair >= rules().dragon.lair_to_appear
+    d.lair >= d.dragon_lair.unwrap_or(rules().dragon.lair_to_appear)
 }
 
 /// Dungeon dice the next level rolls: as many as the level, less those in the Lair.
@@ -94,6 +94,27 @@ pub fn view(s: &State) -> Value {
         "roll_wanted": picks::roll_wanted(s),
         "faces": picks::faces(),
         "treasure_kinds": picks::treasure_kinds(),
+        "twists": s.twists.then(|| twists(s)),
+    })
+}
+
+/// The Twist cards: every card (for entering a draw), each hand, and
+/// whether a card may be played now.
+fn twists(s: &State) -> Value {
+    let card = |id: &str| {
+        crate::data::twist(id).map(|c| {
+            json!({"id": c.id, "name": c.name, "text": c.text, "needs": c.effect.needs(), "effect": c.effect})
+        })
+    };
+    json!({
+        "cards": crate::data::twists().iter().map(|c| card(&c.id)).collect::<Vec<_>>(),
+        "playable": s.delve.as_ref().is_some_and(|d| d.stage == Stage::Monster && !d.fought),
+        "hands": s.players.iter().enumerate().map(|(seat, p)| json!({
+            "seat": seat,
+            "name": p.name,
+            "cards": p.twists.iter().map(|id| card(id)).collect::<Vec<_>>(),
+            "draws_due": p.twist_draws,
+        })).collect::<Vec<_>>(),
     })
 }
 
@@ -116,6 +137,9 @@ fn delve(s: &State, d: &Delve) -> Value {
         "potions": d.dungeon.get(DungeonFace::Potion),
         "lair": d.lair,
         "dragon_awake": dragon_awake(d),
+        // Dice the Lair needs for the Dragon now (a Twist card may change it).
+        "dragon_lair_needed": s.dragon_lair_needed(),
+        "champions_as_thieves": d.champions_as_thieves,
         "formation_open": d.formation_open,
         "may_regroup": may_regroup(d),
         // Retiring now earns XP equal to the level (p.5); at the last level it is Stuff of Legend.
@@ -155,6 +179,7 @@ pub(crate) mod tests_support {
                 },
             ],
             first: 0,
+            twists: false,
         })
         .unwrap()
     }

@@ -15,7 +15,11 @@ fn setup(heroes: &[&str], first: usize) -> Result<tw_dungeon_roll::State, tw_rul
             hero: (*h).into(),
         })
         .collect();
-    DungeonRoll::setup(&Setup { players, first })
+    DungeonRoll::setup(&Setup {
+        players,
+        first,
+        twists: false,
+    })
 }
 
 #[test]

@@ -20,7 +20,11 @@ fn fixtures() -> PathBuf {
 
 /// A game played through `commands`, as the window's GameView of it.
 fn game_view(commands: &[Value]) -> Value {
-    let mut s = game(&["commander", "bard"]);
+    played(game(&["commander", "bard"]), commands)
+}
+
+/// The same from a given table (e.g. one playing with the Twist cards).
+fn played(mut s: State, commands: &[Value]) -> Value {
     let mut log = Vec::new();
     for (i, c) in commands.iter().enumerate() {
         let events = run(&mut s, c.clone());
@@ -162,6 +166,24 @@ fn the_screen_fixtures_are_current() {
     let g = game_view(&over);
     assert_eq!(g["view"]["waiting_for"], "over");
     write("over", &g);
+    // With the Twist cards: hands drawn, a level with monsters not yet fought.
+    let g = played(
+        twist_game(&["commander", "bard"]),
+        &[
+            json!({"type": "draw_twist", "player": 1, "card": "scatter-in-fear"}),
+            json!({"type": "draw_twist", "player": 1, "card": "distractions"}),
+            json!({"type": "draw_twist", "player": 0, "card": "lucky-charm"}),
+            start(&party, &["goblin"]),
+            json!({"type": "seek_glory", "dungeon": []}),
+        ][..4],
+    );
+    let v = &g["view"];
+    expect(v, "twists.playable", "bool");
+    expect(v, "twists.cards.0.needs", "string");
+    expect(v, "twists.hands.1.cards.0.effect.kind", "string");
+    expect(v, "twists.hands.0.draws_due", "number");
+    expect(v, "delve.dragon_lair_needed", "number");
+    write("twists", &g);
 }
 
 #[test]

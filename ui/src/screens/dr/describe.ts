@@ -21,6 +21,11 @@ function unit(u: unknown): string {
   return `a ${words(what)} die`;
 }
 
+/** "scatter-in-fear" → "Scatter in fear": a Twist card's id as words. */
+function card(id: unknown): string {
+  return words(String(id ?? "").replace(/-/g, " "));
+}
+
 function counts(c: unknown): string {
   const parts = Object.entries((c ?? {}) as Record<string, number>)
     .filter(([, n]) => n > 0)
@@ -58,6 +63,10 @@ export function describeCommand(c: Obj | null): string {
       return "Flee";
     case "retire":
       return "Retire to the tavern";
+    case "draw_twist":
+      return `Seat ${Number(c.player) + 1} draws a Twist card: ${card(c.card)}`;
+    case "play_twist":
+      return `Seat ${Number(c.player) + 1} plays ${card(c.card)}`;
     default:
       return JSON.stringify(c);
   }
@@ -114,6 +123,16 @@ export function describeEvent(e: Obj): string {
       return "The next player delves";
     case "game_ended":
       return "The game is over";
+    case "twist_drawn":
+      return `Twist card drawn: ${card(e.card)}`;
+    case "twist_played":
+      return `Twist card played: ${card(e.card)}`;
+    case "champions_distracted":
+      return "Distractions: Champions act as Thieves this level";
+    case "dragon_lair_changed":
+      return `The Dragon now needs ${String(e.lair)} dice in the Lair this delve`;
+    case "party_changed":
+      return `Party dice changed: ${list(e.from)} → ${list(e.to)}`;
     default:
       return JSON.stringify(e);
   }

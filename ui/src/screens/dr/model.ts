@@ -4,7 +4,7 @@
 // count comes from the engine's view; the engine judges every command.
 import type { LogLine } from "../../game-ipc";
 import type { Die } from "../../ipc";
-import type { DrView, Obj, Proposal, Unit, UnitRef } from "./types";
+import type { DrView, Obj, Proposal, TwistCard, Unit, UnitRef } from "./types";
 
 /** The name of a face of either die, as the view gives it. */
 export function faceName(v: DrView, face: string): string {
@@ -225,4 +225,31 @@ export function throwNote(status: string, reason: string | null): string | null 
     default:
       return `The camera's roll did not count: ${reason ?? ""}.`;
   }
+}
+
+/**
+ * A Twist card's play: `die` is the face picked up ("p:fighter" or
+ * "d:goblin" for a card that takes either kind), `after` the faces the
+ * rerolled dice show. A card that changes one die sends it alone; a face
+ * card (Scatter in Fear, Party Time) picks up every die showing that face.
+ */
+export function twistCommand(v: DrView, seat: number, card: TwistCard, die: string, after: string[]): Obj {
+  const c: Obj = { type: "play_twist", player: seat, card: card.id };
+  if (card.needs === "nothing") return c;
+  const [kind, face] = die.includes(":") ? (die.split(":") as [string, string]) : [card.needs.startsWith("party") ? "p" : "d", die];
+  const which = kind === "p" ? "party" : "dungeon";
+  const all = card.effect.kind === "reroll_dungeon_face" || card.effect.kind === "reroll_party_face";
+  const n = all ? (v.delve?.[which]?.[face] ?? 0) : 1;
+  const from = Array.from({ length: n }, () => face);
+  const changes = card.needs === "dungeon_die" || card.needs === "party_die";
+  c[which] = { from, to: changes ? [] : from.map((f, i) => after[i] ?? f) };
+  return c;
+}
+
+/** How many dice a Twist card rerolls once `die` is chosen (0 for a change). */
+export function twistRerolls(v: DrView, card: TwistCard, die: string): number {
+  if (card.needs === "dungeon_die" || card.needs === "party_die" || card.needs === "nothing") return 0;
+  const [kind, face] = die.includes(":") ? die.split(":") : [card.needs.startsWith("party") ? "p" : "d", die];
+  const all = card.effect.kind === "reroll_dungeon_face" || card.effect.kind === "reroll_party_face";
+  return all ? (v.delve?.[kind === "p" ? "party" : "dungeon"]?.[face] ?? 0) : 1;
 }

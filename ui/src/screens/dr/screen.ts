@@ -28,11 +28,13 @@ import {
   slayCommand,
   throwNote,
   tokenName,
+  twistCommand,
+  twistRerolls,
   type RollDraft,
 } from "./model";
 import { setupForm } from "./setup";
 import { ensureStyles } from "./style";
-import { asDrView, type DrView, type Face, type Obj, type Unit } from "./types";
+import { asDrView, type DrView, type Face, type Obj, type TwistCard, type Unit } from "./types";
 import { drKey, DR_KEY_HELP } from "./keys";
 
 /** What the player has half-entered; cleared whenever the game moves on. */
@@ -317,6 +319,55 @@ function rerollPanel(ctx: ScreenCtx, v: DrView): HTMLElement | null {
   );
 }
 
+/**
+ * Twist cards: each hand, a draw for whoever has one due, and while cards
+ * may be played a form for each card that picks dice (cards that pick none
+ * are ready buttons below).
+ */
+function twistPanel(ctx: ScreenCtx, v: DrView): HTMLElement | null {
+  const t = v.twists;
+  if (!t) return null;
+  const d = v.delve;
+  const present = (which: "party" | "dungeon", faces: Face[], dragons: boolean) =>
+    faces.filter((f) => (d?.[which]?.[f.face] ?? 0) > 0 && (dragons || f.face !== "dragon")).map((f): [string, string] => [f.face, f.name]);
+  const dieOptions = (c: TwistCard): Array<[string, string]> => {
+    if (c.needs === "any_reroll") {
+      return [...present("party", v.faces.party, true).map(([f, n]): [string, string] => [`p:${f}`, `Party: ${n}`]), ...present("dungeon", v.faces.dungeon, false).map(([f, n]): [string, string] => [`d:${f}`, `Dungeon: ${n}`])];
+    }
+    return c.needs.startsWith("party") ? present("party", v.faces.party, true) : present("dungeon", v.faces.dungeon, false);
+  };
+  const playForm = (seat: number, c: TwistCard) => {
+    const key = `twist-${seat}-${c.id}`;
+    const opts = dieOptions(c);
+    if (opts.length === 0) return h("span", { class: "muted" }, ` ${c.name}: no die to pick now.`);
+    const p = (ui.picks[key] ??= [opts[0][0]]);
+    const die = p[0] ?? opts[0][0];
+    const faces = die.startsWith("p:") || (!die.includes(":") && c.needs.startsWith("party")) ? v.faces.party : v.faces.dungeon;
+    const n = twistRerolls(v, c, die);
+    const after = (ui.picks[`${key}-to`] ??= []);
+    return h("span", { class: "dr-twist-play" },
+      h("b", {}, c.name), " ",
+      pick(`dr-${key}-die`, opts, die, (val) => { p[0] = val; ctx.rerender(); }, `${c.name}: which die`),
+      ...Array.from({ length: n }, (_, i) => pick(`dr-${key}-to-${i}`, faces.map((f) => [f.face, f.name]), after[i], (val) => { after[i] = val; }, `${c.name}: shows after ${i + 1}`)),
+      btn("Play", () => ctx.send(twistCommand(v, seat, c, die, Array.from({ length: n }, (_, i) => after[i] ?? faces[0]?.face ?? ""))), { id: `dr-${key}-go` }),
+    );
+  };
+  return h("div", { class: "panel", id: "dr-twists" },
+    h("h4", {}, "Twist cards"),
+    ...t.hands.map((hand) => {
+      const drawn = (ui.picks[`draw-${hand.seat}`] ??= [t.cards[0]?.id ?? ""]);
+      return h("div", { class: "dr-twist-hand" },
+        h("b", {}, hand.name), `: ${hand.cards.length === 0 ? "no cards" : hand.cards.map((c) => c.name).join(", ")}`,
+        hand.draws_due > 0 ? h("span", {}, ` — ${hand.draws_due} to draw: `,
+          pick(`dr-draw-${hand.seat}`, t.cards.map((c) => [c.id, c.name]), drawn[0], (val) => { drawn[0] = val; }, `${hand.name}: card drawn`),
+          btn("Drawn", () => ctx.send({ type: "draw_twist", player: hand.seat, card: drawn[0] }), { id: `dr-draw-${hand.seat}-go` })) : null,
+        t.playable ? h("div", {}, ...hand.cards.filter((c) => c.needs !== "nothing").map((c) => playForm(hand.seat, c))) : null,
+      );
+    }),
+    t.playable ? null : h("p", { class: "muted" }, "Twist cards are played in a level's Monster Phase, before any monster is fought."),
+  );
+}
+
 /** The ready offers the panels above do not already carry (retire, flee). */
 function readyButtons(ctx: ScreenCtx): HTMLElement {
   const shown = new Set(["accept_proposal"]);
@@ -390,6 +441,7 @@ function board(ctx: ScreenCtx): HTMLElement {
     ...lootPanels(ctx, v),
     dragonPanel(ctx, v),
     tokenPanel(ctx, v),
+    twistPanel(ctx, v),
     readyButtons(ctx),
     h("p", { class: "muted dr-keys" }, DR_KEY_HELP.map(([k, w]) => `${k}: ${w}`).join(" · ")),
   );

@@ -43,6 +43,7 @@ export function setupForm(start: (setup: unknown) => void, fail: (msg: string) =
     return { name, hero, el: h("div", { class: "dr-seat" }, `Seat ${i + 1} `, name, " ", hero) };
   });
   const first = h("select", { id: "dr-first", "aria-label": "First Adventurer" }, ...[0, 1, 2, 3].map((i) => h("option", { value: i }, `Seat ${i + 1}`)));
+  const twists = h("input", { type: "checkbox", id: "dr-twists" });
   const go = h("button", { id: "game-start-btn" }, "Start Dungeon Roll");
   go.addEventListener("click", () => {
     const s = drSetup(
@@ -50,13 +51,14 @@ export function setupForm(start: (setup: unknown) => void, fail: (msg: string) =
       Number(first.value),
     );
     if ("error" in s) return fail(s.error);
-    start(s);
+    start(twists.checked ? { ...s, twists: true } : s);
   });
   return h(
     "div",
     { class: "dr-setup" },
     ...rows.map((r) => r.el),
     h("label", {}, "First Adventurer (the one most recently underground) ", first),
+    h("label", {}, twists, " Play with the Twist cards (optional: two each to start, one more after each round)"),
     h("p", { class: "muted" }, "Empty seats are left out. Players delve in seat order; the player to the Adventurer's left is the Dungeon Lord."),
     go,
   );

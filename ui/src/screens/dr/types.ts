@@ -72,6 +72,8 @@ export interface Delve {
   ultimate_inputs: { monsters?: number; revive?: number; pay?: number; reroll?: boolean } | null;
   hero_units: string[];
   usable_treasures: string[] | null;
+  dragon_lair_needed?: number;
+  champions_as_thieves?: boolean;
 }
 
 export interface Player {
@@ -109,6 +111,21 @@ export interface FinalScore {
   tokens: number;
 }
 
+/** A Twist card as the engine describes it; `needs` says what playing it asks for. */
+export interface TwistCard {
+  id: string;
+  name: string;
+  text: string;
+  needs: "dungeon_reroll" | "party_reroll" | "any_reroll" | "dungeon_die" | "party_die" | "nothing";
+  effect: { kind: string; face?: string; lair?: number };
+}
+
+export interface Twists {
+  cards: TwistCard[];
+  playable: boolean;
+  hands: Array<{ seat: number; name: string; cards: TwistCard[]; draws_due: number }>;
+}
+
 export interface DrView {
   waiting_for: "start_delve" | "monsters" | "dragon" | "loot_or_regroup" | "over";
   adventurer: number;
@@ -123,6 +140,8 @@ export interface DrView {
   faces: { party: Face[]; dungeon: Face[] };
   treasure_kinds: TokenKind[];
   rules: { party_dice: number; dungeon_dice: number; max_level: number; delves_per_player: number };
+  /** Null or absent without the Twist cards. */
+  twists?: Twists | null;
 }
 
 /** The engine's view as the screen's type; throws with a reason when it is not one. */

@@ -178,8 +178,7 @@ fn check_regroup(c: &Ctx) -> Result<(), Refusal> {
     if d.dungeon.monsters() > 0 {
         return refuse(REGROUP, "monsters still stand: defeat them, or flee");
     }
-    let need = rules().dragon.lair_to_appear;
-    if d.lair >= need {
+    if d.lair >= c.s.dragon_lair_needed() {
         return refuse(
             DRAGON,
             format!(

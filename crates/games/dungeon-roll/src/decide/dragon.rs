@@ -17,12 +17,13 @@ pub(super) fn slay(c: &mut Ctx, with: &[Use], drawn: Option<TreasureKind>) -> Re
             "monsters still stand: the Dragon Phase comes after the Monster and Loot Phases",
         );
     }
-    if d.lair < r.lair_to_appear {
+    let need = c.s.dragon_lair_needed();
+    if d.lair < need {
         return refuse(
             DRAGON,
             format!(
-                "the Dragon appears with {} dice in the Lair; there are {}",
-                r.lair_to_appear, d.lair
+                "the Dragon appears with {need} dice in the Lair; there are {}",
+                d.lair
             ),
         );
     }

@@ -11,6 +11,7 @@ mod dragon;
 mod loot;
 mod monster;
 mod treasure;
+mod twist;
 
 use crate::command::{Command, Unit};
 use crate::data::{hero, rules};
@@ -35,6 +36,7 @@ pub(crate) const ULTIMATE: &str = "Hero Abilities: Ultimate";
 pub(crate) const TREASURE: &str = "Treasure Tokens";
 pub(crate) const PARTY: &str = "Core Mechanics: Party Dice";
 pub(crate) const END: &str = "Scoring & End Game";
+pub(crate) const TWIST: &str = "Twist Cards";
 
 pub(crate) fn refuse<T>(rule: &str, reason: impl Into<String>) -> Result<T, Refusal> {
     Err(Refusal::new(rule, reason))
@@ -140,7 +142,12 @@ impl Ctx {
                 if d.party.get(f) == 0 {
                     return refuse(PARTY, format!("no active Party die shows a {f}"));
                 }
-                f
+                // Distractions (a Twist card): a Champion die acts as a Thief.
+                if f == PartyFace::Champion && d.champions_as_thieves {
+                    PartyFace::Thief
+                } else {
+                    f
+                }
             }
             Unit::Treasure(k) => {
                 let held = self.s.current().map(|p| p.tokens.get(k)).unwrap_or(0);
@@ -252,6 +259,13 @@ pub(crate) fn decide(state: &State, command: &Command) -> Result<Vec<Event>, Ref
         Command::UseTreasure { treasure, revive } => {
             treasure::use_treasure(&mut c, *treasure, *revive)?
         }
+        Command::DrawTwist { player, card } => twist::draw(&mut c, *player, card)?,
+        Command::PlayTwist {
+            player,
+            card,
+            party,
+            dungeon,
+        } => twist::play(&mut c, *player, card, party, dungeon)?,
     }
     Ok(c.events)
 }

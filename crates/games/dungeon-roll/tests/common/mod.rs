@@ -18,7 +18,30 @@ pub fn game(heroes: &[&str]) -> State {
             hero: h.to_string(),
         })
         .collect();
-    DungeonRoll::setup(&Setup { players, first: 0 }).unwrap()
+    DungeonRoll::setup(&Setup {
+        players,
+        first: 0,
+        twists: false,
+    })
+    .unwrap()
+}
+
+/// A game with the Twist cards, one player per hero id, the first seat starting.
+pub fn twist_game(heroes: &[&str]) -> State {
+    let players = heroes
+        .iter()
+        .enumerate()
+        .map(|(i, h)| PlayerSetup {
+            name: format!("P{}", i + 1),
+            hero: h.to_string(),
+        })
+        .collect();
+    DungeonRoll::setup(&Setup {
+        players,
+        first: 0,
+        twists: true,
+    })
+    .unwrap()
 }
 
 /// A command from its JSON form (as in a replay script).
