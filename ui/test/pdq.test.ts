@@ -26,8 +26,14 @@ import {
   revealChoices,
   rerolled,
   savers,
+  spellChoices,
+  spellCommand,
+  spellNeeds,
+  spellPickable,
+  spellReveals,
   tableRoll,
   whatNow,
+  type SpellDraft,
 } from "../src/screens/pdq/model";
 import { describeCommand, describeEvent, effectLines, useWords } from "../src/screens/pdq/describe";
 import { asPdqView } from "../src/screens/pdq/types";
@@ -202,4 +208,46 @@ test("the log reads in the rulebook's words", () => {
   assert.equal(describeEvent({ type: "revealed", at: { row: 0, col: 8 }, tile: "skelly_archer" }), "Skelly Archer turned up at row 1, column 9");
   assert.equal(describeEvent({ type: "attacked", hero: "archer", monster: "gems_10", roll: "flash", reroll: null, result: "miss" }), "The Archer attacks the 10 Gems: flash, miss");
   assert.equal(describeCommand({ type: "level_up", gear: "bow_and_arrow" }), "Level up, gaining the Bow & Arrow");
+});
+
+test("Foresight and Swap Tiles are entered by clicking the mat and naming what turns up", () => {
+  const v = view(critical as Fixture);
+  assert.ok(v.sight.length > 0, "the hero's Circle of Sight is in the view");
+  const spaces: Array<{ row: number; col: number }> = [];
+  for (let r = 0; r < v.mat.rows; r++) for (let c = 0; c < v.mat.cols; c++) spaces.push({ row: r, col: c });
+  const hidden = spaces.filter((p) => v.mat.cells[p.row][p.col] === "hidden");
+  const inSight = (p: { row: number; col: number }) => v.sight.some((q) => q.row === p.row && q.col === p.col);
+  const heroHere = (p: { row: number; col: number }) => v.heroes.some((x) => x.pos?.row === p.row && x.pos?.col === p.col);
+
+  const f: SpellDraft = { kind: "foresight", picked: [], tiles: [] };
+  assert.equal(spellNeeds(v, f), 3);
+  const open = spaces.find((p) => v.mat.cells[p.row][p.col] !== "hidden")!;
+  assert.equal(spellPickable(v, f, open), false, "Foresight turns up face-down tiles only");
+  f.picked.push(...hidden.slice(0, 2));
+  assert.match((spellCommand(v, f) as { missing: string }).missing, /1 more space/);
+  f.picked.push(hidden[2]);
+  assert.equal(spellPickable(v, f, hidden[3]), false, "three at most");
+  f.tiles = spellReveals(v, f).map(() => null);
+  assert.match((spellCommand(v, f) as { missing: string }).missing, /name the tile/);
+  // A kind with one tile left cannot be named twice.
+  const single = Object.entries(v.unrevealed).find(([, n]) => n === 1)?.[0];
+  if (single) {
+    f.tiles[0] = single;
+    assert.ok(!spellChoices(v, f, 1).includes(single));
+  }
+  const kinds = Object.keys(v.unrevealed);
+  f.tiles = [kinds[0], kinds[1], kinds[2]];
+  assert.deepEqual(spellCommand(v, f), { command: { type: "foresight", reveal: f.picked.map((at, i) => ({ at, tile: f.tiles[i] })) } });
+
+  // Swap Tiles: a face-down tile far away swapped with an open space in sight is turned up there.
+  const near = spaces.find((p) => inSight(p) && v.mat.cells[p.row][p.col] !== "hidden" && !heroHere(p))!;
+  const far = hidden.find((p) => !inSight(p))!;
+  const s: SpellDraft = { kind: "swap_tiles", picked: [near, far], tiles: [] };
+  assert.deepEqual(spellReveals(v, s), [near]);
+  s.tiles = ["goblin"];
+  assert.deepEqual(spellCommand(v, s), { command: { type: "swap_tiles", a: near, b: far, reveal: [{ at: near, tile: "goblin" }] } });
+  // Two spaces out of sight turn up nothing.
+  const out = spaces.filter((p) => !inSight(p) && !heroHere(p));
+  assert.deepEqual(spellReveals(v, { kind: "swap_tiles", picked: [out[0], out[1]], tiles: [] }), []);
+  assert.ok(OWN_OFFERS.has("foresight") && OWN_OFFERS.has("swap_tiles"), "the screen's own pickers, not the generic offer rows");
 });

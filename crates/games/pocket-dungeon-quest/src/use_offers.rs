@@ -3,7 +3,9 @@
 //! Gear. Every choice listed is one the engine accepts as it stands (each
 //! candidate is tried against `decide`), so a screen shows pickers of
 //! legal values only. Swap Tiles and Foresight turn up tiles and the
-//! Merchant turns up two: those are left to the screen's own pickers.
+//! Merchant turns up two: those are offered with the fields the player
+//! fills on the screen's own pickers (spaces on the mat, the tiles turned
+//! up), and offered only when the engine would take some such command.
 
 use crate::board_view::{gear_words, hero_words, tile_words};
 use crate::decide::walkable;
@@ -159,6 +161,8 @@ pub fn uses(s: &State) -> Vec<Offer> {
                 continue;
             }
             TileKind::Confusion => confusion(s, &who, &monsters_in_sight),
+            TileKind::Foresight => foresight(s, &who),
+            TileKind::SwapTiles => swap_tiles(s, &who),
             _ => None,
         });
         // Any Item or Spell may be given to another Hero (a use).
@@ -205,6 +209,57 @@ pub fn uses(s: &State) -> Vec<Offer> {
         out.push(gear(s, &who, *g, &monsters_in_sight, &heroes));
     }
     out.into_iter().flatten().collect()
+}
+
+/// Foresight: turn up three face-down tiles (fewer when fewer are left).
+/// Offered when the engine takes it with some tiles the mat can still hold.
+fn foresight(s: &State, who: &str) -> Option<Offer> {
+    let hidden = s.hidden_cells();
+    let n = hidden.len().min(3);
+    let mut pool: Vec<TileKind> = TileKind::ALL
+        .iter()
+        .flat_map(|k| std::iter::repeat_n(*k, s.unrevealed(*k) as usize))
+        .collect();
+    let probe: Vec<Value> = hidden
+        .iter()
+        .take(n)
+        .filter_map(|p| pool.pop().map(|k| json!({"at": p, "tile": k})))
+        .collect();
+    if n == 0 || !accepted(s, &json!({"type": "foresight", "reveal": probe})) {
+        return None;
+    }
+    Some(Offer::form(
+        "foresight",
+        format!("{who}: cast Foresight: turn up {n} face-down tiles…"),
+        json!({"type": "foresight", "reveal": null}),
+        [("reveal", Input::json().labelled("the tiles turned up"))],
+    ))
+}
+
+/// Swap Tiles: any two spaces of the mat; a face-down tile swapped into the
+/// Circle of Sight is turned up. Offered when the engine takes a swap of
+/// some two spaces that turns nothing up.
+fn swap_tiles(s: &State, who: &str) -> Option<Offer> {
+    let spaces = all_spaces(s);
+    let quiet = spaces.iter().enumerate().any(|(i, a)| {
+        spaces[i + 1..].iter().take(12).any(|b| {
+            accepted(
+                s,
+                &json!({"type": "swap_tiles", "a": a, "b": b, "reveal": []}),
+            )
+        })
+    });
+    quiet.then(|| {
+        Offer::form(
+            "swap_tiles",
+            format!("{who}: cast Swap Tiles…"),
+            json!({"type": "swap_tiles", "a": null, "b": null, "reveal": []}),
+            [
+                ("a", Input::json().labelled("one space")),
+                ("b", Input::json().labelled("the other space")),
+            ],
+        )
+    })
 }
 
 fn teleport_hero(s: &State, who: &str, heroes: &[HeroKind]) -> Option<Offer> {

@@ -139,6 +139,9 @@ pub fn view(s: &State) -> Value {
         "mat": board_view::mat(s),
         "moves": board_view::moves(s),
         "unrevealed": board_view::unrevealed(s),
+        // The Circle of Sight of the hero whose turn it is (Swap Tiles turns
+        // up a face-down tile swapped into it).
+        "sight": s.current().and_then(|h| h.pos).map(|p| s.sight(p)).unwrap_or_default(),
         "camera_target": board_view::camera_target(s),
         // Kinds in the Merchant Pile, for the two tiles a purchase turns up.
         "merchant_pile": distinct(&s.piles.merchant),

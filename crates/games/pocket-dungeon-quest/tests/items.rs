@@ -4,6 +4,10 @@ mod common;
 use common::*;
 use tw_pocket_dungeon_quest::{Cell, Command, HeroKind::*, State, Step, TileKind::*};
 
+fn offers(s: &State) -> Vec<tw_rules::Offer> {
+    <tw_pocket_dungeon_quest::PocketDungeonQuest as tw_rules::Game>::offers(s)
+}
+
 fn take(at: tw_pocket_dungeon_quest::Pos) -> Command {
     Command::Take { at, put_back: None }
 }
@@ -237,9 +241,21 @@ fn foresight_reveals_three_tiles_anywhere_into_the_piles() {
         },
     );
     assert_eq!(r.rule, "Foresight");
+    // The hero holding it is offered it, as a form the screen fills.
+    let offered = offers(&s);
+    let o = offered
+        .iter()
+        .find(|o| o.key == "foresight")
+        .expect("Foresight is offered");
+    assert_eq!(o.fill, ["reveal"]);
+    assert!(o.label.contains("3 face-down tiles"), "{}", o.label);
     let mut three = two;
     three.push(rv(p(7, 7), RelicCircle));
     run(&mut s, Command::Foresight { reveal: three });
+    assert!(
+        !offers(&s).iter().any(|o| o.key == "foresight"),
+        "cast and gone"
+    );
     assert_eq!(
         (
             s.piles.gem.clone(),
@@ -273,6 +289,12 @@ fn swap_tiles_brings_a_far_tile_into_sight_to_reveal_and_resolve() {
     run(&mut s, take(p(0, 4)));
     end(&mut s);
     mv(&mut s, p(0, 4), &[]);
+    let offered = offers(&s);
+    let o = offered
+        .iter()
+        .find(|o| o.key == "swap_tiles")
+        .expect("Swap Tiles is offered");
+    assert_eq!(o.fill, ["a", "b"]);
     // A Floor in sight changes place with a face-down tile far away.
     run(
         &mut s,

@@ -236,7 +236,7 @@ export const otherFaces = (faces: DieFace[], r: RollView): DieFace[] => faces.fi
 // ---------------------------------------------------------------- offers
 
 /** The offers the screen draws itself (the mat, the die, the Henchmen); the rest are plain buttons and pickers. */
-export const OWN_OFFERS = new Set(["move", "attack", "poison_roll", "henchmen", "boss_search"]);
+export const OWN_OFFERS = new Set(["move", "attack", "poison_roll", "henchmen", "boss_search", "foresight", "swap_tiles"]);
 
 /** Whether every path of `o` has choices, so it can be a picker (no typing). */
 export const pickable = (o: Offer): boolean => (o.fill ?? []).every((p) => (o.inputs?.[p]?.choices?.length ?? 0) > 0);
@@ -286,4 +286,67 @@ export function tableRoll(dice: Die[], faces: DieFace[]): { face: string; die: D
   const f = faces.find((x) => x.face === d.face);
   if (!f) return { why: `The camera reads ${d.face}, not a face of the Attack Die (is the Attack Die enrolled?): click the face instead.` };
   return { face: f.face, die: d };
+}
+
+// ---------------------------------------------------------------- spells that turn up tiles
+
+/** Foresight or Swap Tiles being entered: the spaces clicked and the tiles named. */
+export interface SpellDraft {
+  kind: "foresight" | "swap_tiles";
+  picked: Pos[];
+  /** The tile turned up on each space of `spellReveals`, in that order. */
+  tiles: (string | null)[];
+}
+
+const isHidden = (v: PdqView, p: Pos): boolean => (v.mat.cells[p.row]?.[p.col] ?? "hidden") === "hidden";
+const onMat = (v: PdqView, p: Pos): boolean => p.row >= 0 && p.col >= 0 && p.row < v.mat.rows && p.col < v.mat.cols;
+const heroAt = (v: PdqView, p: Pos): boolean => v.heroes.some((h) => !h.dead && samePos(h.pos, p));
+
+/** Spaces the spell takes: Foresight three face-down tiles (fewer when fewer are left), Swap Tiles two spaces. */
+export function spellNeeds(v: PdqView, d: SpellDraft): number {
+  if (d.kind === "swap_tiles") return 2;
+  let hidden = 0;
+  for (let r = 0; r < v.mat.rows; r++) for (let c = 0; c < v.mat.cols; c++) if (isHidden(v, { row: r, col: c })) hidden++;
+  return Math.min(3, hidden);
+}
+
+/** Whether a click on `p` adds it to the spell. */
+export function spellPickable(v: PdqView, d: SpellDraft, p: Pos): boolean {
+  if (!onMat(v, p) || d.picked.some((q) => samePos(q, p)) || d.picked.length >= spellNeeds(v, d)) return false;
+  return d.kind === "swap_tiles" || isHidden(v, p);
+}
+
+/**
+ * The spaces whose tile is turned up: Foresight's own; for Swap Tiles a
+ * face-down tile that lands in the Circle of Sight (none when a Hero is
+ * swapped: that works like Teleport).
+ */
+export function spellReveals(v: PdqView, d: SpellDraft): Pos[] {
+  if (d.kind === "foresight") return d.picked;
+  if (d.picked.length < 2) return [];
+  const [a, b] = d.picked;
+  if (heroAt(v, a) || heroAt(v, b)) return [];
+  const sight = v.sight ?? [];
+  const lands = (to: Pos, from: Pos) => isHidden(v, from) && sight.some((q) => samePos(q, to));
+  return [lands(a, b) ? a : null, lands(b, a) ? b : null].filter((p): p is Pos => p !== null);
+}
+
+/** The tiles a reveal of the spell can name: what is face down, less those named elsewhere. */
+export function spellChoices(v: PdqView, d: SpellDraft, i: number): string[] {
+  return Object.entries(v.unrevealed)
+    .filter(([k, n]) => d.tiles.filter((t, j) => j !== i && t === k).length < n)
+    .map(([k]) => k)
+    .sort((a, b) => tileName(v, a).localeCompare(tileName(v, b)));
+}
+
+/** The spell's command, or what is still missing. */
+export function spellCommand(v: PdqView, d: SpellDraft): { command: Record<string, unknown> } | { missing: string } {
+  const need = spellNeeds(v, d);
+  if (d.picked.length < need) return { missing: `click ${need - d.picked.length} more space${need - d.picked.length === 1 ? "" : "s"} on the mat` };
+  const at = spellReveals(v, d);
+  const i = at.findIndex((_, j) => !d.tiles[j]);
+  if (i >= 0) return { missing: `name the tile turned up at ${posWords(at[i])}` };
+  const reveal = at.map((p, j) => ({ at: p, tile: d.tiles[j] }));
+  if (d.kind === "foresight") return { command: { type: "foresight", reveal } };
+  return { command: { type: "swap_tiles", a: d.picked[0], b: d.picked[1], reveal } };
 }

@@ -9,7 +9,7 @@ import { h } from "../../dom";
 import type { GameScreen, ScreenCtx } from "../plugin";
 import { undoEntry } from "../../undo-entry";
 import { describeCommand, describeEvent, useWords } from "./describe";
-import { cellView, entryArrow, heroName, mayDisarm, moveCommand, newDraft, placeWords, revealChoices, savers, tileName, whatNow, type RevealDraft } from "./model";
+import { cellView, entryArrow, heroName, mayDisarm, moveCommand, newDraft, placeWords, revealChoices, savers, spellChoices, spellCommand, spellNeeds, spellPickable, spellReveals, tileName, whatNow, type RevealDraft, type SpellDraft } from "./model";
 import { asPdqView, posWords, type Pos, type PdqView } from "./types";
 import { bossPanel, campaignPanel, heroesPanel, offersPanel, pilesPanel, rollPanel, diePanel, henchmenPanel } from "./panels";
 import { ensureStyles } from "./style";
@@ -28,10 +28,12 @@ export interface PdqUi {
   henchmenFace: string | null;
   /** The Merchant's tiles turned up. */
   drawn: string[];
+  /** Foresight or Swap Tiles being entered. */
+  spell: SpellDraft | null;
   note: string | null;
 }
 
-const ui: PdqUi = { session: null, seq: -1, draft: null, search: null, picks: {}, chosen: [], henchmenFace: null, drawn: [], note: null };
+const ui: PdqUi = { session: null, seq: -1, draft: null, search: null, picks: {}, chosen: [], henchmenFace: null, drawn: [], note: null, spell: null };
 
 function sync(ctx: ScreenCtx): void {
   const v = ctx.view;
@@ -45,6 +47,7 @@ function sync(ctx: ScreenCtx): void {
   ui.henchmenFace = null;
   ui.drawn = [];
   ui.note = null;
+  ui.spell = null;
 }
 
 // ---------------------------------------------------------------- set up
@@ -114,7 +117,7 @@ function board(ctx: ScreenCtx): HTMLElement {
     note ? h("p", { class: "banner", id: "pdq-note", role: "alert" }, note) : null,
     rollPanel(ctx, v, undoEntry(ctx.view)),
     h("div", { class: "pdq-main" },
-      h("div", { class: "pdq-left" }, matGrid(ctx, v), revealPanel(ctx, v), searchPanel(ctx, v)),
+      h("div", { class: "pdq-left" }, matGrid(ctx, v), revealPanel(ctx, v), searchPanel(ctx, v), spellPanel(ctx, v)),
       h("div", { class: "pdq-side" },
         diePanel(ctx, v, ui),
         henchmenPanel(ctx, v, ui),
@@ -144,8 +147,9 @@ function cellEl(ctx: ScreenCtx, v: PdqView, pos: Pos): HTMLElement {
   const heroes = v.heroes.filter((x) => !x.dead && x.pos && x.pos.row === pos.row && x.pos.col === pos.col).map((x) => x.hero);
   if (outside && !c.move && heroes.length === 0) return h("span", { class: "pdq-cell off" });
   const searching = v.waiting_for === "boss_search" && c.kind === "hidden" && !outside;
-  const drafting = ui.draft?.move.reveal.some((p) => p.row === pos.row && p.col === pos.col) ?? false;
-  const classes = ["pdq-cell", outside ? "edge" : `k-${c.kind}`, c.move ? "lit" : "", c.fight ? "fight" : "", c.target ? "target" : "", drafting ? "drafting" : "", searching ? "lit" : ""];
+  const drafting = (ui.draft?.move.reveal.some((p) => p.row === pos.row && p.col === pos.col) ?? false) || (ui.spell?.picked.some((p) => p.row === pos.row && p.col === pos.col) ?? false);
+  const casting = !!ui.spell && spellPickable(v, ui.spell, pos);
+  const classes = ["pdq-cell", outside ? "edge" : `k-${c.kind}`, c.move ? "lit" : "", c.fight ? "fight" : "", c.target ? "target" : "", drafting ? "drafting" : "", searching || casting ? "lit" : ""];
   const title = [placeWords(v, pos), c.label, c.key ? "a Key" : "", ...heroes.map((x) => heroName(v, x))].filter(Boolean).join(" · ");
   return h(
     "button",
@@ -155,9 +159,12 @@ function cellEl(ctx: ScreenCtx, v: PdqView, pos: Pos): HTMLElement {
       "data-col": pos.col,
       title,
       "aria-label": title,
-      disabled: !c.move && !searching,
+      disabled: !c.move && !searching && !casting,
       onclick: () => {
-        if (c.move) {
+        if (casting && ui.spell) {
+          ui.spell.picked.push(pos);
+          ui.spell.tiles = spellReveals(v, ui.spell).map(() => null);
+        } else if (c.move) {
           const d = newDraft(c.move);
           const m = moveCommand(d, (k) => heroName(v, k));
           // Nothing face down to name: the move goes at once.
@@ -200,6 +207,40 @@ function revealPanel(ctx: ScreenCtx, v: PdqView): HTMLElement | null {
     h("ol", {}, ...rows),
     h("button", { id: "pdq-reveal-send", disabled: "missing" in m, title: "missing" in m ? m.missing : null, onclick: () => { if ("command" in m) ctx.send(m.command); } }, "Move"),
     h("button", { onclick: () => { ui.draft = null; ctx.rerender(); } }, "Cancel"));
+}
+
+/**
+ * Foresight and Swap Tiles: a button to begin, then the spaces clicked on
+ * the mat and the tiles turned up named from what is still face down.
+ */
+function spellPanel(ctx: ScreenCtx, v: PdqView): HTMLElement | null {
+  const offers = ctx.view.offers.filter((o) => o.key === "foresight" || o.key === "swap_tiles");
+  const d = ui.spell;
+  if (!d) {
+    if (offers.length === 0) return null;
+    return h("div", { class: "panel pdq-reveal", id: "pdq-spells" },
+      ...offers.map((o) => h("button", { "data-offer": o.key, onclick: () => { ui.draft = null; ui.spell = { kind: o.key as SpellDraft["kind"], picked: [], tiles: [] }; ctx.rerender(); } }, o.label.replace(/…$/, ""))));
+  }
+  const need = spellNeeds(v, d);
+  const at = spellReveals(v, d);
+  const rows = at.map((p, i) => h("li", {}, `${posWords(p)}: `,
+    h("select", { "data-spell-reveal": i, "aria-label": `Tile at ${posWords(p)}`, onchange: (e: Event) => {
+      const val = (e.target as HTMLSelectElement).value;
+      d.tiles[i] = val === "" ? null : val;
+      ctx.rerender();
+    } },
+    h("option", { value: "" }, "—"),
+    ...spellChoices(v, d, i).map((k) => h("option", { value: k, selected: d.tiles[i] === k }, tileName(v, k))))));
+  const m = spellCommand(v, d);
+  const name = d.kind === "foresight" ? "Foresight" : "Swap Tiles";
+  return h("div", { class: "panel pdq-reveal", id: "pdq-spell" },
+    h("h4", {}, d.kind === "foresight"
+      ? `Foresight: click ${need} face-down space${need === 1 ? "" : "s"} on the mat (${d.picked.length} chosen), then name each tile turned up`
+      : `Swap Tiles: click the two spaces to swap (${d.picked.length} chosen)${at.length ? ", then name the tile that lands face down in sight" : ""}`),
+    d.picked.length ? h("p", { class: "muted" }, `Chosen: ${d.picked.map(posWords).join("; ")}`) : null,
+    rows.length ? h("ol", {}, ...rows) : null,
+    h("button", { id: "pdq-spell-send", disabled: "missing" in m, title: "missing" in m ? m.missing : null, onclick: () => { if ("command" in m) ctx.send(m.command); } }, `Cast ${name}`),
+    h("button", { onclick: () => { ui.spell = null; ctx.rerender(); } }, "Cancel"));
 }
 
 /** The Boss's search: the tile turned up on the chosen face-down space. */

@@ -72,6 +72,8 @@ export interface PdqView {
   mat: { rows: number; cols: number; cells: string[][]; keys: Pos[] };
   moves: MoveView[];
   unrevealed: Record<string, number>;
+  /** The Circle of Sight of the hero whose turn it is. */
+  sight: Pos[];
   camera_target: Pos | null;
   merchant_pile: string[];
   /** The Monster Pile as it lies; Henchmen are chosen from it. */
@@ -98,6 +100,7 @@ export function asPdqView(v: unknown): PdqView {
     mat: { rows: Number(mat.rows ?? 0), cols: Number(mat.cols ?? 0), cells: arr<string[]>(mat.cells), keys: arr(mat.keys) },
     moves: arr(o.moves),
     unrevealed: obj(o.unrevealed) as Record<string, number>,
+    sight: arr(o.sight),
     camera_target: (o.camera_target as Pos | null) ?? null,
     merchant_pile: arr(o.merchant_pile),
     monster_pile: arr(o.monster_pile),
