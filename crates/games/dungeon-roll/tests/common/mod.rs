@@ -10,24 +10,15 @@ use tw_rules::{Game, Refusal};
 
 /// A game with one player per hero id, the first seat starting.
 pub fn game(heroes: &[&str]) -> State {
-    let players = heroes
-        .iter()
-        .enumerate()
-        .map(|(i, h)| PlayerSetup {
-            name: format!("P{}", i + 1),
-            hero: h.to_string(),
-        })
-        .collect();
-    DungeonRoll::setup(&Setup {
-        players,
-        first: 0,
-        twists: false,
-    })
-    .unwrap()
+    table(heroes, false)
 }
 
-/// A game with the Twist cards, one player per hero id, the first seat starting.
+/// The same, playing with the Twist cards.
 pub fn twist_game(heroes: &[&str]) -> State {
+    table(heroes, true)
+}
+
+fn table(heroes: &[&str], twists: bool) -> State {
     let players = heroes
         .iter()
         .enumerate()
@@ -39,7 +30,7 @@ pub fn twist_game(heroes: &[&str]) -> State {
     DungeonRoll::setup(&Setup {
         players,
         first: 0,
-        twists: true,
+        twists,
     })
     .unwrap()
 }
