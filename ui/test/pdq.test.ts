@@ -9,6 +9,7 @@ import type { Offer } from "../src/game-ipc";
 import type { Die } from "../src/ipc";
 import {
   attackTargets,
+  cameraHenchmenFace,
   canReroll,
   cellView,
   correctedRoll,
@@ -250,4 +251,19 @@ test("Foresight and Swap Tiles are entered by clicking the mat and naming what t
   const out = spaces.filter((p) => !inSight(p) && !heroHere(p));
   assert.deepEqual(spellReveals(v, { kind: "swap_tiles", picked: [out[0], out[1]], tiles: [] }), []);
   assert.ok(OWN_OFFERS.has("foresight") && OWN_OFFERS.has("swap_tiles"), "the screen's own pickers, not the generic offer rows");
+});
+
+test("a Henchmen roll read by the camera is filled in for the player to confirm", () => {
+  const v = view(henchmen as Fixture);
+  assert.equal(v.waiting_for, "henchmen");
+  const face = v.die_faces[0].face;
+  const kept = (status: "ask" | "applied" | "ignored" | "waiting", dice: unknown[], landed: number[] = [0]) => [
+    { session: 1, id: 9, at_ms: 0, reading: { reader: "pips", dice, landed }, image_path: null, status, reason: "entered on the screen", applied_seq: null },
+  ];
+  assert.equal(cameraHenchmenFace(v, kept("ask", [{ face }])), face);
+  assert.equal(cameraHenchmenFace(v, kept("ask", [{ face, cocked: true }])), null, "a leaning die is rolled again");
+  assert.equal(cameraHenchmenFace(v, kept("ask", [{ face: "3" }])), null, "pips are not the Attack Die");
+  assert.equal(cameraHenchmenFace(v, kept("ask", [{ face }, { face }], [0, 1])), null, "two dice moved: which one?");
+  assert.equal(cameraHenchmenFace(v, kept("ignored", [{ face }])), null);
+  assert.equal(cameraHenchmenFace(view(fight as Fixture), kept("ask", [{ face }])), null, "only while the game waits for that roll");
 });

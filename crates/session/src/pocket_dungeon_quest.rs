@@ -46,7 +46,7 @@ pub fn verdict(state: &Value, t: &FinishedThrow) -> Verdict {
         "over" => return Verdict::Ignore("the game is over".into()),
         "henchmen" => {
             return Verdict::Ask(
-                "the Henchmen roll is entered on the screen, with the Henchmen chosen from the Monster Pile".into(),
+                "the Henchmen roll is confirmed on the screen (the face read is filled in), with the Henchmen chosen from the Monster Pile".into(),
             )
         }
         other => {

@@ -2,7 +2,7 @@
 // shows, the tiles a move turns up and what each can still be, the "what
 // now" line, the last roll and its one-click corrections, the Henchmen
 // pick. Every number and list comes from the engine's view and offers.
-import type { Offer } from "../../game-ipc";
+import type { KeptThrow, Offer } from "../../game-ipc";
 import type { Die } from "../../ipc";
 import { posWords, samePos, type DieFace, type HeroView, type MoveView, type PdqView, type Pos } from "./types";
 
@@ -349,4 +349,23 @@ export function spellCommand(v: PdqView, d: SpellDraft): { command: Record<strin
   const reveal = at.map((p, j) => ({ at: p, tile: d.tiles[j] }));
   if (d.kind === "foresight") return { command: { type: "foresight", reveal } };
   return { command: { type: "swap_tiles", a: d.picked[0], b: d.picked[1], reveal } };
+}
+
+/**
+ * The Henchmen roll the camera read: the newest throw put to the player
+ * while the game waits for that roll, when it moved one die showing a face
+ * of the Attack Die (not leaning). The screen fills it in for the player
+ * to confirm by choosing the Henchmen; it is never sent on its own.
+ */
+export function cameraHenchmenFace(v: PdqView, throws: KeptThrow[]): string | null {
+  if (v.waiting_for !== "henchmen") return null;
+  const t = throws[0];
+  if (!t || t.status !== "ask" || t.applied_seq !== null) return null;
+  const r = t.reading as { dice?: Array<{ face?: string | null; cocked?: boolean }>; landed?: number[] };
+  const all = r.dice ?? [];
+  const moved = (r.landed ?? []).map((i) => all[i]).filter((d) => d !== undefined);
+  const dice = moved.length ? moved : all;
+  if (dice.length !== 1 || !dice[0].face || dice[0].cocked) return null;
+  const face = dice[0].face;
+  return v.die_faces.some((f) => f.face === face) ? face : null;
 }

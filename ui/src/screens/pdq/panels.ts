@@ -9,6 +9,7 @@ import type { PdqUi } from "./screen";
 import { effectLines } from "./describe";
 import {
   attackTargets,
+  cameraHenchmenFace,
   canReroll,
   correctedRoll,
   filledOffer,
@@ -81,12 +82,14 @@ export function diePanel(ctx: ScreenCtx, v: PdqView, ui: PdqUi): HTMLElement | n
 /** The Henchmen roll and the Monsters taken from the Monster Pile, the last on top. */
 export function henchmenPanel(ctx: ScreenCtx, v: PdqView, ui: PdqUi): HTMLElement | null {
   if (v.waiting_for !== "henchmen") return null;
-  const face = ui.henchmenFace;
+  const read = ui.henchmenFace ? null : cameraHenchmenFace(v, ctx.view.throws);
+  const face = ui.henchmenFace ?? read;
   const need = face ? henchmenNeeded(v, face) : 0;
   const left = pileLeft(v, ui.chosen);
   const kinds = [...new Set(left)];
   return h("div", { class: "panel pdq-henchmen", id: "pdq-henchmen" },
     h("h4", {}, "The Henchmen roll"),
+    read ? h("p", { class: "muted", id: "pdq-henchmen-camera" }, `The camera read ${v.die_faces.find((f) => f.face === read)?.words ?? read}: choose the Henchmen, or click the right face if it is wrong.`) : null,
     h("div", { class: "pdq-chips" }, ...v.die_faces.map((f) => h("button", { class: `face f-${f.kind}${face === f.face ? " on" : ""}`, "data-face": f.face, onclick: () => { ui.henchmenFace = f.face; ui.chosen = []; ctx.rerender(); } }, f.words))),
     face ? h("p", {}, `${need} Henchm${need === 1 ? "a" : "e"}n from the Monster Pile; chosen: ${ui.chosen.map((k) => tileName(v, k)).join(", ") || "none"}`) : null,
     face && ui.chosen.length < need ? h("div", { class: "pdq-chips" }, ...kinds.map((k) => h("button", { "data-monster": k, onclick: () => { ui.chosen.push(k); ctx.rerender(); } }, tileName(v, k)))) : null,
