@@ -60,9 +60,12 @@ pub fn prepare_setup(
         return Ok(out);
     };
     let named = |k: &str| obj.get(k).is_some_and(|v| !v.is_null() && v != &json!([]));
-    if named("campaign") || named("carry") {
+    // A carry-over typed at setup is taken as typed; a session number
+    // typed is kept (the window's form has one).
+    if named("carry") {
         return Ok(out);
     }
+    let session_typed = named("campaign");
     let heroes: Vec<String> = obj
         .get("heroes")
         .and_then(Value::as_array)
@@ -93,7 +96,9 @@ pub fn prepare_setup(
             json!({"hero": kind, "xp": h.xp, "keys": h.keys, "level": h.level, "gear": gear}),
         );
     }
-    obj.insert("campaign".into(), json!(earlier.len() + 1));
+    if !session_typed {
+        obj.insert("campaign".into(), json!(earlier.len() + 1));
+    }
     obj.insert("carry".into(), Value::Array(carry));
     Ok(out)
 }
@@ -376,6 +381,18 @@ mod tests {
             (Some(2), Some(5))
         );
 
+        // A session number typed at setup is kept; the heroes still come from the record.
+        let typed = prepare_setup(
+            &store,
+            "pocket-dungeon-quest",
+            &json!({"heroes": ["warrior"], "campaign": 4}),
+            Some(cid),
+        )
+        .unwrap();
+        assert_eq!(
+            (typed["campaign"].as_u64(), typed["carry"][0]["xp"].as_u64()),
+            (Some(4), Some(5))
+        );
         // A setup that names its own carry-over is taken as typed.
         let own =
             json!({"heroes": ["warrior"], "campaign": 7, "carry": [{"hero": "warrior", "xp": 1}]});
