@@ -24,9 +24,10 @@ import argparse, glob, json, os, sys, time
 import numpy as np
 import cv2
 
-SIZE = 24
+SIZE = 32  # crop side the model reads (--size)
 CONTEXT = 1.3
 CLASSES = 7
+FORMAT = "tw-d6-facenet/2"
 
 
 def load_set(folder):
@@ -58,9 +59,17 @@ def load_set(folder):
     return items
 
 
-def crop(img, cx, cy, side):
-    """The square of `side` px centred at (cx, cy), widened by CONTEXT, as SIZE x SIZE float32 BGR."""
+def crop(img, cx, cy, side, angle=0.0):
+    """The square of `side` px centred at (cx, cy), widened by CONTEXT, as
+    SIZE x SIZE uint8 BGR. With `angle` (degrees, training only) the frame
+    is first turned about the centre; the runtime always crops unturned, the
+    same way as the angle-0 path here (crates/vision/src/facenet.rs)."""
     s = max(2, int(round(side * CONTEXT)))
+    if angle:
+        m = cv2.getRotationMatrix2D((float(cx), float(cy)), float(angle), 1.0)
+        m[:, 2] += (s / 2.0 - cx, s / 2.0 - cy)
+        roi = cv2.warpAffine(img, m, (s, s), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+        return cv2.resize(roi, (SIZE, SIZE), interpolation=cv2.INTER_AREA)
     x0 = int(round(cx - s / 2.0))
     y0 = int(round(cy - s / 2.0))
     h, w = img.shape[:2]
@@ -70,11 +79,11 @@ def crop(img, cx, cy, side):
         x0 += pad
         y0 += pad
     roi = img[y0:y0 + s, x0:x0 + s]
-    out = cv2.resize(roi, (SIZE, SIZE), interpolation=cv2.INTER_AREA)
-    return out.astype(np.float32)
+    return cv2.resize(roi, (SIZE, SIZE), interpolation=cv2.INTER_AREA)
 
 
 def normalise(c):
+    c = c.astype(np.float32)
     m = c.mean()
     sd = c.std()
     return (c - m) / max(sd, 8.0)
@@ -90,7 +99,7 @@ def iou(a, b):
     return inter / u if u > 0 else 0.0
 
 
-def samples(items, rng, pos_per_face=10, neg_per_image=40):
+def samples(items, rng, pos_per_face=10, neg_per_image=40, turned=0.0):
     xs, ys = [], []
     for _, img, boxes in items:
         h, w = img.shape[:2]
@@ -101,7 +110,14 @@ def samples(items, rng, pos_per_face=10, neg_per_image=40):
             for _ in range(pos_per_face):
                 dx, dy = rng.normal(0, 0.08, 2) * side
                 sc = np.exp(rng.normal(0, 0.12))
-                xs.append(crop(img, cx + dx, cy + dy, side * sc))
+                if turned > 0 and rng.random() < turned:
+                    # Turned by any angle (the quarter turns come in augment);
+                    # the box widens as a turned face's box does.
+                    ang = rng.uniform(-45, 45)
+                    sc *= abs(np.cos(np.radians(ang))) + abs(np.sin(np.radians(ang)))
+                    xs.append(crop(img, cx + dx, cy + dy, side * sc, ang))
+                else:
+                    xs.append(crop(img, cx + dx, cy + dy, side * sc))
                 ys.append(face)
             # Off the die: shifted most of a side away, or a pip-sized / crowd-sized box.
             for _ in range(3):
@@ -243,6 +259,7 @@ def hard_negatives(csv_paths, rng, copies=3):
 def augment(batch, rng):
     """Colour and geometry changes a pip count survives (batched)."""
     n = len(batch)
+    batch = batch.astype(np.float32)
     perm = np.argsort(rng.random((n, 3)), axis=1)
     c = np.take_along_axis(batch, perm[:, None, None, :], axis=3)
     inv = rng.random(n) < 0.5
@@ -267,8 +284,8 @@ def augment(batch, rng):
 
 
 # ---- the network: 3 x (conv3x3 same + relu + maxpool2), dense, dense ----
-CHANNELS = [3, 16, 32, 48]
-HIDDEN = 64
+CHANNELS = [3, 16, 32, 48]  # --widths
+HIDDEN = 64  # --hidden
 
 
 def init_params(key):
@@ -286,11 +303,16 @@ def init_params(key):
 
 
 def forward(params, x):
+    """The layers, as the Rust runtime runs them. Each 3x3 convolution
+    (zero padding) is written as nine shifted copies times one matrix, which
+    XLA runs faster on a CPU than its convolution for so few channels."""
     import jax, jax.numpy as jnp
     for w, b in params[:3]:
-        x = jax.lax.conv_general_dilated(x, w, (1, 1), "SAME", dimension_numbers=("NHWC", "HWIO", "NHWC")) + b
-        x = jax.nn.relu(x)
-        x = jax.lax.reduce_window(x, -jnp.inf, jax.lax.max, (1, 2, 2, 1), (1, 2, 2, 1), "VALID")
+        n, h, wd, c = x.shape
+        xp = jnp.pad(x, ((0, 0), (1, 1), (1, 1), (0, 0)))
+        cols = jnp.concatenate([xp[:, ky:ky + h, kx:kx + wd, :] for ky in range(3) for kx in range(3)], axis=3)
+        x = jax.nn.relu(cols @ w.reshape(9 * c, -1) + b)
+        x = x.reshape(n, h // 2, 2, wd // 2, 2, -1).max(axis=(2, 4))
     x = x.reshape(x.shape[0], -1)
     w, b = params[3]
     x = jax.nn.relu(x @ w + b)
@@ -298,7 +320,7 @@ def forward(params, x):
     return x @ w + b
 
 
-def train(x, y, seed, epochs, log):
+def train(x, y, seed, epochs, log, lr0=2e-3, bs=128):
     import jax, jax.numpy as jnp
     key = jax.random.PRNGKey(seed)
     params = init_params(key)
@@ -309,47 +331,77 @@ def train(x, y, seed, epochs, log):
         lse = jax.nn.logsumexp(logits, axis=1)
         return jnp.mean(lse - logits[jnp.arange(yb.shape[0]), yb])
 
-    grad_fn = jax.jit(jax.value_and_grad(loss_fn))
     m = jax.tree_util.tree_map(jnp.zeros_like, params)
     v = jax.tree_util.tree_map(jnp.zeros_like, params)
 
     @jax.jit
-    def adam(p, g, m, v, t, lr):
+    def step(p, m, v, xb, yb, t, lr):
+        # One Adam step (gradient and update in one compiled call).
+        l, g = jax.value_and_grad(loss_fn)(p, xb, yb)
         m = jax.tree_util.tree_map(lambda a, b: 0.9 * a + 0.1 * b, m, g)
         v = jax.tree_util.tree_map(lambda a, b: 0.999 * a + 0.001 * b * b, v, g)
         mh = jax.tree_util.tree_map(lambda a: a / (1 - 0.9 ** t), m)
         vh = jax.tree_util.tree_map(lambda a: a / (1 - 0.999 ** t), v)
         p = jax.tree_util.tree_map(lambda a, b, c: a - lr * b / (jnp.sqrt(c) + 1e-8), p, mh, vh)
-        return p, m, v
+        return p, m, v, l
 
     n = len(x)
-    bs = 128
     t = 0
     for ep in range(epochs):
         order = rng.permutation(n)
-        lr = 2e-3 * (0.5 * (1 + np.cos(np.pi * ep / epochs)))
+        lr = lr0 * (0.5 * (1 + np.cos(np.pi * ep / epochs)))
         tot = 0.0
         for s in range(0, n - bs + 1, bs):
             idx = order[s:s + bs]
             xb = augment(x[idx], rng)
             t += 1
-            l, g = grad_fn(params, jnp.asarray(xb), jnp.asarray(y[idx]))
-            params, m, v = adam(params, g, m, v, t, lr)
+            params, m, v, l = step(params, m, v, jnp.asarray(xb), jnp.asarray(y[idx]), float(t), lr)
             tot += float(l)
         log(f"epoch {ep + 1}/{epochs}: loss {tot / max(1, n // bs):.4f}")
     return params
 
 
-def evaluate(params, x, y):
+def logits_of(params, x, chunk=4096):
     import jax.numpy as jnp
-    xn = np.stack([normalise(c) for c in x])
-    logits = np.asarray(forward(params, jnp.asarray(xn)))
+    out = []
+    for s in range(0, len(x), chunk):
+        xn = np.stack([normalise(c) for c in x[s:s + chunk]])
+        out.append(np.asarray(forward(params, jnp.asarray(xn))))
+    return np.concatenate(out)
+
+
+def evaluate(params, x, y):
+    logits = logits_of(params, x)
     pred = logits.argmax(1)
     pos = y > 0
     return {
         "face_right_of_faces": float((pred[pos] == y[pos]).mean()),
         "negatives_rejected": float((pred[~pos] == 0).mean()),
     }
+
+
+def at_labels(params, folder):
+    """Faces right at each label's own box (side = the box's longer side), as
+    one view and as the geometric mean over the four quarter turns (how the
+    reader combines them): the ceiling of the reader with a perfect finder."""
+    import jax
+    crops, faces = [], []
+    for _, img, boxes in load_set(folder):
+        for face, cx, cy, bw, bh in boxes:
+            crops.append(crop(img, cx, cy, max(bw, bh)))
+            faces.append(face)
+    if not crops:
+        return {}
+    x = np.stack(crops)
+    y = np.array(faces)
+    logp = 0.0
+    one = None
+    for r in range(4):
+        lp = np.asarray(jax.nn.log_softmax(logits_of(params, np.rot90(x, r, axes=(1, 2)))))
+        one = lp if one is None else one
+        logp = logp + lp
+    return {"labelled": int(len(y)), "right_one_view": int((one.argmax(1) == y).sum()),
+            "right_four_turns": int((logp.argmax(1) == y).sum())}
 
 
 def export(params, path, trained_on, figures):
@@ -360,8 +412,10 @@ def export(params, path, trained_on, figures):
         kind = "conv3x3" if i < 3 else "dense"
         layers.append({"kind": kind, "shape": list(w.shape), "weights": [round(float(v), 6) for v in w.ravel()], "bias": [round(float(v), 6) for v in b]})
     doc = {
-        "format": "tw-d6-facenet/1",
+        "format": FORMAT,
         "input": {"size": SIZE, "context": CONTEXT, "channels": "bgr", "normalise": "crop mean, spread floored at 8"},
+        "widths": CHANNELS[1:],
+        "hidden": HIDDEN,
         "classes": ["none", "1", "2", "3", "4", "5", "6"],
         "layers": layers,
         "trained_on": trained_on,
@@ -371,7 +425,29 @@ def export(params, path, trained_on, figures):
         json.dump(doc, f, separators=(",", ":"))
 
 
+def test_pattern(w=97, h=71):
+    """A fixed BGR picture both this script and the Rust test can draw."""
+    yy, xx = np.mgrid[0:h, 0:w]
+    img = np.stack([(xx * 7 + yy * 3) % 256, (xx * xx + yy * 5) % 251, (xx * yy + 40) % 241], axis=2)
+    return img.astype(np.uint8)
+
+
+def write_reference_crops(path):
+    """Crops of the test pattern (inside, across edges, odd sides), normalised
+    as training does: crates/vision/tests/learned.rs checks that the Rust
+    crop gives the same numbers."""
+    img = test_pattern()
+    cases = [(40.0, 30.0, 20.0), (3.2, 5.7, 17.0), (90.4, 66.1, 31.0), (48.5, 35.5, 9.3), (20.0, 40.0, 60.0)]
+    out = {"width": img.shape[1], "height": img.shape[0], "size": SIZE, "context": CONTEXT, "crops": []}
+    for cx, cy, side in cases:
+        c = normalise(crop(img, cx, cy, side))
+        out["crops"].append({"center": [cx, cy], "side": side, "values": [round(float(v), 5) for v in c.ravel()]})
+    with open(path, "w") as f:
+        json.dump(out, f, separators=(",", ":"))
+
+
 def main():
+    global SIZE, CHANNELS, HIDDEN
     ap = argparse.ArgumentParser()
     ap.add_argument("--data", action="append", default=[], help="YOLO-labelled folder to train on (repeatable)")
     ap.add_argument("--holdout", action="append", default=[], help="YOLO-labelled folder to report on, not trained on")
@@ -381,23 +457,43 @@ def main():
     ap.add_argument("--hard", action="append", default=[], help="CSV of hard negatives (warden eval dice --spurious-out)")
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--pos-per-face", type=int, default=10, help="jittered crops per labelled face")
+    ap.add_argument("--size", type=int, default=SIZE, help="crop side the model reads (a multiple of 8)")
+    ap.add_argument("--widths", default=",".join(map(str, CHANNELS[1:])), help="channels of the three convolutions")
+    ap.add_argument("--hidden", type=int, default=HIDDEN, help="width of the hidden dense layer")
+    ap.add_argument("--turned", type=float, default=0.0, help="share of positive crops turned by a random angle")
+    ap.add_argument("--lr", type=float, default=2e-3)
+    ap.add_argument("--neg-per-image", type=int, default=40, help="background crops per image")
+    ap.add_argument("--batch", type=int, default=128)
+    ap.add_argument("--at-labels", action="append", default=[], help="YOLO folder to report faces right at the label boxes on")
+    ap.add_argument("--reference-crop", help="write the normalised crops of a fixed test pattern (Rust test fixture) here and stop")
     a = ap.parse_args()
+    SIZE, HIDDEN = a.size, a.hidden
+    CHANNELS = [3] + [int(v) for v in a.widths.split(",")]
+    if SIZE % 8 or len(CHANNELS) != 4:
+        sys.exit("--size must be a multiple of 8 and --widths three numbers")
+    if a.reference_crop:
+        write_reference_crops(a.reference_crop)
+        return
     log = lambda s: print(s, file=sys.stderr, flush=True)
     rng = np.random.default_rng(a.seed)
     t0 = time.time()
     train_items = [it for d in a.data for it in load_set(d)] + synth_images(a.synth, rng)
-    x, y = samples(train_items, rng, pos_per_face=a.pos_per_face)
+    x, y = samples(train_items, rng, pos_per_face=a.pos_per_face, neg_per_image=a.neg_per_image, turned=a.turned)
     hard = hard_negatives(a.hard, rng)
     if hard:
         x = np.concatenate([x, np.stack(hard)])
         y = np.concatenate([y, np.zeros(len(hard), np.int32)])
     log(f"{len(train_items)} images: {len(x)} crops ({int((y > 0).sum())} faces)")
-    params = train(x, y, a.seed, a.epochs, log)
+    log(f"crops ready after {time.time() - t0:.0f} s")
+    params = train(x, y, a.seed, a.epochs, log, lr0=a.lr, bs=a.batch)
     figures = {"train": evaluate(params, x, y)}
     for d in a.holdout:
         hx, hy = samples(load_set(d), np.random.default_rng(a.seed + 1), pos_per_face=1, neg_per_image=10)
         figures[d] = evaluate(params, hx, hy)
+    for d in a.at_labels:
+        figures["at labels: " + d] = at_labels(params, d)
     figures["seconds"] = round(time.time() - t0)
+    figures["cpu_seconds"] = round(time.process_time())
     print(json.dumps(figures, indent=1))
     if a.out:
         export(params, a.out, [os.path.normpath(d) for d in a.data], figures)

@@ -1,11 +1,14 @@
 //! A small learned classifier of d6 top faces: one square crop around a
 //! candidate in, "no face" or the face 1–6 out, with its probability.
 //!
-//! The model file (`models/d6-faces/d6-faces.json`, format
-//! `tw-d6-facenet/1`) is written by `models/d6-faces/train.py`; this module
-//! crops and normalises exactly as that script does and runs the same
-//! layers (three 3×3 convolutions with ReLU and 2×2 max pooling, then two
-//! dense layers) in plain Rust, so no learned-model runtime is needed.
+//! The model file (`models/d6-faces/d6-faces.json`) is written by
+//! `models/d6-faces/train.py`; this module crops and normalises exactly as
+//! that script does and runs the same layers (three 3×3 convolutions with
+//! ReLU and 2×2 max pooling, then two dense layers) in plain Rust, so no
+//! learned-model runtime is needed. The crop side and the layer widths come
+//! from the file: format `tw-d6-facenet/2` states them (`input.size`,
+//! `widths`, `hidden`) and they are checked against the layers' shapes;
+//! `tw-d6-facenet/1` files (no such fields) are still read.
 
 use crate::error::{Result, VisionError};
 use opencv::{
@@ -19,7 +22,15 @@ use std::path::Path;
 /// The model as shipped, embedded at build time.
 const SHIPPED: &str = include_str!("../../../models/d6-faces/d6-faces.json");
 
-const FORMAT: &str = "tw-d6-facenet/1";
+/// The format written now: states its layer widths.
+const FORMAT: &str = "tw-d6-facenet/2";
+/// The first format (widths only in the layer shapes), still read.
+const FORMAT_1: &str = "tw-d6-facenet/1";
+
+/// An environment variable that may name a model file to read with instead
+/// of the built-in one: for measuring a newly trained model without a
+/// rebuild (models/d6-faces/README.md).
+pub const MODEL_ENV: &str = "TW_D6_FACENET";
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -47,6 +58,12 @@ struct ModelDoc {
     format: String,
     input: InputDoc,
     classes: Vec<String>,
+    /// Channels of the three convolutions (format 2).
+    #[serde(default)]
+    widths: Option<Vec<usize>>,
+    /// Width of the hidden dense layer (format 2).
+    #[serde(default)]
+    hidden: Option<usize>,
     layers: Vec<LayerDoc>,
     #[allow(dead_code)]
     trained_on: serde_json::Value,
@@ -123,7 +140,8 @@ pub fn appearance(input: &[f32], size: usize, context: f32) -> Vec<f32> {
         let (x1, y1) = ((x0 + 1).min(size - 1), (y0 + 1).min(size - 1));
         let (fx, fy) = (x - x0 as f32, y - y0 as f32);
         let v = |xx: usize, yy: usize| input[(yy * size + xx) * 3 + c];
-        (v(x0, y0) * (1.0 - fx) + v(x1, y0) * fx) * (1.0 - fy) + (v(x0, y1) * (1.0 - fx) + v(x1, y1) * fx) * fy
+        (v(x0, y0) * (1.0 - fx) + v(x1, y0) * fx) * (1.0 - fy)
+            + (v(x0, y1) * (1.0 - fx) + v(x1, y1) * fx) * fy
     };
     let gray = |x: f32, y: f32| (at(x, y, 0) + at(x, y, 1) + at(x, y, 2)) / 3.0;
     let centre = (size as f32 - 1.0) / 2.0;
@@ -152,7 +170,8 @@ pub fn appearance(input: &[f32], size: usize, context: f32) -> Vec<f32> {
         let mut n = 0;
         for y in 0..size {
             for x in 0..size {
-                let d = ((x as f32 - centre).powi(2) + (y as f32 - centre).powi(2)).sqrt() / face_radius;
+                let d = ((x as f32 - centre).powi(2) + (y as f32 - centre).powi(2)).sqrt()
+                    / face_radius;
                 if d >= lo && d < hi {
                     for (c, s) in sum.iter_mut().enumerate() {
                         *s += input[(y * size + x) * 3 + c];
@@ -179,6 +198,15 @@ impl FaceNet {
         FaceNet::parse("models/d6-faces/d6-faces.json (built in)", SHIPPED)
     }
 
+    /// The model the reader uses: the file named by [`MODEL_ENV`] where that
+    /// is set, else the shipped one.
+    pub fn in_use() -> Result<FaceNet> {
+        match std::env::var_os(MODEL_ENV) {
+            Some(path) if !path.is_empty() => FaceNet::load(Path::new(&path)),
+            _ => FaceNet::shipped(),
+        }
+    }
+
     /// A model file written by the training script.
     pub fn load(path: &Path) -> Result<FaceNet> {
         let text = std::fs::read_to_string(path).map_err(|error| VisionError::Io {
@@ -191,21 +219,66 @@ impl FaceNet {
     /// Parse and check a model document; `name` names it in errors.
     pub fn parse(name: &str, text: &str) -> Result<FaceNet> {
         let doc: ModelDoc = serde_json::from_str(text).map_err(|e| bad(name, e.to_string()))?;
-        if doc.format != FORMAT {
-            return Err(bad(name, format!("format is {:?}, expected {FORMAT:?}", doc.format)));
+        if doc.format != FORMAT && doc.format != FORMAT_1 {
+            return Err(bad(
+                name,
+                format!(
+                    "format is {:?}, expected {FORMAT:?} (or {FORMAT_1:?})",
+                    doc.format
+                ),
+            ));
         }
+        let stated = if doc.format == FORMAT {
+            let widths = doc
+                .widths
+                .clone()
+                .ok_or_else(|| bad(name, "widths is missing".into()))?;
+            let hidden = doc
+                .hidden
+                .ok_or_else(|| bad(name, "hidden is missing".into()))?;
+            if widths.len() != 3 || widths.iter().any(|w| !(1..=256).contains(w)) {
+                return Err(bad(
+                    name,
+                    format!("widths {widths:?} is not three channel counts in 1..=256"),
+                ));
+            }
+            if !(1..=1024).contains(&hidden) {
+                return Err(bad(name, format!("hidden {hidden} is outside 1..=1024")));
+            }
+            Some((widths, hidden))
+        } else {
+            if doc.widths.is_some() || doc.hidden.is_some() {
+                return Err(bad(
+                    name,
+                    format!("widths and hidden belong to {FORMAT:?}, not {FORMAT_1:?}"),
+                ));
+            }
+            None
+        };
         let size = doc.input.size;
         if !(8..=128).contains(&size) || size % 8 != 0 {
-            return Err(bad(name, format!("input.size {size} is not a multiple of 8 in 8..=128")));
+            return Err(bad(
+                name,
+                format!("input.size {size} is not a multiple of 8 in 8..=128"),
+            ));
         }
         if !(doc.input.context.is_finite() && (1.0..=3.0).contains(&doc.input.context)) {
-            return Err(bad(name, format!("input.context {} is outside 1..=3", doc.input.context)));
+            return Err(bad(
+                name,
+                format!("input.context {} is outside 1..=3", doc.input.context),
+            ));
         }
         if doc.classes.len() != 7 || doc.classes[0] != "none" {
             return Err(bad(name, "classes must be none, 1, 2, 3, 4, 5, 6".into()));
         }
         if doc.layers.len() != 5 {
-            return Err(bad(name, format!("layers: {} found, expected 3 conv3x3 then 2 dense", doc.layers.len())));
+            return Err(bad(
+                name,
+                format!(
+                    "layers: {} found, expected 3 conv3x3 then 2 dense",
+                    doc.layers.len()
+                ),
+            ));
         }
         let mut convs = Vec::new();
         let mut dense = Vec::new();
@@ -215,32 +288,102 @@ impl FaceNet {
             let field = format!("layers[{i}]");
             let expected_kind = if i < 3 { "conv3x3" } else { "dense" };
             if l.kind != expected_kind {
-                return Err(bad(name, format!("{field}.kind is {:?}, expected {expected_kind:?}", l.kind)));
+                return Err(bad(
+                    name,
+                    format!("{field}.kind is {:?}, expected {expected_kind:?}", l.kind),
+                ));
             }
             let n: usize = l.shape.iter().product();
             if l.weights.len() != n || l.weights.iter().chain(&l.bias).any(|v| !v.is_finite()) {
-                return Err(bad(name, format!("{field}.weights: {} values for shape {:?}, or not all finite", l.weights.len(), l.shape)));
+                return Err(bad(
+                    name,
+                    format!(
+                        "{field}.weights: {} values for shape {:?}, or not all finite",
+                        l.weights.len(),
+                        l.shape
+                    ),
+                ));
             }
             if i < 3 {
-                if l.shape.len() != 4 || l.shape[0] != 3 || l.shape[1] != 3 || l.shape[2] != channels {
-                    return Err(bad(name, format!("{field}.shape {:?} is not [3, 3, {channels}, out]", l.shape)));
+                if l.shape.len() != 4
+                    || l.shape[0] != 3
+                    || l.shape[1] != 3
+                    || l.shape[2] != channels
+                {
+                    return Err(bad(
+                        name,
+                        format!("{field}.shape {:?} is not [3, 3, {channels}, out]", l.shape),
+                    ));
                 }
                 let cout = l.shape[3];
-                if l.bias.len() != cout {
-                    return Err(bad(name, format!("{field}.bias has {} values, expected {cout}", l.bias.len())));
+                if let Some((widths, _)) = &stated {
+                    if widths[i] != cout {
+                        return Err(bad(
+                            name,
+                            format!(
+                                "widths[{i}] is {} but {field} has {cout} channels",
+                                widths[i]
+                            ),
+                        ));
+                    }
                 }
-                convs.push(Conv { cin: channels, cout, w: l.weights, b: l.bias });
+                if l.bias.len() != cout {
+                    return Err(bad(
+                        name,
+                        format!("{field}.bias has {} values, expected {cout}", l.bias.len()),
+                    ));
+                }
+                convs.push(Conv {
+                    cin: channels,
+                    cout,
+                    w: l.weights,
+                    b: l.bias,
+                });
                 channels = cout;
                 features = (size / 8) * (size / 8) * channels;
             } else {
-                let want_out = if i == 4 { 7 } else { l.shape.get(1).copied().unwrap_or(0) };
-                if l.shape.len() != 2 || l.shape[0] != features || l.shape[1] != want_out || want_out == 0 {
-                    return Err(bad(name, format!("{field}.shape {:?} does not follow [{features}, out]", l.shape)));
+                let want_out = if i == 4 {
+                    7
+                } else {
+                    l.shape.get(1).copied().unwrap_or(0)
+                };
+                if l.shape.len() != 2
+                    || l.shape[0] != features
+                    || l.shape[1] != want_out
+                    || want_out == 0
+                {
+                    return Err(bad(
+                        name,
+                        format!(
+                            "{field}.shape {:?} does not follow [{features}, out]",
+                            l.shape
+                        ),
+                    ));
                 }
                 if l.bias.len() != l.shape[1] {
-                    return Err(bad(name, format!("{field}.bias has {} values, expected {}", l.bias.len(), l.shape[1])));
+                    return Err(bad(
+                        name,
+                        format!(
+                            "{field}.bias has {} values, expected {}",
+                            l.bias.len(),
+                            l.shape[1]
+                        ),
+                    ));
                 }
-                dense.push(Dense { nin: l.shape[0], nout: l.shape[1], w: l.weights, b: l.bias });
+                if let Some((_, hidden)) = &stated {
+                    if i == 3 && l.shape[1] != *hidden {
+                        return Err(bad(
+                            name,
+                            format!("hidden is {hidden} but {field} has {} outputs", l.shape[1]),
+                        ));
+                    }
+                }
+                dense.push(Dense {
+                    nin: l.shape[0],
+                    nout: l.shape[1],
+                    w: l.weights,
+                    b: l.bias,
+                });
                 features = l.shape[1];
             }
         }
@@ -293,7 +436,11 @@ impl FaceNet {
         let mut first = None;
         let mut view = input;
         for turn in 0..4 {
-            if turn == 1 && first.as_ref().is_some_and(|g: &FaceGuess| g.die < TURN_MIN_DIE) {
+            if turn == 1
+                && first
+                    .as_ref()
+                    .is_some_and(|g: &FaceGuess| g.die < TURN_MIN_DIE)
+            {
                 // Plainly no die as it lies: the turns would not change that.
                 let mut guess = first.expect("checked above");
                 guess.appearance = look;
@@ -317,7 +464,12 @@ impl FaceNet {
         for (p, e) in guess.probs.iter_mut().zip(&exp) {
             *p = e / total;
         }
-        let (best, &prob) = guess.probs.iter().enumerate().max_by(|a, b| a.1.total_cmp(b.1)).unwrap_or((0, &0.0));
+        let (best, &prob) = guess
+            .probs
+            .iter()
+            .enumerate()
+            .max_by(|a, b| a.1.total_cmp(b.1))
+            .unwrap_or((0, &0.0));
         guess.face = best as u8;
         guess.probability = prob;
         guess.die = 1.0 - guess.probs[0];
@@ -327,55 +479,7 @@ impl FaceNet {
 
     /// The normalised input the model sees: size × size × 3 (BGR), row-major.
     pub fn crop(&self, frame: &Mat, center: [f32; 2], side: f32) -> Result<Vec<f32>> {
-        if frame.channels() != 3 || frame.depth() != core::CV_8U || frame.empty() {
-            return Err(VisionError::BadFrame("the face classifier needs an 8-bit BGR frame".into()));
-        }
-        if !(side.is_finite() && center.iter().all(|v| v.is_finite())) {
-            return Err(VisionError::BadFrame("crop centre or side is not finite".into()));
-        }
-        let (w, h) = (frame.cols(), frame.rows());
-        let s = ((side * self.context).round() as i32).clamp(2, 4 * w.max(h));
-        let x0 = (center[0] - s as f32 / 2.0).round() as i32;
-        let y0 = (center[1] - s as f32 / 2.0).round() as i32;
-        let pad = 0.max(-x0).max(-y0).max(x0 + s - w).max(y0 + s - h);
-        let mut roi = if pad > 0 {
-            // Only the part of the frame the crop reaches is padded.
-            let cx0 = x0.max(0).min(w - 1);
-            let cy0 = y0.max(0).min(h - 1);
-            let cx1 = (x0 + s).min(w).max(cx0 + 1);
-            let cy1 = (y0 + s).min(h).max(cy0 + 1);
-            let part = Mat::roi(frame, Rect::new(cx0, cy0, cx1 - cx0, cy1 - cy0))?;
-            let mut padded = Mat::default();
-            core::copy_make_border(
-                &part,
-                &mut padded,
-                cy0 - y0,
-                (y0 + s) - cy1,
-                cx0 - x0,
-                (x0 + s) - cx1,
-                core::BORDER_REPLICATE,
-                core::Scalar::default(),
-            )?;
-            padded
-        } else {
-            Mat::roi(frame, Rect::new(x0, y0, s, s))?.try_clone()?
-        };
-        let mut small = Mat::default();
-        imgproc::resize(
-            &roi,
-            &mut small,
-            Size::new(self.size as i32, self.size as i32),
-            0.0,
-            0.0,
-            imgproc::INTER_AREA,
-        )?;
-        roi = small;
-        let bytes = roi.data_bytes()?;
-        let n = bytes.len() as f32;
-        let mean = bytes.iter().map(|&b| b as f32).sum::<f32>() / n;
-        let var = bytes.iter().map(|&b| (b as f32 - mean).powi(2)).sum::<f32>() / n;
-        let sd = var.sqrt().max(8.0);
-        Ok(bytes.iter().map(|&b| (b as f32 - mean) / sd).collect())
+        crop_normalised(frame, center, side, self.size, self.context)
     }
 
     /// Run the layers on a normalised input.
@@ -426,6 +530,77 @@ impl FaceNet {
             appearance: Vec::new(),
         }
     }
+}
+
+/// The square of `side` px centred at `center` in a BGR frame, widened by
+/// `context` (edges replicated), resized to `size` × `size` with area
+/// interpolation and normalised by its own mean and spread (spread floored
+/// at 8 levels): `crop` then `normalise` of models/d6-faces/train.py.
+pub fn crop_normalised(
+    frame: &Mat,
+    center: [f32; 2],
+    side: f32,
+    size: usize,
+    context: f32,
+) -> Result<Vec<f32>> {
+    if frame.channels() != 3 || frame.depth() != core::CV_8U || frame.empty() {
+        return Err(VisionError::BadFrame(
+            "the face classifier needs an 8-bit BGR frame".into(),
+        ));
+    }
+    if !(side.is_finite() && center.iter().all(|v| v.is_finite())) {
+        return Err(VisionError::BadFrame(
+            "crop centre or side is not finite".into(),
+        ));
+    }
+    let (w, h) = (frame.cols(), frame.rows());
+    // Rounded half to even, as Python's round() in train.py.
+    let s = ((side * context).round_ties_even() as i32).clamp(2, 4 * w.max(h));
+    let x0 = (center[0] - s as f32 / 2.0).round_ties_even() as i32;
+    let y0 = (center[1] - s as f32 / 2.0).round_ties_even() as i32;
+    let pad = 0.max(-x0).max(-y0).max(x0 + s - w).max(y0 + s - h);
+    let mut roi = if pad > 0 {
+        // Only the part of the frame the crop reaches is padded.
+        let cx0 = x0.max(0).min(w - 1);
+        let cy0 = y0.max(0).min(h - 1);
+        let cx1 = (x0 + s).min(w).max(cx0 + 1);
+        let cy1 = (y0 + s).min(h).max(cy0 + 1);
+        let part = Mat::roi(frame, Rect::new(cx0, cy0, cx1 - cx0, cy1 - cy0))?;
+        let mut padded = Mat::default();
+        core::copy_make_border(
+            &part,
+            &mut padded,
+            cy0 - y0,
+            (y0 + s) - cy1,
+            cx0 - x0,
+            (x0 + s) - cx1,
+            core::BORDER_REPLICATE,
+            core::Scalar::default(),
+        )?;
+        padded
+    } else {
+        Mat::roi(frame, Rect::new(x0, y0, s, s))?.try_clone()?
+    };
+    let mut small = Mat::default();
+    imgproc::resize(
+        &roi,
+        &mut small,
+        Size::new(size as i32, size as i32),
+        0.0,
+        0.0,
+        imgproc::INTER_AREA,
+    )?;
+    roi = small;
+    let bytes = roi.data_bytes()?;
+    let n = bytes.len() as f32;
+    let mean = bytes.iter().map(|&b| b as f32).sum::<f32>() / n;
+    let var = bytes
+        .iter()
+        .map(|&b| (b as f32 - mean).powi(2))
+        .sum::<f32>()
+        / n;
+    let sd = var.sqrt().max(8.0);
+    Ok(bytes.iter().map(|&b| (b as f32 - mean) / sd).collect())
 }
 
 /// A normalised n × n × 3 input turned a quarter turn clockwise.

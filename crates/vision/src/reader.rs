@@ -6,20 +6,20 @@
 //! with symbols instead of pips (Dungeon Fighter's, say) can plug its own
 //! classifier in while keeping the finding, outline and colour stages.
 
+use crate::bodies::body_map;
 use crate::color::{ColorTable, Hsv};
+use crate::crowds::fill_crowds;
 use crate::error::{Result, VisionError};
+use crate::facenet::FaceNet;
 use crate::faces::{group_faces, radius_towards, top_faces, FaceCluster, GroupParams, TopFace};
+use crate::faceset::FaceSet;
 use crate::geometry::{face_geometry, FaceGeometry};
 use crate::gray::GrayImage;
+use crate::netread::settle;
 use crate::pips::{
     annulus_uniformity, find_pips, measure_colors, surround_uniformity, Pip, PipParams,
 };
 use crate::sites::{check_sites, verdict, Verdict};
-use crate::bodies::body_map;
-use crate::crowds::fill_crowds;
-use crate::facenet::FaceNet;
-use crate::faceset::FaceSet;
-use crate::netread::settle;
 use opencv::{core::Mat, prelude::*};
 use serde::Serialize;
 use std::sync::{Arc, OnceLock};
@@ -175,10 +175,19 @@ impl DiceReader {
     }
 }
 
-/// The shipped face classifier, parsed once per process.
+/// The face classifier in use (the shipped one, or the file named by
+/// [`crate::facenet::MODEL_ENV`]), parsed once per process.
 pub fn shipped_net() -> Option<Arc<FaceNet>> {
     static NET: OnceLock<Option<Arc<FaceNet>>> = OnceLock::new();
-    NET.get_or_init(|| FaceNet::shipped().ok().map(Arc::new)).clone()
+    NET.get_or_init(|| match FaceNet::in_use() {
+        Ok(net) => Some(Arc::new(net)),
+        Err(e) => {
+            // Read on without the classifier (pips only), but say why.
+            eprintln!("warning: the d6 face classifier does not load: {e}");
+            None
+        }
+    })
+    .clone()
 }
 
 /// A rival face this squarely seen (relative to the top) flags a leaning die.
@@ -312,7 +321,14 @@ impl DiceReader {
         let mut dice = merge_views(per_view);
         if let Some(net) = &self.net {
             let map = body_map(frame)?;
-            dice = settle(net, self.face_set.as_deref(), frame, dice, map.candidates.clone(), &self.colors)?;
+            dice = settle(
+                net,
+                self.face_set.as_deref(),
+                frame,
+                dice,
+                map.candidates.clone(),
+                &self.colors,
+            )?;
             if self.face_set.is_none() {
                 fill_crowds(net, frame, &map, &mut dice, &self.colors)?;
             }

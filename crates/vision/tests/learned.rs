@@ -10,8 +10,9 @@ use opencv::{
 use tw_vision::baseline::blob_recipe;
 use tw_vision::bodies::body_candidates;
 use tw_vision::eval::parse_yolo_named;
-use tw_vision::facenet::FaceNet;
+use tw_vision::facenet::{crop_normalised, FaceNet};
 use tw_vision::faceset::{class_names, Enrolment, FaceSet};
+use tw_vision::reader::DiceReader;
 use tw_vision::synth::{self, DieSpec, Scene, ALL_STYLES, BLACK_WHITE, RED_WHITE, WHITE_BLACK};
 
 const SHIPPED: &str = include_str!("../../../models/d6-faces/d6-faces.json");
@@ -78,8 +79,14 @@ fn spec(value: u8, center: (f32, f32), size: f32, style: synth::DieStyle) -> Die
 #[test]
 fn bodies_are_found_without_looking_at_pips() {
     // Blank coloured squares (no pips at all) on a plain cloth.
-    let mut img = Mat::new_rows_cols_with_default(480, 640, CV_8UC3, Scalar::new(90.0, 140.0, 160.0, 0.0)).unwrap();
-    let squares = [((150, 120), 40, [40.0, 40.0, 200.0]), ((420, 300), 70, [30.0, 30.0, 30.0]), ((500, 100), 24, [200.0, 80.0, 20.0])];
+    let mut img =
+        Mat::new_rows_cols_with_default(480, 640, CV_8UC3, Scalar::new(90.0, 140.0, 160.0, 0.0))
+            .unwrap();
+    let squares = [
+        ((150, 120), 40, [40.0, 40.0, 200.0]),
+        ((420, 300), 70, [30.0, 30.0, 30.0]),
+        ((500, 100), 24, [200.0, 80.0, 20.0]),
+    ];
     for ((x, y), s, c) in squares {
         imgproc::rectangle_points(
             &mut img,
@@ -94,13 +101,21 @@ fn bodies_are_found_without_looking_at_pips() {
     }
     let found = body_candidates(&img).unwrap();
     for ((x, y), s, _) in squares {
-        let hit = found.iter().find(|b| (b.center[0] - x as f32).hypot(b.center[1] - y as f32) < 0.25 * s as f32);
+        let hit = found
+            .iter()
+            .find(|b| (b.center[0] - x as f32).hypot(b.center[1] - y as f32) < 0.25 * s as f32);
         let hit = hit.unwrap_or_else(|| panic!("no candidate at ({x},{y}): {found:?}"));
-        assert!((hit.side / s as f32 - 1.0).abs() < 0.3, "side {} for {s}", hit.side);
+        assert!(
+            (hit.side / s as f32 - 1.0).abs() < 0.3,
+            "side {} for {s}",
+            hit.side
+        );
     }
     assert_eq!(found.len(), squares.len(), "{found:?}");
     // An empty cloth has none.
-    let empty = Mat::new_rows_cols_with_default(480, 640, CV_8UC3, Scalar::new(90.0, 140.0, 160.0, 0.0)).unwrap();
+    let empty =
+        Mat::new_rows_cols_with_default(480, 640, CV_8UC3, Scalar::new(90.0, 140.0, 160.0, 0.0))
+            .unwrap();
     assert!(body_candidates(&empty).unwrap().is_empty());
 }
 
@@ -113,7 +128,11 @@ fn the_classifier_reads_dice_of_another_renderer() {
     let mut total = 0;
     for style in ALL_STYLES {
         for value in 1..=6u8 {
-            let img = synth::render(&scene(vec![spec(value, (320.0, 240.0), 60.0, style)], [120, 150, 175])).unwrap();
+            let img = synth::render(&scene(
+                vec![spec(value, (320.0, 240.0), 60.0, style)],
+                [120, 150, 175],
+            ))
+            .unwrap();
             let g = net.classify(&img, [320.0, 240.0], 60.0).unwrap();
             total += 1;
             right += (g.face == value) as usize;
@@ -132,7 +151,11 @@ fn a_turned_read_is_the_same_whichever_way_the_photo_is_turned() {
     // not merely the same face.
     let net = FaceNet::shipped().unwrap();
     for (value, style) in [(2u8, RED_WHITE), (3, WHITE_BLACK), (6, BLACK_WHITE)] {
-        let img = synth::render(&scene(vec![spec(value, (300.0, 200.0), 40.0, style)], [120, 150, 175])).unwrap();
+        let img = synth::render(&scene(
+            vec![spec(value, (300.0, 200.0), 40.0, style)],
+            [120, 150, 175],
+        ))
+        .unwrap();
         let mut turned = Mat::default();
         core::rotate(&img, &mut turned, core::ROTATE_90_CLOCKWISE).unwrap();
         // 40 px widened by the model's 1.3 is a 52 px square from (274, 174);
@@ -142,7 +165,12 @@ fn a_turned_read_is_the_same_whichever_way_the_photo_is_turned() {
         assert_eq!(a.face, value, "face {value}: {:?}", a.probs);
         assert_eq!(b.face, value, "face {value} turned: {:?}", b.probs);
         for (p, q) in a.probs.iter().zip(b.probs) {
-            assert!((p - q).abs() < 1e-4, "face {value}: {:?} against {:?}", a.probs, b.probs);
+            assert!(
+                (p - q).abs() < 1e-4,
+                "face {value}: {:?} against {:?}",
+                a.probs,
+                b.probs
+            );
         }
         // The single view is not turn-proof in the same way, and the turned
         // read keeps that view's features for enrolled sets.
@@ -164,15 +192,31 @@ fn write(dir: &std::path::Path, name: &str, text: &str) {
 #[test]
 fn class_names_map_number_words_to_pip_faces_and_keep_art_names() {
     let dir = tempfile::tempdir().unwrap();
-    assert_eq!(class_names(dir.path()).unwrap(), ["1", "2", "3", "4", "5", "6"]);
-    write(dir.path(), "classes.txt", "One\nTwo\nThree\nFour\nFive\nSix\n");
-    assert_eq!(class_names(dir.path()).unwrap(), ["1", "2", "3", "4", "5", "6"]);
-    write(dir.path(), "classes.txt", "goblin\nskeleton\nooze\nchest\npotion\ndragon\n");
+    assert_eq!(
+        class_names(dir.path()).unwrap(),
+        ["1", "2", "3", "4", "5", "6"]
+    );
+    write(
+        dir.path(),
+        "classes.txt",
+        "One\nTwo\nThree\nFour\nFive\nSix\n",
+    );
+    assert_eq!(
+        class_names(dir.path()).unwrap(),
+        ["1", "2", "3", "4", "5", "6"]
+    );
+    write(
+        dir.path(),
+        "classes.txt",
+        "goblin\nskeleton\nooze\nchest\npotion\ndragon\n",
+    );
     let names = class_names(dir.path()).unwrap();
     assert_eq!(names[0], "goblin");
     let labels = parse_yolo_named("5 0.5 0.5 0.1 0.1\n", 100, 100, &names).unwrap();
     assert_eq!(labels[0].name, "dragon");
-    assert!(parse_yolo_named("6 0.5 0.5 0.1 0.1\n", 100, 100, &names).unwrap_err().contains("0..=5"));
+    assert!(parse_yolo_named("6 0.5 0.5 0.1 0.1\n", 100, 100, &names)
+        .unwrap_err()
+        .contains("0..=5"));
     write(dir.path(), "classes.txt", "\n\n");
     assert!(class_names(dir.path()).is_err());
 }
@@ -182,15 +226,40 @@ fn labelled_scene(seed: u64) -> (Mat, Vec<tw_vision::eval::LabelBox>) {
     let mut dice = Vec::new();
     let mut text = String::new();
     for v in 1..=6u8 {
-        let (x, y) = (80.0 + 95.0 * (v - 1) as f32, 160.0 + 120.0 * (seed % 2) as f32);
+        let (x, y) = (
+            80.0 + 95.0 * (v - 1) as f32,
+            160.0 + 120.0 * (seed % 2) as f32,
+        );
         dice.push(DieSpec {
             rotation: 0.2 * seed as f32 + v as f32,
-            ..spec(v, (x, y), 56.0, ALL_STYLES[(v as usize + seed as usize) % ALL_STYLES.len()])
+            ..spec(
+                v,
+                (x, y),
+                56.0,
+                ALL_STYLES[(v as usize + seed as usize) % ALL_STYLES.len()],
+            )
         });
-        text += &format!("{} {} {} {} {}\n", v - 1, x / 640.0, y / 480.0, 60.0 / 640.0, 60.0 / 480.0);
+        text += &format!(
+            "{} {} {} {} {}\n",
+            v - 1,
+            x / 640.0,
+            y / 480.0,
+            60.0 / 640.0,
+            60.0 / 480.0
+        );
     }
-    let img = synth::render(&Scene { seed, ..scene(dice, [110, 130, 150]) }).unwrap();
-    let labels = parse_yolo_named(&text, 640, 480, &(1..=6).map(|k| k.to_string()).collect::<Vec<_>>()).unwrap();
+    let img = synth::render(&Scene {
+        seed,
+        ..scene(dice, [110, 130, 150])
+    })
+    .unwrap();
+    let labels = parse_yolo_named(
+        &text,
+        640,
+        480,
+        &(1..=6).map(|k| k.to_string()).collect::<Vec<_>>(),
+    )
+    .unwrap();
     (img, labels)
 }
 
@@ -211,7 +280,13 @@ fn an_enrolled_set_reads_its_faces_and_round_trips() {
     let (img, labels) = labelled_scene(5);
     let mut right = 0;
     for l in &labels {
-        let g = net.classify(&img, [(l.x0 + l.x1) / 2.0, (l.y0 + l.y1) / 2.0], l.x1 - l.x0).unwrap();
+        let g = net
+            .classify(
+                &img,
+                [(l.x0 + l.x1) / 2.0, (l.y0 + l.y1) / 2.0],
+                l.x1 - l.x0,
+            )
+            .unwrap();
         right += (set.read(&g).0 == l.name) as usize;
     }
     assert!(right >= 5, "{right} of 6");
@@ -230,8 +305,13 @@ fn a_set_with_too_few_examples_of_a_face_is_not_written() {
 #[test]
 fn files_that_are_not_d6_sets_are_refused_naming_the_field() {
     let d12 = include_str!("../../../models/dice-sets/dungeon-fighter.json");
-    let e = FaceSet::parse("dungeon-fighter.json", d12).unwrap_err().to_string();
-    assert!(e.contains("dungeon-fighter.json") && e.contains("kind"), "{e}");
+    let e = FaceSet::parse("dungeon-fighter.json", d12)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("dungeon-fighter.json") && e.contains("kind"),
+        "{e}"
+    );
     let net = FaceNet::shipped().unwrap();
     let mut en = Enrolment::new(&net);
     for seed in 0..2 {
@@ -242,21 +322,175 @@ fn files_that_are_not_d6_sets_are_refused_naming_the_field() {
     let broken = |f: &dyn Fn(&mut serde_json::Value)| {
         let mut v = good.clone();
         f(&mut v);
-        FaceSet::parse("set.json", &v.to_string()).unwrap_err().to_string()
+        FaceSet::parse("set.json", &v.to_string())
+            .unwrap_err()
+            .to_string()
     };
-    assert!(broken(&|v| v["faces"][1]["face"] = v["faces"][0]["face"].clone()).contains("faces[1].face"));
+    assert!(
+        broken(&|v| v["faces"][1]["face"] = v["faces"][0]["face"].clone())
+            .contains("faces[1].face")
+    );
     assert!(broken(&|v| {
         v["faces"][2]["prototype"].as_array_mut().unwrap().pop();
     })
     .contains("faces[2].prototype"));
-    assert!(broken(&|v| v["look"]["side_px"] = serde_json::json!([5.0, 3.0, 9.0])).contains("look.side_px"));
+    assert!(
+        broken(&|v| v["look"]["side_px"] = serde_json::json!([5.0, 3.0, 9.0]))
+            .contains("look.side_px")
+    );
     assert!(broken(&|v| v["extra"] = 1.into()).contains("extra"));
 }
 
 #[test]
 fn the_yardstick_recipe_counts_dark_pips() {
-    let img = synth::render(&scene(vec![spec(5, (320.0, 240.0), 70.0, WHITE_BLACK)], [60, 90, 110])).unwrap();
+    let img = synth::render(&scene(
+        vec![spec(5, (320.0, 240.0), 70.0, WHITE_BLACK)],
+        [60, 90, 110],
+    ))
+    .unwrap();
     let r = blob_recipe(&img).unwrap();
     assert_eq!(r.dice.len(), 1, "{:?}", r.dice);
     assert_eq!(r.dice[0].face.as_deref(), Some("5"));
+}
+
+/// The test picture of `train.py --reference-crop` (same formula there).
+fn test_pattern(w: i32, h: i32) -> Mat {
+    use opencv::prelude::*;
+    let mut img = Mat::new_rows_cols_with_default(h, w, CV_8UC3, Scalar::all(0.0)).unwrap();
+    for y in 0..h {
+        for x in 0..w {
+            let px = img.at_2d_mut::<core::Vec3b>(y, x).unwrap();
+            px[0] = ((x * 7 + y * 3) % 256) as u8;
+            px[1] = ((x * x + y * 5) % 251) as u8;
+            px[2] = ((x * y + 40) % 241) as u8;
+        }
+    }
+    img
+}
+
+#[test]
+fn the_crop_is_the_training_scripts_crop() {
+    // Written by `python3 models/d6-faces/train.py --size 32 --reference-crop
+    // crates/vision/tests/data/d6-facenet-crop.json`: crops inside the
+    // picture, across its edges, larger than it, and one whose corner falls
+    // on a half pixel (rounded half to even on both sides).
+    let doc: serde_json::Value =
+        serde_json::from_str(include_str!("data/d6-facenet-crop.json")).unwrap();
+    let img = test_pattern(
+        doc["width"].as_i64().unwrap() as i32,
+        doc["height"].as_i64().unwrap() as i32,
+    );
+    let size = doc["size"].as_u64().unwrap() as usize;
+    let context = doc["context"].as_f64().unwrap() as f32;
+    let crops = doc["crops"].as_array().unwrap();
+    assert_eq!(crops.len(), 5);
+    for c in crops {
+        let center = [
+            c["center"][0].as_f64().unwrap() as f32,
+            c["center"][1].as_f64().unwrap() as f32,
+        ];
+        let side = c["side"].as_f64().unwrap() as f32;
+        let want: Vec<f32> = c["values"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_f64().unwrap() as f32)
+            .collect();
+        let got = crop_normalised(&img, center, side, size, context).unwrap();
+        assert_eq!(got.len(), size * size * 3);
+        let worst = got
+            .iter()
+            .zip(&want)
+            .map(|(a, b)| (a - b).abs())
+            .fold(0.0f32, f32::max);
+        assert!(
+            worst < 1e-4,
+            "crop at {center:?} side {side}: differs by {worst}"
+        );
+    }
+}
+
+/// The shipped model rewritten in format 1 (no stated widths) and in
+/// format 2 (widths and hidden stated), whichever it is now.
+fn both_formats() -> (serde_json::Value, serde_json::Value) {
+    let v: serde_json::Value = serde_json::from_str(SHIPPED).unwrap();
+    let mut one = v.clone();
+    one["format"] = "tw-d6-facenet/1".into();
+    let obj = one.as_object_mut().unwrap();
+    obj.remove("widths");
+    obj.remove("hidden");
+    let mut two = v.clone();
+    two["format"] = "tw-d6-facenet/2".into();
+    let widths: Vec<u64> = (0..3)
+        .map(|i| v["layers"][i]["shape"][3].as_u64().unwrap())
+        .collect();
+    two["widths"] = serde_json::json!(widths);
+    two["hidden"] = v["layers"][3]["shape"][1].clone();
+    (one, two)
+}
+
+#[test]
+fn both_model_formats_load_and_give_the_same_answers() {
+    let (one, two) = both_formats();
+    let a = FaceNet::parse("one.json", &one.to_string()).expect("format 1");
+    let b = FaceNet::parse("two.json", &two.to_string()).expect("format 2");
+    let img = synth::render(&scene(
+        vec![spec(4, (320.0, 240.0), 60.0, RED_WHITE)],
+        [60, 90, 110],
+    ))
+    .unwrap();
+    let (ga, gb) = (
+        a.classify(&img, [320.0, 240.0], 60.0).unwrap(),
+        b.classify(&img, [320.0, 240.0], 60.0).unwrap(),
+    );
+    assert_eq!(ga, gb);
+    assert_eq!(a.input_size(), FaceNet::shipped().unwrap().input_size());
+}
+
+#[test]
+fn a_format_2_model_whose_stated_widths_disagree_is_refused() {
+    let (one, two) = both_formats();
+    let refuse = |v: &serde_json::Value| error_of(&v.to_string());
+    let mut v = two.clone();
+    v["widths"][1] = (v["widths"][1].as_u64().unwrap() + 1).into();
+    let e = refuse(&v);
+    assert!(e.contains("model.json") && e.contains("widths[1]"), "{e}");
+    let mut v = two.clone();
+    v["hidden"] = (v["hidden"].as_u64().unwrap() * 2).into();
+    assert!(refuse(&v).contains("hidden"));
+    let mut v = two.clone();
+    v.as_object_mut().unwrap().remove("widths");
+    assert!(refuse(&v).contains("widths is missing"));
+    let mut v = two.clone();
+    v["widths"] = serde_json::json!([16, 32]);
+    assert!(refuse(&v).contains("widths"));
+    // Format 1 does not state widths: a file that mixes the two is refused.
+    let mut v = one.clone();
+    v["hidden"] = two["hidden"].clone();
+    assert!(refuse(&v).contains("hidden"));
+}
+
+#[test]
+fn a_set_enrolled_with_another_crop_size_is_refused_naming_the_file_and_field() {
+    // The appearance descriptor depends on the classifier's crop side: a set
+    // enrolled when the crop was another size must be enrolled again, not
+    // read with prototypes that no longer mean the same thing.
+    let net = FaceNet::shipped().unwrap();
+    let mut en = Enrolment::new(&net);
+    for seed in 0..2 {
+        let (img, labels) = labelled_scene(seed);
+        en.add(&img, &labels, "r").unwrap();
+    }
+    let mut set = en.finish("r").unwrap();
+    assert!(DiceReader::with_face_set(set.clone(), "mine.json").is_ok());
+    let other = if net.input_size() == 24 { 32 } else { 24 };
+    set.descriptor = format!("tw-d6-appearance/1 crop {other}");
+    let e = DiceReader::with_face_set(set, "mine.json")
+        .err()
+        .expect("refused")
+        .to_string();
+    assert!(
+        e.contains("mine.json") && e.contains("descriptor") && e.contains("enrol"),
+        "{e}"
+    );
 }
