@@ -1,6 +1,9 @@
 //! Measuring the target reader on generated scenes (`warden synth` output):
 //! throw score (section value or miss), icon/blank, both, border cases,
-//! a confusion table and time per scene.
+//! a confusion table and time per scene. A scene whose calibration kept the
+//! board's look is read in the light of calibration
+//! ([`crate::light::neutral_frame`]); one whose calibration still is kept
+//! beside it is read without the print it shows ([`crate::print`]).
 
 use crate::dieset::{DieSet, Example};
 use crate::face::{describe, face_patch};
@@ -87,13 +90,17 @@ fn load_image(p: &Path) -> Result<opencv::core::Mat, EvalError> {
     crate::io::load_image(p).map_err(EvalError::Image)
 }
 
-/// The calibration homography of a scene: the `.calibration.json` beside it.
-fn scene_homography(truth_path: &Path) -> Result<[[f64; 3]; 3], EvalError> {
+/// The calibration of a scene, from the `.calibration.json` beside it: the
+/// homography and the board's look at calibration, if it kept one.
+fn scene_calibration(truth_path: &Path) -> Result<Calibrated, EvalError> {
     let s = truth_path.to_string_lossy();
     let cal = PathBuf::from(s.trim_end_matches(".json").to_string() + ".calibration.json");
     let prof = tw_calibration::CalibrationProfile::load(&cal).map_err(|e| ferr(&cal, e))?;
-    Ok(prof.table_to_image.0)
+    Ok((prof.table_to_image.0, prof.board_look))
 }
+
+/// A scene's board → image homography and the board's look at calibration.
+type Calibrated = ([[f64; 3]; 3], Option<tw_calibration::BoardLook>);
 
 /// Labelled face examples cut from generated scenes with their truth.
 pub fn examples_from_scenes(dir: &Path) -> Result<Vec<Example>, EvalError> {
@@ -211,15 +218,16 @@ fn label(v: Option<u32>) -> String {
     }
 }
 
-/// Board mm → image pixels for a scene: its `.calibration.json` where
-/// there is one, else the truth's `board_to_image`.
-fn homography_for(truth_path: &Path, t: &crate::truth::Truth) -> Result<[[f64; 3]; 3], EvalError> {
+/// Board mm → image pixels for a scene and the board's look at
+/// calibration: its `.calibration.json` where there is one, else the
+/// truth's `board_to_image` (and no look).
+fn calibration_for(truth_path: &Path, t: &crate::truth::Truth) -> Result<Calibrated, EvalError> {
     let s = truth_path.to_string_lossy();
     let cal = PathBuf::from(s.trim_end_matches(".json").to_string() + ".calibration.json");
     if cal.exists() {
-        return scene_homography(truth_path);
+        return scene_calibration(truth_path);
     }
-    t.board_to_image.ok_or_else(|| {
+    t.board_to_image.map(|h| (h, None)).ok_or_else(|| {
         ferr(
             truth_path,
             format!(
@@ -238,20 +246,48 @@ fn homography_for(truth_path: &Path, t: &crate::truth::Truth) -> Result<[[f64; 3
 /// with dice of that size, as a player sets their own dice's size; the
 /// report says so when it differs from the die set's.
 pub fn evaluate(dir: &Path, board: &Board, set: &DieSet) -> Result<Report, EvalError> {
-    evaluate_with(dir, board, set, &|_, img, h, webs, set| {
+    evaluate_kept(dir, board, set, true)
+}
+
+/// [`evaluate`], with `still` false: the calibration stills beside the
+/// scenes are not used (printed art is not told from dice by them).
+pub fn evaluate_kept(dir: &Path, board: &Board, set: &DieSet, still: bool) -> Result<Report, EvalError> {
+    let use_still = still;
+    evaluate_with(dir, board, set, &|image, img, h, look, webs, set| {
+        let still = if use_still {
+            calibration_still_of(image)?
+        } else {
+            None
+        };
         let start = std::time::Instant::now();
-        let reading = read_target(img, h, board, webs, set)?;
+        let img = crate::light::neutral_frame(img, h, look)?;
+        let reading = read_target(&img, h, board, webs, set)?;
+        let reading = crate::print::without_print(reading, &img, still.as_ref())?;
         Ok((reading, start.elapsed().as_secs_f64() * 1000.0))
     })
 }
 
+/// The still a scene's calibration was taken on, if kept beside it:
+/// `scene-00001.jpg` → `scene-00001.calibration.reference.jpg` (as the app
+/// keeps `calibration.reference.jpg` beside `calibration.json`).
+pub fn calibration_still_of(image: &Path) -> Result<Option<opencv::core::Mat>, EvalError> {
+    let stem = image.file_stem().unwrap_or_default().to_string_lossy();
+    let still = image.with_file_name(format!("{stem}.calibration.reference.jpg"));
+    if !still.is_file() {
+        return Ok(None);
+    }
+    load_image(&still).map(Some)
+}
+
 /// How [`evaluate_with`] reads one scene: given the image's path, the
-/// image, its board → image homography, the webs and the die set, the
-/// reading and the milliseconds the read itself took.
+/// image, its board → image homography, the board's look at calibration
+/// (if kept), the webs and the die set, the reading and the milliseconds
+/// the read itself took.
 pub type SceneReader<'a> = dyn Fn(
         &Path,
         &opencv::core::Mat,
         &[[f64; 3]; 3],
+        Option<&tw_calibration::BoardLook>,
         &Webs,
         &DieSet,
     ) -> Result<(crate::read::TargetReading, f64), EvalError>
@@ -278,7 +314,7 @@ pub fn evaluate_with(
         let t = crate::truth::load(&tp).map_err(|e| ferr(&tp, e))?;
         let image_path = tp.with_file_name(&t.image);
         let img = load_image(&image_path)?;
-        let h = homography_for(&tp, &t)?;
+        let (h, look) = calibration_for(&tp, &t)?;
         let webs = Webs::on(board, &t.webs).map_err(|e| ferr(&tp, e))?;
         let sized;
         let set = match t.die_edge_mm {
@@ -291,7 +327,7 @@ pub fn evaluate_with(
             }
             _ => set,
         };
-        let (reading, ms) = read(&image_path, &img, &h, &webs, set)?;
+        let (reading, ms) = read(&image_path, &img, &h, look.as_ref(), &webs, set)?;
         r.ms.push(ms);
         r.scenes += 1;
         let band = r.bands.entry(tilt_band(t.elevation_deg)).or_default();
@@ -348,6 +384,16 @@ pub fn evaluate_with(
             if border && score_ok {
                 r.border_ok += 1;
                 b.border_ok += 1;
+            }
+            if x.color != d.color {
+                r.failures.push(format!(
+                    "{}: {} {} at {at_px}: colour read {} (confidence {:.2})",
+                    tp.display(),
+                    d.color,
+                    truth_face,
+                    x.color,
+                    x.confidence,
+                ));
             }
             if !(score_ok && face_ok) {
                 let clearance = d
@@ -595,7 +641,7 @@ pub fn labelled_candidates(
         let t = load_truth(&tp)?;
         let image_path = tp.with_file_name(&t.image);
         let img = load_image(&image_path)?;
-        let h = scene_homography(&tp)?;
+        let (h, _) = scene_calibration(&tp)?;
         for m in crate::read::measure_candidates(&img, &h, board, set)? {
             let d = t
                 .dice

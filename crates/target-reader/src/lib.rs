@@ -37,6 +37,9 @@
 //!    lower value), and colour and icon/blank are read with the die set
 //!    ([`face`]).
 //!
+//! Callers first bring a frame back to the light of calibration
+//! ([`light::neutral_frame`]) when the calibration kept the board's look.
+//!
 //! After a throw, [`throw::read_throw`] reads only the boxes the motion
 //! stage saw change and keeps the earlier reading's dice lying elsewhere;
 //! the whole frame is read when the change is not local. A frame the reader
@@ -67,9 +70,10 @@
 //!   print the whole-frame read can reach its cap on candidates, and a die
 //!   whose proposal looks less like a die than the print's is then not
 //!   fitted.
-//! - Colour is read as the enrolment's light showed it: a strong
-//!   white-balance shift (`warden synth --cast 0.3`) turns some white dice
-//!   into another colour; nothing corrects for it yet.
+//! - Colour is read as the enrolment's light showed it. A white-balance
+//!   shift since calibration is undone when the calibration kept the
+//!   board's look ([`light::neutral_frame`]); a cast already there when
+//!   the board was calibrated is not (there is no neutral white in view).
 //! - Lens distortion is not applied to the frame (`warden read` refuses a
 //!   profile with a lens model and a board).
 
@@ -82,9 +86,11 @@ pub mod eval;
 pub mod face;
 pub mod fit;
 pub mod io;
+pub mod light;
 pub mod overlay;
 pub mod par;
 pub mod pose;
+pub mod print;
 pub mod read;
 pub mod region;
 pub mod ring;
@@ -94,6 +100,8 @@ pub mod truth;
 pub mod verify;
 
 pub use dieset::{DieSet, DieSetError, Example};
+pub use light::neutral_frame;
+pub use print::without_print;
 pub use read::{read_target, read_target_in, ReadError, TargetDie, TargetReading};
 pub use throw::{looks_unchanged, read_throw, read_throw_since, Scope, ThrowReading};
 pub use shape::DieShape;
