@@ -40,10 +40,10 @@ pub struct TargetSetup {
     /// The board's colours at calibration, to undo a later white-balance
     /// shift ([`tw_target::neutral_frame`]); `None`: frames read as they are.
     pub look: Option<BoardLook>,
-    /// The still the board was calibrated on (no dice): a die read in a
-    /// whole frame whose top face looks as there is print
-    /// ([`tw_target::without_print`]). Dropped once the board is
-    /// re-registered elsewhere.
+    /// The still the board was calibrated on (no dice): a whole frame is
+    /// read where it differs from it, and a die whose top face looks as
+    /// there is print ([`tw_target::read_over_still`]). Dropped once the
+    /// board is re-registered elsewhere.
     pub still: Option<opencv::core::Mat>,
 }
 
@@ -136,8 +136,7 @@ impl TableReader {
                 .collect()),
             TableReader::Target(t) => {
                 let mat = t.neutral(&mat)?;
-                let read = tw_target::read_target(&mat, &t.board_to_image, &t.board, &t.webs, &t.set)
-                    .and_then(|r| tw_target::without_print(r, &mat, t.still.as_ref()));
+                let read = tw_target::read_over_still(&mat, t.still.as_ref(), &t.board_to_image, &t.board, &t.webs, &t.set);
                 Ok(read.map_err(|e| e.to_string())?.dice.into_iter().map(from_target).collect())
             }
         }

@@ -3,11 +3,10 @@
 //! a confusion table and time per scene. A scene whose calibration kept the
 //! board's look is read in the light of calibration
 //! ([`crate::light::neutral_frame`]); one whose calibration still is kept
-//! beside it is read without the print it shows ([`crate::print`]).
+//! beside it is read over the still ([`crate::print::read_over_still`]).
 
 use crate::dieset::{DieSet, Example};
 use crate::face::{describe, face_patch};
-use crate::read::read_target;
 use opencv::prelude::MatTraitConst;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -250,7 +249,8 @@ pub fn evaluate(dir: &Path, board: &Board, set: &DieSet) -> Result<Report, EvalE
 }
 
 /// [`evaluate`], with `still` false: the calibration stills beside the
-/// scenes are not used (printed art is not told from dice by them).
+/// scenes are not used, every scene is read whole
+/// ([`crate::read::read_target`]).
 pub fn evaluate_kept(dir: &Path, board: &Board, set: &DieSet, still: bool) -> Result<Report, EvalError> {
     let use_still = still;
     evaluate_with(dir, board, set, &|image, img, h, look, webs, set| {
@@ -261,8 +261,7 @@ pub fn evaluate_kept(dir: &Path, board: &Board, set: &DieSet, still: bool) -> Re
         };
         let start = std::time::Instant::now();
         let img = crate::light::neutral_frame(img, h, look)?;
-        let reading = read_target(&img, h, board, webs, set)?;
-        let reading = crate::print::without_print(reading, &img, still.as_ref())?;
+        let reading = crate::print::read_over_still(&img, still.as_ref(), h, board, webs, set)?;
         Ok((reading, start.elapsed().as_secs_f64() * 1000.0))
     })
 }

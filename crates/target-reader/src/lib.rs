@@ -101,7 +101,7 @@ pub mod verify;
 
 pub use dieset::{DieSet, DieSetError, Example};
 pub use light::neutral_frame;
-pub use print::without_print;
+pub use print::{read_over_still, without_print};
 pub use read::{read_target, read_target_in, ReadError, TargetDie, TargetReading};
 pub use throw::{looks_unchanged, read_throw, read_throw_since, Scope, ThrowReading};
 pub use shape::DieShape;
