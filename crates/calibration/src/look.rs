@@ -7,9 +7,9 @@
 //! gains are measured on it: the board is sampled on a grid of table-mm
 //! cells at calibration, the same cells are sampled in a frame, and each
 //! channel's typical ratio (the median over cells, so dice, shadows and a
-//! hand over a few cells do not count) gives the gains. Only the colour of
-//! the shift is corrected, not the overall brightness (the reader copes
-//! with brightness; boosting it would clip).
+//! hand over a few cells do not count) gives the gains. The overall
+//! brightness is brought back too, so that a frame can be compared pixel
+//! by pixel with the still the board was calibrated on.
 
 use crate::error::{CalibrationError, Result};
 use crate::homography::Homography;
@@ -139,8 +139,7 @@ impl BoardLook {
 
     /// The gains (blue, green, red) that bring `img`'s colours back to the
     /// light of calibration, or `None` when too few cells can be compared
-    /// (board out of view, frame of another kind). Their product is 1: the
-    /// colour of the light changes, not its strength.
+    /// (board out of view, frame of another kind).
     pub fn gains(&self, img: &Mat, table_to_image: &Homography) -> Option<[f64; 3]> {
         check_bgr(img).ok()?;
         let data = img.data_bytes().ok()?;
@@ -170,9 +169,7 @@ impl BoardLook {
             return None;
         }
         let m = logs.map(median);
-        let mean = m.iter().sum::<f64>() / 3.0;
-        let g = m.map(|v| (mean - v).clamp(-MAX_GAIN.ln(), MAX_GAIN.ln()).exp());
-        Some(g)
+        Some(m.map(|v| (-v).clamp(-MAX_GAIN.ln(), MAX_GAIN.ln()).exp()))
     }
 }
 
@@ -286,10 +283,8 @@ mod tests {
         roi.set_to(&Scalar::new(30.0, 30.0, 200.0, 0.0), &core::no_array())
             .unwrap();
         let g = look.gains(&cast, &identity()).unwrap();
-        // Up to the overall level (the product of the gains is 1).
-        let ratio = [g[0] / g[1] * 0.8, g[2] / g[1] * 1.2];
-        assert!(ratio.iter().all(|r| (r - 1.0).abs() < 0.02), "{g:?}");
-        assert!((g.iter().product::<f64>() - 1.0).abs() < 1e-9);
+        let undone = [g[0] * 0.8, g[1], g[2] * 1.2];
+        assert!(undone.iter().all(|r| (r - 1.0).abs() < 0.02), "{g:?}");
         let fixed = apply_gains(&cast, g)
             .unwrap()
             .expect("a cast of 20 % is corrected");
