@@ -40,6 +40,9 @@
 //! Callers first bring a frame back to the light of calibration
 //! ([`light::neutral_frame`]) when the calibration kept the board's look.
 //!
+//! A whole frame with the still the board was calibrated on is read only
+//! where it differs from that still ([`print::read_over_still`]).
+//!
 //! After a throw, [`throw::read_throw`] reads only the boxes the motion
 //! stage saw change and keeps the earlier reading's dice lying elsewhere;
 //! the whole frame is read when the change is not local. A frame the reader
@@ -65,11 +68,11 @@
 //! - Phantoms on the plain drawing are rare but not gone (printed numbers,
 //!   web rings). On boards with die-sized printed art in the sections
 //!   (`warden synth --art painted`, `--art ornate`) a whole-frame read
-//!   still takes some of it for dice; a throw's changed regions are read
-//!   without (`warden bench throw` prints current figures). On such a
-//!   print the whole-frame read can reach its cap on candidates, and a die
-//!   whose proposal looks less like a die than the print's is then not
-//!   fitted.
+//!   without a calibration still ([`print::read_over_still`]), or one
+//!   whose frame differs from the still all over (the light changed in
+//!   strength or direction), still takes some of it for dice. On such a
+//!   print that read can reach its cap on candidates, and a die whose
+//!   proposal looks less like a die than the print's is then not fitted.
 //! - Colour is read as the enrolment's light showed it. A white-balance
 //!   shift since calibration is undone when the calibration kept the
 //!   board's look ([`light::neutral_frame`]); a cast already there when
