@@ -111,7 +111,10 @@ pub fn examples_from_scenes(dir: &Path) -> Result<Vec<Example>, EvalError> {
         for (i, d) in t.dice.iter().enumerate() {
             let corners = d.corners_px.as_deref().unwrap_or_default();
             if corners.len() != 5 {
-                return Err(ferr(&tp, format!("dice[{i}].corners_px: needs the top face's 5 corners")));
+                return Err(ferr(
+                    &tp,
+                    format!("dice[{i}].corners_px: needs the top face's 5 corners"),
+                ));
             }
             let px: [[f64; 2]; 5] = std::array::from_fn(|k| corners[k]);
             let patch = face_patch(&img, &px)?;
@@ -251,7 +254,12 @@ pub fn evaluate(dir: &Path, board: &Board, set: &DieSet) -> Result<Report, EvalE
 /// [`evaluate`], with `still` false: the calibration stills beside the
 /// scenes are not used, every scene is read whole
 /// ([`crate::read::read_target`]).
-pub fn evaluate_kept(dir: &Path, board: &Board, set: &DieSet, still: bool) -> Result<Report, EvalError> {
+pub fn evaluate_kept(
+    dir: &Path,
+    board: &Board,
+    set: &DieSet,
+    still: bool,
+) -> Result<Report, EvalError> {
     let use_still = still;
     evaluate_with(dir, board, set, &|image, img, h, look, webs, set| {
         let still = if use_still {
@@ -581,7 +589,16 @@ pub fn print_report(r: &Report, dir: &Path) {
         println!("by camera tilt (from vertical):");
         println!(
             "  {:<14}{:>7}{:>6}{:>9}{:>9}{:>9}{:>9}{:>10}{:>10}{:>9}",
-            "band", "scenes", "dice", "found", "score", "icon", "colour", "border", "phantoms", "ms mean"
+            "band",
+            "scenes",
+            "dice",
+            "found",
+            "score",
+            "icon",
+            "colour",
+            "border",
+            "phantoms",
+            "ms mean"
         );
         for (name, b) in &r.bands {
             let mean = b.ms.iter().sum::<f64>() / b.ms.len().max(1) as f64;
@@ -594,7 +611,11 @@ pub fn print_report(r: &Report, dir: &Path) {
                 pct(b.score_ok, b.dice),
                 pct(b.face_ok, b.dice),
                 pct(b.color_ok, b.dice),
-                if b.border == 0 { "-".to_string() } else { format!("{:.2}%", pct(b.border_ok, b.border)) },
+                if b.border == 0 {
+                    "-".to_string()
+                } else {
+                    format!("{:.2}%", pct(b.border_ok, b.border))
+                },
                 b.extra as f64 / b.scenes.max(1) as f64,
                 mean
             );

@@ -83,8 +83,8 @@
 pub mod area;
 pub mod check;
 pub mod detect;
-pub mod echo;
 pub mod dieset;
+pub mod echo;
 pub mod eval;
 pub mod face;
 pub mod fit;
@@ -106,5 +106,5 @@ pub use dieset::{DieSet, DieSetError, Example};
 pub use light::neutral_frame;
 pub use print::{read_over_still, without_print};
 pub use read::{read_target, read_target_in, ReadError, TargetDie, TargetReading};
-pub use throw::{looks_unchanged, read_throw, read_throw_since, Scope, ThrowReading};
 pub use shape::DieShape;
+pub use throw::{looks_unchanged, read_throw, read_throw_since, Scope, ThrowReading};

@@ -99,7 +99,9 @@ fn tally(truth: &SceneTruth, reading: &TargetReading) -> Tally {
     let mut t = Tally::default();
     for d in &truth.dice {
         t.dice += 1;
-        let Some(i) = tw_target::eval::nearest_unused(reading, &used, d.center_mm) else { continue };
+        let Some(i) = tw_target::eval::nearest_unused(reading, &used, d.center_mm) else {
+            continue;
+        };
         used[i] = true;
         let x = &reading.dice[i];
         t.found += 1;
@@ -198,7 +200,15 @@ pub fn run(a: ThrowArgs) -> Result<ExitCode> {
         // The board as calibrated (no dice, neutral light): what the app
         // keeps beside its profile and reads whole frames over.
         let calibration = (!a.whole_without_still)
-            .then(|| tw_synth::write::calibration_still(&board, "catacombs-default.json", first, &tex, false))
+            .then(|| {
+                tw_synth::write::calibration_still(
+                    &board,
+                    "catacombs-default.json",
+                    first,
+                    &tex,
+                    false,
+                )
+            })
             .transpose()?;
         let mut stage = MotionStage::new(StageConfig::default());
         let mut before: Option<TargetReading> = None;
@@ -270,7 +280,16 @@ pub fn run(a: ThrowArgs) -> Result<ExitCode> {
                 let changed = die_boxes(&regions);
                 let h = truth.board_to_image;
                 let (t1, c1) = (Instant::now(), process_cpu_ms());
-                let got = read_throw_since(&img, still.as_ref(), &h, &board, &webs, &set, &changed, before.as_ref())?;
+                let got = read_throw_since(
+                    &img,
+                    still.as_ref(),
+                    &h,
+                    &board,
+                    &webs,
+                    &set,
+                    &changed,
+                    before.as_ref(),
+                )?;
                 let read_ms = t1.elapsed().as_secs_f64() * 1000.0;
                 read_cpu.push(process_cpu_ms() - c1);
                 let settle_ms = t_ms - ms_of(clip.rest_frames[n]) + stage_ms;
