@@ -167,6 +167,10 @@ impl BoardWatch {
                 board: t.board.clone(),
                 webs: t.webs.clone(),
                 set: t.set.clone(),
+                look: t.look.clone(),
+                // The still shows the board where it was calibrated:
+                // compared with frames of a moved board it says nothing.
+                still: None,
             };
             *reader = std::sync::Arc::new(TableReader::Target(Box::new(moved)));
             self.in_use = h;

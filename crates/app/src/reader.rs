@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant, SystemTime};
 use tw_board::{Board, Webs};
-use tw_calibration::CalibrationProfile;
+use tw_calibration::{BoardLook, CalibrationProfile};
 use tw_capture::Frame;
 use tw_session::observation::DieReading;
 use tw_target::DieSet;
@@ -37,6 +37,14 @@ pub struct TargetSetup {
     pub board: Board,
     pub webs: Webs,
     pub set: DieSet,
+    /// The board's colours at calibration, to undo a later white-balance
+    /// shift ([`tw_target::neutral_frame`]); `None`: frames read as they are.
+    pub look: Option<BoardLook>,
+    /// The still the board was calibrated on (no dice): a whole frame is
+    /// read where it differs from it, and a die whose top face looks as
+    /// there is print ([`tw_target::read_over_still`]). Dropped once the
+    /// board is re-registered elsewhere.
+    pub still: Option<opencv::core::Mat>,
 }
 
 impl TableReader {
@@ -55,11 +63,18 @@ impl TableReader {
             Some(name) => DieSet::load(&crate::paths::die_set_file(name, dir)).map_err(|e| e.to_string())?,
             None => default_die_set()?,
         };
+        let still = calibration_still(dir);
+        let look = p.board_look.clone().or_else(|| {
+            let img = still.as_ref()?;
+            BoardLook::sample(img, &p.table_to_image, p.area_mm).ok()
+        });
         Ok(TableReader::Target(Box::new(TargetSetup {
             board_to_image: p.table_to_image.0,
             board,
             webs: Webs::none(),
             set,
+            look,
+            still,
         })))
     }
 
@@ -85,8 +100,9 @@ impl TableReader {
             return Ok((self.read(frame)?, None));
         };
         let mat = frame.to_mat().map_err(|e| e.to_string())?;
+        let mat = t.neutral(&mat)?;
         let was = match &settled.before_frame {
-            Some(f) => Some(f.to_mat().map_err(|e| e.to_string())?),
+            Some(f) => Some(t.neutral(&f.to_mat().map_err(|e| e.to_string())?)?.into_owned()),
             None => None,
         };
         let got = tw_target::read_throw_since(
@@ -100,8 +116,12 @@ impl TableReader {
             before,
         )
         .map_err(|e| e.to_string())?;
-        let dice = got.reading.dice.iter().cloned().map(from_target).collect();
-        Ok((dice, Some(got.reading)))
+        let reading = match got.scope {
+            tw_target::Scope::Whole { .. } => tw_target::without_print(got.reading, &mat, t.still.as_ref()).map_err(|e| e.to_string())?,
+            tw_target::Scope::Changed { .. } => got.reading,
+        };
+        let dice = reading.dice.iter().cloned().map(from_target).collect();
+        Ok((dice, Some(reading)))
     }
 
     pub fn read(&self, frame: &Frame) -> Result<Vec<DieReading>, String> {
@@ -114,14 +134,29 @@ impl TableReader {
                 .into_iter()
                 .map(from_vision)
                 .collect()),
-            TableReader::Target(t) => Ok(tw_target::read_target(&mat, &t.board_to_image, &t.board, &t.webs, &t.set)
-                .map_err(|e| e.to_string())?
-                .dice
-                .into_iter()
-                .map(from_target)
-                .collect()),
+            TableReader::Target(t) => {
+                let mat = t.neutral(&mat)?;
+                let read = tw_target::read_over_still(&mat, t.still.as_ref(), &t.board_to_image, &t.board, &t.webs, &t.set);
+                Ok(read.map_err(|e| e.to_string())?.dice.into_iter().map(from_target).collect())
+            }
         }
     }
+}
+
+impl TargetSetup {
+    /// `frame` brought back to the light of calibration, when the
+    /// calibration kept the board's look.
+    fn neutral<'a>(&self, frame: &'a opencv::core::Mat) -> Result<std::borrow::Cow<'a, opencv::core::Mat>, String> {
+        tw_target::neutral_frame(frame, &self.board_to_image, self.look.as_ref()).map_err(|e| e.to_string())
+    }
+}
+
+/// The still the profile in `dir` was calibrated on
+/// ([`crate::board_watch::reference_path`]), if one was kept and reads.
+/// A profile saved without a board look has it sampled from this still.
+fn calibration_still(dir: &Path) -> Option<opencv::core::Mat> {
+    let still = crate::board_watch::reference_path(&dir.join("calibration.json"));
+    tw_calibration::detect::read_image(&still).ok()
 }
 
 /// The die set a game's dice are read with, by engine name, when the game

@@ -6,6 +6,8 @@
 //! - [`homography`]: the projective map itself, in plain Rust.
 //! - [`lens`]: optional lens-distortion correction from a chessboard.
 //! - [`profile`]: the saved profile file (`calibration/README.md`).
+//! - [`look`]: the board's colours at calibration, and a frame's white
+//!   balance against them.
 //! - [`drift`]: noticing that the board or camera moved, re-registering it.
 
 pub mod detect;
@@ -13,6 +15,7 @@ pub mod drift;
 pub mod error;
 pub mod homography;
 pub mod lens;
+pub mod look;
 pub mod manual;
 pub mod profile;
 pub mod sheet;
@@ -22,6 +25,7 @@ pub use drift::{Alignment, BlurMatch, BoardReference, DriftConfig, LostReason, V
 pub use error::{CalibrationError, Result};
 pub use homography::Homography;
 pub use lens::{calibrate_lens, LensModel};
+pub use look::{apply_gains, BoardLook};
 pub use manual::{manual_profile, parse_pair, parse_points};
 pub use profile::{BoardRef, CalibrationProfile, Layout, Method, FORMAT};
 pub use sheet::{render_sheet, write_sheet, SheetLayout};

@@ -5,6 +5,7 @@
 use crate::error::{CalibrationError, Result};
 use crate::homography::{dist, Homography};
 use crate::lens::LensModel;
+use crate::look::BoardLook;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
@@ -92,6 +93,12 @@ pub struct CalibrationProfile {
     /// The target board in this area, if any.
     #[serde(default)]
     pub board: Option<BoardRef>,
+    /// The board's colours as the camera saw them at calibration, for
+    /// measuring a later frame's white balance ([`BoardLook`]). Absent in
+    /// older profiles (and left out when saved without one): frames are
+    /// then read as they are.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub board_look: Option<BoardLook>,
 }
 
 impl CalibrationProfile {
@@ -129,6 +136,7 @@ impl CalibrationProfile {
             rms_error_mm: (sq / n).sqrt(),
             lens: None,
             board: None,
+            board_look: None,
         })
     }
 
@@ -259,6 +267,9 @@ impl CalibrationProfile {
                 ));
             }
         }
+        if let Some((field, problem)) = self.board_look.as_ref().and_then(BoardLook::problem) {
+            return Err(bad(field, problem));
+        }
         if let Some(b) = &self.board {
             if b.geometry.trim().is_empty() {
                 return Err(bad(
@@ -284,9 +295,54 @@ mod tests {
             extra: Default::default(),
         };
         let profile = dir.join("calibration.json");
-        assert_eq!(b.geometry_path(&profile), std::path::PathBuf::from("board.json"));
+        assert_eq!(
+            b.geometry_path(&profile),
+            std::path::PathBuf::from("board.json")
+        );
         std::fs::write(dir.join("board.json"), "{}").unwrap();
         assert_eq!(b.geometry_path(&profile), dir.join("board.json"));
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    fn profile() -> CalibrationProfile {
+        CalibrationProfile::from_points(
+            Method::Manual,
+            Some([640, 480]),
+            [100.0, 50.0],
+            vec![[10.0, 10.0], [630.0, 10.0], [630.0, 470.0], [10.0, 470.0]],
+            vec![[0.0, 0.0], [100.0, 0.0], [100.0, 50.0], [0.0, 50.0]],
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn a_profile_without_a_board_look_loads_and_one_with_a_bad_look_names_the_field() {
+        let path = Path::new("cal.json");
+        let mut p = profile();
+        let old = serde_json::to_string(&p).unwrap();
+        assert!(!old.contains("board_look"), "saved without the field");
+        assert_eq!(
+            CalibrationProfile::from_json(&old, path)
+                .unwrap()
+                .board_look,
+            None
+        );
+        p.board_look = Some(BoardLook {
+            version: crate::look::LOOK_VERSION,
+            cell_mm: 50.0,
+            cols: 2,
+            rows: 1,
+            bgr: "102030a0b0c0".into(),
+        });
+        let text = serde_json::to_string(&p).unwrap();
+        assert_eq!(CalibrationProfile::from_json(&text, path).unwrap(), p);
+        let broken = text.replace("102030a0b0c0", "102030a0b0");
+        let e = CalibrationProfile::from_json(&broken, path)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("cal.json") && e.contains("board_look.bgr"),
+            "{e}"
+        );
     }
 }

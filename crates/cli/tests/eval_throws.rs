@@ -25,6 +25,12 @@ fn scenes_read_onto_the_empty_board_are_read_from_their_changed_regions() {
     assert_eq!(rc, 0, "{err}");
     for i in 0..2 {
         assert!(dir.path().join(format!("scene-{i:05}.empty.jpg")).is_file());
+        // The calibration still and the board look sampled from it.
+        let still = dir.path().join(format!("scene-{i:05}.calibration.reference.jpg"));
+        assert!(still.is_file());
+        let profile = dir.path().join(format!("scene-{i:05}.calibration.json"));
+        let text = std::fs::read_to_string(profile).unwrap();
+        assert!(text.contains("\"board_look\"") && text.contains("\"cell_mm\""), "{text}");
     }
     let (rc, out, err) = warden(&["eval", "throws", "--scenes", d, "--empty-board"]);
     assert_eq!(rc, 0, "{err}");

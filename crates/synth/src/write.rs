@@ -4,7 +4,10 @@
 //! - `scene-NNNNN.json`: its [`SceneTruth`];
 //! - `scene-NNNNN.calibration.json`: a calibration profile holding the exact
 //!   image ↔ board-mm homography and a `board` reference, as the
-//!   calibration step would produce from the markers in the image;
+//!   calibration step would produce from the markers in the image, and the
+//!   board's look as a calibration still showed it;
+//! - `scene-NNNNN.calibration.reference.jpg`: that still (the board empty,
+//!   same camera; the app keeps its calibration still under this name);
 //! - `throw-NNNNN/frame-NNN.jpg` + `throw-NNNNN/truth.json` for sequences.
 
 use crate::camera::apply;
@@ -16,7 +19,7 @@ use opencv::imgcodecs;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 use tw_board::Board;
-use tw_calibration::{BoardRef, CalibrationProfile, Layout, Method};
+use tw_calibration::{BoardLook, BoardRef, CalibrationProfile, Layout, Method};
 
 #[derive(Debug, thiserror::Error)]
 pub enum WriteError {
@@ -79,7 +82,11 @@ pub(crate) fn write_json(path: &Path, v: &impl Serialize) -> Result<(), WriteErr
     std::fs::write(path, text + "\n").map_err(|e| io(path, e))
 }
 
-pub(crate) fn write_image(path: &Path, img: &opencv::core::Mat, quality: i32) -> Result<(), WriteError> {
+pub(crate) fn write_image(
+    path: &Path,
+    img: &opencv::core::Mat,
+    quality: i32,
+) -> Result<(), WriteError> {
     let params =
         Vector::<i32>::from_slice(&[imgcodecs::IMWRITE_JPEG_QUALITY, quality.clamp(1, 100)]);
     if !imgcodecs::imwrite(&path.to_string_lossy(), img, &params)? {
@@ -97,14 +104,51 @@ pub fn write_scenes(
     count: usize,
     opts: &Options,
 ) -> Result<Vec<SceneTruth>, WriteError> {
-    write_scenes_with(board, board_file, dir, seed, count, opts, false)
+    write_scenes_with(board, board_file, dir, seed, count, opts, Beside::default())
 }
 
-/// [`write_scenes`], and with `empty_board` beside each scene the board as
-/// the same camera saw it empty before the dice came
+/// What [`write_scenes_with`] writes besides each scene and how.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Beside {
+    /// The board seen empty a moment before the dice came
+    /// (`scene-NNNNN.empty.jpg`).
+    pub empty_board: bool,
+    /// The calibration still is taken under the scene's colour cast (the
+    /// lamp was already on at calibration); otherwise under neutral light
+    /// (the cast came after calibration).
+    pub cast_at_calibration: bool,
+}
+
+/// The board as the camera saw it when calibrated: `scene` without dice
+/// or shadows, under neutral light unless `cast` (then under the scene's
+/// own white balance), with a draw of sensor noise of its own.
+pub fn calibration_still(
+    board: &Board,
+    board_file: &str,
+    scene: &Scene,
+    tex: &crate::art::Texture,
+    cast: bool,
+) -> Result<opencv::core::Mat, WriteError> {
+    let mut bare = Scene {
+        dice: Vec::new(),
+        ..scene.clone()
+    };
+    if !cast {
+        bare.look.white_balance = [1.0; 3];
+    }
+    let mut noise = crate::rng::Rng::new(scene.texture_seed ^ CALIBRATION_NOISE);
+    let (img, _) = render_with(board, board_file, &bare, "calibration", tex, &mut noise)?;
+    Ok(img)
+}
+
+/// Mixed into the texture seed for the calibration still's sensor noise.
+const CALIBRATION_NOISE: u64 = 0x00ca_1b00_5eed_0001;
+
+/// [`write_scenes`], and with `beside.empty_board` beside each scene the
+/// board as the same camera saw it empty before the dice came
 /// (`scene-NNNNN.empty.jpg`): the same print, light and lens, no dice or
 /// shadows, and another draw of sensor noise, as a frame a moment earlier.
-/// The board is drawn once for both.
+/// The board is drawn once for all the images of a scene.
 pub fn write_scenes_with(
     board: &Board,
     board_file: &str,
@@ -112,7 +156,7 @@ pub fn write_scenes_with(
     seed: u64,
     count: usize,
     opts: &Options,
-    empty_board: bool,
+    beside: Beside,
 ) -> Result<Vec<SceneTruth>, WriteError> {
     std::fs::create_dir_all(dir).map_err(|e| io(dir, e))?;
     let mut out = Vec::new();
@@ -124,7 +168,7 @@ pub fn write_scenes_with(
         let (tex, rng) = render_texture(board, &scene)?;
         let (img, truth) = render_with(board, board_file, &scene, &name, &tex, &mut rng.clone())?;
         write_image(&dir.join(&name), &img, scene.look.jpeg_quality)?;
-        if empty_board {
+        if beside.empty_board {
             let bare = Scene {
                 dice: Vec::new(),
                 ..scene.clone()
@@ -135,10 +179,13 @@ pub fn write_scenes_with(
             write_image(&dir.join(&empty), &img, scene.look.jpeg_quality)?;
         }
         write_json(&dir.join(format!("scene-{i:05}.json")), &truth)?;
-        write_json(
-            &dir.join(format!("scene-{i:05}.calibration.json")),
-            &true_calibration(board, board_file, &scene)?,
-        )?;
+        let mut cal = true_calibration(board, board_file, &scene)?;
+        let still = calibration_still(board, board_file, &scene, &tex, beside.cast_at_calibration)?;
+        let still_path = dir.join(format!("scene-{i:05}.calibration.reference.jpg"));
+        write_image(&still_path, &still, 95)?;
+        let look = BoardLook::sample(&still, &cal.table_to_image, cal.area_mm);
+        cal.board_look = Some(look.map_err(|e| io(&still_path, e))?);
+        write_json(&dir.join(format!("scene-{i:05}.calibration.json")), &cal)?;
         out.push(truth);
     }
     Ok(out)

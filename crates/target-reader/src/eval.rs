@@ -1,10 +1,12 @@
 //! Measuring the target reader on generated scenes (`warden synth` output):
 //! throw score (section value or miss), icon/blank, both, border cases,
-//! a confusion table and time per scene.
+//! a confusion table and time per scene. A scene whose calibration kept the
+//! board's look is read in the light of calibration
+//! ([`crate::light::neutral_frame`]); one whose calibration still is kept
+//! beside it is read over the still ([`crate::print::read_over_still`]).
 
 use crate::dieset::{DieSet, Example};
 use crate::face::{describe, face_patch};
-use crate::read::read_target;
 use opencv::prelude::MatTraitConst;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -87,13 +89,17 @@ fn load_image(p: &Path) -> Result<opencv::core::Mat, EvalError> {
     crate::io::load_image(p).map_err(EvalError::Image)
 }
 
-/// The calibration homography of a scene: the `.calibration.json` beside it.
-fn scene_homography(truth_path: &Path) -> Result<[[f64; 3]; 3], EvalError> {
+/// The calibration of a scene, from the `.calibration.json` beside it: the
+/// homography and the board's look at calibration, if it kept one.
+fn scene_calibration(truth_path: &Path) -> Result<Calibrated, EvalError> {
     let s = truth_path.to_string_lossy();
     let cal = PathBuf::from(s.trim_end_matches(".json").to_string() + ".calibration.json");
     let prof = tw_calibration::CalibrationProfile::load(&cal).map_err(|e| ferr(&cal, e))?;
-    Ok(prof.table_to_image.0)
+    Ok((prof.table_to_image.0, prof.board_look))
 }
+
+/// A scene's board → image homography and the board's look at calibration.
+type Calibrated = ([[f64; 3]; 3], Option<tw_calibration::BoardLook>);
 
 /// Labelled face examples cut from generated scenes with their truth.
 pub fn examples_from_scenes(dir: &Path) -> Result<Vec<Example>, EvalError> {
@@ -105,7 +111,10 @@ pub fn examples_from_scenes(dir: &Path) -> Result<Vec<Example>, EvalError> {
         for (i, d) in t.dice.iter().enumerate() {
             let corners = d.corners_px.as_deref().unwrap_or_default();
             if corners.len() != 5 {
-                return Err(ferr(&tp, format!("dice[{i}].corners_px: needs the top face's 5 corners")));
+                return Err(ferr(
+                    &tp,
+                    format!("dice[{i}].corners_px: needs the top face's 5 corners"),
+                ));
             }
             let px: [[f64; 2]; 5] = std::array::from_fn(|k| corners[k]);
             let patch = face_patch(&img, &px)?;
@@ -211,15 +220,16 @@ fn label(v: Option<u32>) -> String {
     }
 }
 
-/// Board mm → image pixels for a scene: its `.calibration.json` where
-/// there is one, else the truth's `board_to_image`.
-fn homography_for(truth_path: &Path, t: &crate::truth::Truth) -> Result<[[f64; 3]; 3], EvalError> {
+/// Board mm → image pixels for a scene and the board's look at
+/// calibration: its `.calibration.json` where there is one, else the
+/// truth's `board_to_image` (and no look).
+fn calibration_for(truth_path: &Path, t: &crate::truth::Truth) -> Result<Calibrated, EvalError> {
     let s = truth_path.to_string_lossy();
     let cal = PathBuf::from(s.trim_end_matches(".json").to_string() + ".calibration.json");
     if cal.exists() {
-        return scene_homography(truth_path);
+        return scene_calibration(truth_path);
     }
-    t.board_to_image.ok_or_else(|| {
+    t.board_to_image.map(|h| (h, None)).ok_or_else(|| {
         ferr(
             truth_path,
             format!(
@@ -238,20 +248,53 @@ fn homography_for(truth_path: &Path, t: &crate::truth::Truth) -> Result<[[f64; 3
 /// with dice of that size, as a player sets their own dice's size; the
 /// report says so when it differs from the die set's.
 pub fn evaluate(dir: &Path, board: &Board, set: &DieSet) -> Result<Report, EvalError> {
-    evaluate_with(dir, board, set, &|_, img, h, webs, set| {
+    evaluate_kept(dir, board, set, true)
+}
+
+/// [`evaluate`], with `still` false: the calibration stills beside the
+/// scenes are not used, every scene is read whole
+/// ([`crate::read::read_target`]).
+pub fn evaluate_kept(
+    dir: &Path,
+    board: &Board,
+    set: &DieSet,
+    still: bool,
+) -> Result<Report, EvalError> {
+    let use_still = still;
+    evaluate_with(dir, board, set, &|image, img, h, look, webs, set| {
+        let still = if use_still {
+            calibration_still_of(image)?
+        } else {
+            None
+        };
         let start = std::time::Instant::now();
-        let reading = read_target(img, h, board, webs, set)?;
+        let img = crate::light::neutral_frame(img, h, look)?;
+        let reading = crate::print::read_over_still(&img, still.as_ref(), h, board, webs, set)?;
         Ok((reading, start.elapsed().as_secs_f64() * 1000.0))
     })
 }
 
+/// The still a scene's calibration was taken on, if kept beside it:
+/// `scene-00001.jpg` → `scene-00001.calibration.reference.jpg` (as the app
+/// keeps `calibration.reference.jpg` beside `calibration.json`).
+pub fn calibration_still_of(image: &Path) -> Result<Option<opencv::core::Mat>, EvalError> {
+    let stem = image.file_stem().unwrap_or_default().to_string_lossy();
+    let still = image.with_file_name(format!("{stem}.calibration.reference.jpg"));
+    if !still.is_file() {
+        return Ok(None);
+    }
+    load_image(&still).map(Some)
+}
+
 /// How [`evaluate_with`] reads one scene: given the image's path, the
-/// image, its board → image homography, the webs and the die set, the
-/// reading and the milliseconds the read itself took.
+/// image, its board → image homography, the board's look at calibration
+/// (if kept), the webs and the die set, the reading and the milliseconds
+/// the read itself took.
 pub type SceneReader<'a> = dyn Fn(
         &Path,
         &opencv::core::Mat,
         &[[f64; 3]; 3],
+        Option<&tw_calibration::BoardLook>,
         &Webs,
         &DieSet,
     ) -> Result<(crate::read::TargetReading, f64), EvalError>
@@ -278,7 +321,7 @@ pub fn evaluate_with(
         let t = crate::truth::load(&tp).map_err(|e| ferr(&tp, e))?;
         let image_path = tp.with_file_name(&t.image);
         let img = load_image(&image_path)?;
-        let h = homography_for(&tp, &t)?;
+        let (h, look) = calibration_for(&tp, &t)?;
         let webs = Webs::on(board, &t.webs).map_err(|e| ferr(&tp, e))?;
         let sized;
         let set = match t.die_edge_mm {
@@ -291,7 +334,7 @@ pub fn evaluate_with(
             }
             _ => set,
         };
-        let (reading, ms) = read(&image_path, &img, &h, &webs, set)?;
+        let (reading, ms) = read(&image_path, &img, &h, look.as_ref(), &webs, set)?;
         r.ms.push(ms);
         r.scenes += 1;
         let band = r.bands.entry(tilt_band(t.elevation_deg)).or_default();
@@ -348,6 +391,16 @@ pub fn evaluate_with(
             if border && score_ok {
                 r.border_ok += 1;
                 b.border_ok += 1;
+            }
+            if x.color != d.color {
+                r.failures.push(format!(
+                    "{}: {} {} at {at_px}: colour read {} (confidence {:.2})",
+                    tp.display(),
+                    d.color,
+                    truth_face,
+                    x.color,
+                    x.confidence,
+                ));
             }
             if !(score_ok && face_ok) {
                 let clearance = d
@@ -536,7 +589,16 @@ pub fn print_report(r: &Report, dir: &Path) {
         println!("by camera tilt (from vertical):");
         println!(
             "  {:<14}{:>7}{:>6}{:>9}{:>9}{:>9}{:>9}{:>10}{:>10}{:>9}",
-            "band", "scenes", "dice", "found", "score", "icon", "colour", "border", "phantoms", "ms mean"
+            "band",
+            "scenes",
+            "dice",
+            "found",
+            "score",
+            "icon",
+            "colour",
+            "border",
+            "phantoms",
+            "ms mean"
         );
         for (name, b) in &r.bands {
             let mean = b.ms.iter().sum::<f64>() / b.ms.len().max(1) as f64;
@@ -549,7 +611,11 @@ pub fn print_report(r: &Report, dir: &Path) {
                 pct(b.score_ok, b.dice),
                 pct(b.face_ok, b.dice),
                 pct(b.color_ok, b.dice),
-                if b.border == 0 { "-".to_string() } else { format!("{:.2}%", pct(b.border_ok, b.border)) },
+                if b.border == 0 {
+                    "-".to_string()
+                } else {
+                    format!("{:.2}%", pct(b.border_ok, b.border))
+                },
                 b.extra as f64 / b.scenes.max(1) as f64,
                 mean
             );
@@ -595,7 +661,7 @@ pub fn labelled_candidates(
         let t = load_truth(&tp)?;
         let image_path = tp.with_file_name(&t.image);
         let img = load_image(&image_path)?;
-        let h = scene_homography(&tp)?;
+        let (h, _) = scene_calibration(&tp)?;
         for m in crate::read::measure_candidates(&img, &h, board, set)? {
             let d = t
                 .dice

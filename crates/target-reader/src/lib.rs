@@ -37,6 +37,12 @@
 //!    lower value), and colour and icon/blank are read with the die set
 //!    ([`face`]).
 //!
+//! Callers first bring a frame back to the light of calibration
+//! ([`light::neutral_frame`]) when the calibration kept the board's look.
+//!
+//! A whole frame with the still the board was calibrated on is read only
+//! where it differs from that still ([`print::read_over_still`]).
+//!
 //! After a throw, [`throw::read_throw`] reads only the boxes the motion
 //! stage saw change and keeps the earlier reading's dice lying elsewhere;
 //! the whole frame is read when the change is not local. A frame the reader
@@ -62,29 +68,32 @@
 //! - Phantoms on the plain drawing are rare but not gone (printed numbers,
 //!   web rings). On boards with die-sized printed art in the sections
 //!   (`warden synth --art painted`, `--art ornate`) a whole-frame read
-//!   still takes some of it for dice; a throw's changed regions are read
-//!   without (`warden bench throw` prints current figures). On such a
-//!   print the whole-frame read can reach its cap on candidates, and a die
-//!   whose proposal looks less like a die than the print's is then not
-//!   fitted.
-//! - Colour is read as the enrolment's light showed it: a strong
-//!   white-balance shift (`warden synth --cast 0.3`) turns some white dice
-//!   into another colour; nothing corrects for it yet.
+//!   without a calibration still ([`print::read_over_still`]), or one
+//!   whose frame differs from the still all over (the light changed in
+//!   strength or direction), still takes some of it for dice. On such a
+//!   print that read can reach its cap on candidates, and a die whose
+//!   proposal looks less like a die than the print's is then not fitted.
+//! - Colour is read as the enrolment's light showed it. A white-balance
+//!   shift since calibration is undone when the calibration kept the
+//!   board's look ([`light::neutral_frame`]); a cast already there when
+//!   the board was calibrated is not (there is no neutral white in view).
 //! - Lens distortion is not applied to the frame (`warden read` refuses a
 //!   profile with a lens model and a board).
 
 pub mod area;
 pub mod check;
 pub mod detect;
-pub mod echo;
 pub mod dieset;
+pub mod echo;
 pub mod eval;
 pub mod face;
 pub mod fit;
 pub mod io;
+pub mod light;
 pub mod overlay;
 pub mod par;
 pub mod pose;
+pub mod print;
 pub mod read;
 pub mod region;
 pub mod ring;
@@ -94,6 +103,8 @@ pub mod truth;
 pub mod verify;
 
 pub use dieset::{DieSet, DieSetError, Example};
+pub use light::neutral_frame;
+pub use print::{read_over_still, without_print};
 pub use read::{read_target, read_target_in, ReadError, TargetDie, TargetReading};
-pub use throw::{looks_unchanged, read_throw, read_throw_since, Scope, ThrowReading};
 pub use shape::DieShape;
+pub use throw::{looks_unchanged, read_throw, read_throw_since, Scope, ThrowReading};

@@ -80,6 +80,8 @@ pub enum ReadError {
     BadDieSize(f64),
     #[error("image processing failed: {0}")]
     OpenCv(#[from] opencv::Error),
+    #[error("correcting the frame's white balance failed: {0}")]
+    Light(String),
 }
 
 /// Everything measured about one fitted candidate before it is accepted.

@@ -125,7 +125,7 @@ pub fn read_throw_since(
 
 /// A pixel counts as changed when a channel differs by more than this
 /// (well above sensor noise and JPEG ringing).
-const CHANGED_LEVELS: i32 = 20;
+pub(crate) const CHANGED_LEVELS: i32 = 20;
 
 /// Below this share of changed pixels a top face is taken as unchanged:
 /// a landed die changes most of its top face, printed art read as a die

@@ -6,7 +6,9 @@
 //! Every frame goes through the motion stage as the live view's would.
 //! On "throw finished" the table is read from the changed regions only
 //! (`tw_target::read_throw`, keeping the dice read after the previous
-//! throw), and, for comparison, read whole (`read_target`). Printed:
+//! throw), and, for comparison, read whole as the fallback reads it: over
+//! the clip's calibration still (`read_over_still`; without it with
+//! `--whole-without-still`). Printed:
 //! - settle: frame time from the thrown die's first frame at rest to the
 //!   frame that finished the throw (the motion stage's rest window), plus
 //!   the stage's own CPU on that frame;
@@ -31,7 +33,7 @@ use tw_synth::combat_clip::combat_clip;
 use tw_synth::rng::Rng;
 use tw_synth::scene::{render_with, Art, Options};
 use tw_synth::{DieColor, Face, SceneTruth};
-use tw_target::{read_target, read_throw_since, DieSet, Scope, TargetReading};
+use tw_target::{read_over_still, read_throw_since, DieSet, Scope, TargetReading};
 
 /// Target from issue 26: die at rest → scored reading, 95th percentile.
 const TOTAL_BUDGET_MS: f64 = 300.0;
@@ -55,6 +57,11 @@ pub struct ThrowArgs {
     /// Skip the whole-frame reads (faster; no whole-frame figures).
     #[arg(long)]
     pub no_whole: bool,
+    /// Read the whole frames without the clip's calibration still (the
+    /// board as calibrated, no dice): every candidate of the frame is
+    /// fitted, as before the still was used.
+    #[arg(long)]
+    pub whole_without_still: bool,
     /// Die set name or path (default: dungeon-fighter).
     #[arg(long)]
     pub dice_set: Option<String>,
@@ -92,7 +99,9 @@ fn tally(truth: &SceneTruth, reading: &TargetReading) -> Tally {
     let mut t = Tally::default();
     for d in &truth.dice {
         t.dice += 1;
-        let Some(i) = tw_target::eval::nearest_unused(reading, &used, d.center_mm) else { continue };
+        let Some(i) = tw_target::eval::nearest_unused(reading, &used, d.center_mm) else {
+            continue;
+        };
         used[i] = true;
         let x = &reading.dice[i];
         t.found += 1;
@@ -188,6 +197,19 @@ pub fn run(a: ThrowArgs) -> Result<ExitCode> {
             Art::Painted => tw_synth::painted::render_painted(&board, &first.webs, &mut rng)?,
             Art::Ornate => tw_synth::ornate::render_ornate(&board, &first.webs, &mut rng)?,
         };
+        // The board as calibrated (no dice, neutral light): what the app
+        // keeps beside its profile and reads whole frames over.
+        let calibration = (!a.whole_without_still)
+            .then(|| {
+                tw_synth::write::calibration_still(
+                    &board,
+                    "catacombs-default.json",
+                    first,
+                    &tex,
+                    false,
+                )
+            })
+            .transpose()?;
         let mut stage = MotionStage::new(StageConfig::default());
         let mut before: Option<TargetReading> = None;
         let mut done = 0usize;
@@ -258,7 +280,16 @@ pub fn run(a: ThrowArgs) -> Result<ExitCode> {
                 let changed = die_boxes(&regions);
                 let h = truth.board_to_image;
                 let (t1, c1) = (Instant::now(), process_cpu_ms());
-                let got = read_throw_since(&img, still.as_ref(), &h, &board, &webs, &set, &changed, before.as_ref())?;
+                let got = read_throw_since(
+                    &img,
+                    still.as_ref(),
+                    &h,
+                    &board,
+                    &webs,
+                    &set,
+                    &changed,
+                    before.as_ref(),
+                )?;
                 let read_ms = t1.elapsed().as_secs_f64() * 1000.0;
                 read_cpu.push(process_cpu_ms() - c1);
                 let settle_ms = t_ms - ms_of(clip.rest_frames[n]) + stage_ms;
@@ -292,7 +323,7 @@ pub fn run(a: ThrowArgs) -> Result<ExitCode> {
                 }
                 if !a.no_whole {
                     let (t2, c2) = (Instant::now(), process_cpu_ms());
-                    let w = read_target(&img, &h, &board, &webs, &set)?;
+                    let w = read_over_still(&img, calibration.as_ref(), &h, &board, &webs, &set)?;
                     whole_ms.push(t2.elapsed().as_secs_f64() * 1000.0);
                     whole_cpu.push(process_cpu_ms() - c2);
                     whole.add(tally(&truth, &w));

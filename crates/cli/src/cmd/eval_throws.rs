@@ -15,6 +15,7 @@ use opencv::prelude::*;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use tw_board::Webs;
+use tw_calibration::BoardLook;
 use tw_motion::{Event, FrameView, MotionStage, RegionKind, StageConfig};
 use tw_target::eval::EvalError;
 use tw_target::{DieSet, Scope};
@@ -38,6 +39,11 @@ pub struct Args {
     /// only what differs from `NAME.empty.EXT` beside `NAME.EXT`.
     #[arg(long)]
     pub empty_board: bool,
+    /// Do not use the calibration stills kept beside the scenes
+    /// (`NAME.calibration.reference.jpg`) to tell printed art from dice in
+    /// a whole-frame read.
+    #[arg(long)]
+    pub no_still: bool,
 }
 
 pub fn run(a: Args) -> Result<ExitCode> {
@@ -46,25 +52,45 @@ pub fn run(a: Args) -> Result<ExitCode> {
     let whole = std::cell::RefCell::new(Vec::<String>::new());
     let shares = std::cell::RefCell::new(Vec::<f64>::new());
     let r = if a.empty_board {
-        let read = |image: &Path, img: &Mat, h: &[[f64; 3]; 3], webs: &Webs, set: &DieSet| {
+        let read = |image: &Path,
+                    img: &Mat,
+                    h: &[[f64; 3]; 3],
+                    look: Option<&BoardLook>,
+                    webs: &Webs,
+                    set: &DieSet| {
             let empty_path = empty_image_of(image);
             let empty = tw_target::io::load_image(&empty_path).map_err(EvalError::Image)?;
             let changed = changed_since(&empty, img).map_err(|e| EvalError::File {
                 file: empty_path.display().to_string(),
                 reason: e,
             })?;
+            // The frame before the throw was brought back to the light of
+            // calibration when it was taken, as the live view does.
+            let empty = tw_target::neutral_frame(&empty, h, look)?;
             let start = std::time::Instant::now();
-            let got = tw_target::read_throw_since(img, Some(&empty), h, &board, webs, set, &changed, None)?;
+            let img = tw_target::neutral_frame(img, h, look)?;
+            let got = tw_target::read_throw_since(
+                &img,
+                Some(&empty),
+                h,
+                &board,
+                webs,
+                set,
+                &changed,
+                None,
+            )?;
             let ms = start.elapsed().as_secs_f64() * 1000.0;
             match &got.scope {
-                Scope::Whole { why } => whole.borrow_mut().push(format!("{}: whole frame read: {why}", image.display())),
+                Scope::Whole { why } => whole
+                    .borrow_mut()
+                    .push(format!("{}: whole frame read: {why}", image.display())),
                 Scope::Changed { share, .. } => shares.borrow_mut().push(100.0 * share),
             }
             Ok((got.reading, ms))
         };
         tw_target::eval::evaluate_with(&a.scenes, &board, &set, &read)
     } else {
-        tw_target::eval::evaluate(&a.scenes, &board, &set)
+        tw_target::eval::evaluate_kept(&a.scenes, &board, &set, !a.no_still)
     }
     .with_context(|| format!("evaluating {}", a.scenes.display()))?;
     if a.verbose {
@@ -121,7 +147,9 @@ fn changed_since(empty: &Mat, scene: &Mat) -> Result<Vec<[f64; 4]>, String> {
     }
     let (w, h) = (scene.cols() as usize, scene.rows() as usize);
     let bytes = |m: &Mat| -> Result<Vec<u8>, String> {
-        m.data_bytes().map(|b| b.to_vec()).map_err(|e| e.to_string())
+        m.data_bytes()
+            .map(|b| b.to_vec())
+            .map_err(|e| e.to_string())
     };
     let (before, after) = (bytes(empty)?, bytes(scene)?);
     let mut stage = MotionStage::new(StageConfig::default());
@@ -133,7 +161,8 @@ fn changed_since(empty: &Mat, scene: &Mat) -> Result<Vec<[f64; 4]>, String> {
             .process(&FrameView::bgr(w, h, data), k as f64 * FRAME_MS)
             .map_err(|e| e.to_string())?;
         for ev in out.events {
-            if let Event::ThrowFinished { regions, .. } | Event::MotionTimeout { regions, .. } = ev {
+            if let Event::ThrowFinished { regions, .. } | Event::MotionTimeout { regions, .. } = ev
+            {
                 return Ok(regions
                     .iter()
                     .filter(|r| r.kind == RegionKind::Die)

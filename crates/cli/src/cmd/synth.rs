@@ -5,7 +5,7 @@
 use anyhow::{bail, Context, Result};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use tw_synth::write::{write_scenes_with, write_throws};
+use tw_synth::write::{write_scenes_with, write_throws, Beside};
 use tw_synth::Options;
 
 #[derive(clap::Args)]
@@ -54,6 +54,12 @@ pub struct Args {
     /// (`scene-NNNNN.empty.jpg`), for `warden eval throws --empty-board`.
     #[arg(long)]
     pub empty_board: bool,
+    /// Take each scene's calibration still (and the board look kept in its
+    /// profile) under the scene's cast, as if the lamp was already on when
+    /// the board was calibrated; by default it is taken under neutral light
+    /// and the cast comes after.
+    #[arg(long)]
+    pub cast_at_calibration: bool,
 }
 
 #[derive(clap::Subcommand)]
@@ -129,7 +135,11 @@ pub fn run(a: Args) -> Result<ExitCode> {
         ArtArg::Ornate => tw_synth::scene::Art::Ornate,
     };
     let t = std::time::Instant::now();
-    let truths = write_scenes_with(&board, &board_file, &out, a.seed, a.count, &opts, a.empty_board)?;
+    let beside = Beside {
+        empty_board: a.empty_board,
+        cast_at_calibration: a.cast_at_calibration,
+    };
+    let truths = write_scenes_with(&board, &board_file, &out, a.seed, a.count, &opts, beside)?;
     let throws = write_throws(&board, &board_file, &out, a.seed, a.throws, &opts)?;
     let dice: usize = truths.iter().map(|t| t.dice.len()).sum();
     let border = truths

@@ -1,0 +1,31 @@
+//! Reading under the light the board was calibrated in.
+//!
+//! The die set's colours were enrolled under neutral light; a lamp or a
+//! camera's white balance shifts them (a white die turns yellow or blue).
+//! When the calibration kept the board's look ([`BoardLook`]), the frame's
+//! channel gains against it are measured on the uncovered print and the
+//! frame is scaled by them before it is read, so every step (candidates,
+//! fits, verifier, colour) sees the colours of calibration. Without a look,
+//! or when the gains are negligible, the frame is read as it is.
+
+use crate::read::ReadError;
+use opencv::core::Mat;
+use std::borrow::Cow;
+use tw_calibration::{apply_gains, BoardLook, Homography};
+
+/// `img` brought back to the light of calibration by `look`, or `img`
+/// itself (no look, no measurable gains, or gains too small to matter).
+pub fn neutral_frame<'a>(
+    img: &'a Mat,
+    board_to_image: &[[f64; 3]; 3],
+    look: Option<&BoardLook>,
+) -> Result<Cow<'a, Mat>, ReadError> {
+    let Some(gains) = look.and_then(|l| l.gains(img, &Homography(*board_to_image))) else {
+        return Ok(Cow::Borrowed(img));
+    };
+    match apply_gains(img, gains) {
+        Ok(Some(m)) => Ok(Cow::Owned(m)),
+        Ok(None) => Ok(Cow::Borrowed(img)),
+        Err(e) => Err(ReadError::Light(e.to_string())),
+    }
+}
