@@ -23,6 +23,7 @@ import {
   type HeroChoice,
 } from "./game-ipc";
 import {
+  abilityChoices,
   correctedThrow,
   correctionSections,
   defaultDie,
@@ -439,22 +440,31 @@ function dfBoard(v: GameView, df: DfView): HTMLElement {
   // The engine lists the commands open now; a form asks for what the cards show.
   const buttons = h("div", { class: "df-actions", id: "df-actions" },
     df.pending ? h("span", {}, `${df.pending.hero}'s ${df.pending.die} icon: `) : null,
-    ...v.offers.map((o) => h("button", {
-      class: o.fill?.length ? "template" : null,
-      "data-offer": o.key,
-      onclick: () => {
-        if (!o.fill?.length) send(o.command);
-        else {
-          ui!.form = { label: o.label.replace(/…$/, ""), offer: o };
-          renderPlay();
-        }
-      },
-    }, o.label)));
+    ...v.offers.map((o) => {
+      // While an icon waits, its choices are numbered: the number key picks one.
+      const n = df.pending ? abilityChoices(v.offers).indexOf(o) : -1;
+      return h("button", {
+        class: o.fill?.length ? "template" : null,
+        "data-offer": o.key,
+        "data-key": n >= 0 && n < 9 ? String(n + 1) : null,
+        title: n >= 0 && n < 9 ? `Key: ${n + 1}` : null,
+        onclick: () => takeOffer(o),
+      }, n >= 0 && n < 9 ? h("kbd", {}, String(n + 1)) : null, n >= 0 && n < 9 ? " " : null, o.label);
+    }));
   const said = feedbackOf(v.events, df.heroes.map((x) => x.name));
   const banner = said
     ? h("div", { class: `banner feedback ${said.tone}`, id: "game-feedback", role: "status", "data-kind": said.kind }, said.text)
     : null;
   return h("div", { class: "df-board" }, banner, cameraPanel(), status, heroes, panel, correctionRow(v), buttons, commandForm());
+}
+
+/** Send a ready offer, or open the form of one the player fills in. */
+function takeOffer(o: Offer): void {
+  if (!o.fill?.length) send(o.command);
+  else {
+    ui!.form = { label: o.label.replace(/…$/, ""), offer: o };
+    renderPlay();
+  }
 }
 
 /** Throws the core holds for this game until the player acts, with why. */
@@ -726,7 +736,9 @@ function onKey(e: KeyboardEvent): void {
   if (screen && screen.hidden) return;
   const t = e.target as HTMLElement | null;
   const typing = !!t && (t.tagName === "INPUT" || t.tagName === "TEXTAREA" || t.tagName === "SELECT" || t.isContentEditable);
-  const a = keyAction(e.key, typing, e.ctrlKey || e.metaKey || e.altKey);
+  const df = ui.view.game === "dungeon-fighter" ? dfView(ui.view.state, ui.view.view) : null;
+  const choices = df?.pending ? abilityChoices(ui.view.offers) : [];
+  const a = keyAction(e.key, typing, e.ctrlKey || e.metaKey || e.altKey, choices.length);
   if (!a) return;
   if (a.kind === "undo") {
     e.preventDefault();
@@ -735,6 +747,7 @@ function onKey(e: KeyboardEvent): void {
   }
   if (ui.view.game !== "dungeon-fighter") return;
   e.preventDefault();
+  if (a.kind === "choice") return takeOffer(choices[a.index]);
   if (a.kind === "die") ui.die = a.die;
   else if (a.kind === "face") ui.face = a.face;
   else if (a.kind === "section") return sendThrow(a.section);

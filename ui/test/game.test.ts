@@ -13,6 +13,7 @@ import {
   feedbackOf,
   keyAction,
   KEY_HELP,
+  abilityChoices,
   landingOf,
   parseRefusal,
   SECTIONS,
@@ -229,6 +230,26 @@ test("keys map to panel actions, but never while typing or with modifiers", () =
       assert.ok(keyAction(k, false), `help names ${k}`);
     }
   }
+});
+
+test("while an icon waits, the number keys pick the engine's ability choices in order, and nothing past them", () => {
+  // The offers the engine lists for a pending icon (crates/games/dungeon-fighter/src/view.rs).
+  const offers = [
+    { key: "use_heal", label: "Use heal", command: { type: "use_ability", ability: "heal" } },
+    { key: "use_divine_intervention", label: "Use divine intervention…", command: { type: "use_ability", ability: "divine_intervention", target: null }, fill: ["target"] },
+    { key: "skip_ability", label: "Skip ability", command: { type: "skip_ability" } },
+  ];
+  const choices = abilityChoices([...offers, { key: "back_down", label: "Back down", command: { type: "back_down" } }]);
+  assert.deepEqual(choices.map((o) => o.key), ["use_heal", "use_divine_intervention", "skip_ability"]);
+  assert.deepEqual(keyAction("1", false, false, choices.length), { kind: "choice", index: 0 });
+  assert.deepEqual(keyAction("3", false, false, choices.length), { kind: "choice", index: 2 });
+  // A fourth choice is not offered: the key does nothing (not a throw into section 4).
+  assert.equal(keyAction("4", false, false, choices.length), null);
+  // Other keys keep their meaning (undo), and typing still never counts.
+  assert.deepEqual(keyAction("u", false, false, choices.length), { kind: "undo" });
+  assert.equal(keyAction("1", true, false, choices.length), null);
+  // With no choice open the digits are sections again.
+  assert.deepEqual(keyAction("1", false, false, 0), { kind: "section", section: "1" });
 });
 
 test("the preselected die is one that can still be thrown", () => {

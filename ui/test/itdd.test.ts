@@ -190,3 +190,21 @@ test("quest goals come from the engine's view and progress reads as words", () =
   assert.equal(questProgressText(rulesOf(null), "crates", 1), null, "no view: no goal is made up");
   assert.equal(describeEvent({ type: "quest_progress", character: "w", quest: "goblin_bane", progress: 1, goal: 4, tally: ["Goblin Scout"] }), "w's quest goblin bane: 1 of 4 (Goblin Scout)");
 });
+
+test("the town's inn and a new dungeon are the engine's offers, in its words, for the character shown", async () => {
+  const { offeredFor, offeredPlain } = await import("../src/screens/itdd/offered");
+  const offers = [
+    { key: "inn_recover", label: "Brakka: recover at the inn (5)", command: { type: "inn_recover", character: "brakka" } },
+    { key: "inn_rumor", label: "Olm: buy a rumour (2)", command: { type: "inn_rumor", character: "olm" } },
+    { key: "buy", label: "Brakka: buy from the Merchant…", command: { type: "buy", character: "brakka", item: null }, fill: ["item"] },
+    { key: "new_dungeon", label: "New dungeon (clear the table)", command: { type: "new_dungeon" } },
+  ];
+  assert.deepEqual(offeredFor(offers, "brakka", "Brakka", ["inn_recover", "inn_rumor"]), [
+    { key: "inn_recover", label: "Recover at the inn (5)", command: { type: "inn_recover", character: "brakka" } },
+  ]);
+  // A form is not a ready button; a character with nothing offered gets nothing.
+  assert.deepEqual(offeredFor(offers, "brakka", "Brakka", ["buy"]), []);
+  assert.deepEqual(offeredFor(offers, "nobody", "Nobody", ["inn_recover", "inn_rumor"]), []);
+  assert.equal(offeredPlain(offers, "new_dungeon")?.label, "New dungeon (clear the table)");
+  assert.equal(offeredPlain([], "new_dungeon"), null);
+});

@@ -96,7 +96,12 @@ function board(ctx: ScreenCtx): HTMLElement {
     u.seenSeq = ctx.view.last_seq;
   }
   u.readingInFlight = null;
-  if (v.cards.length > u.cardCount && u.draft) u.draft = newDraft("hall", u.draft.width, u.draft.height);
+  if (v.cards.length > u.cardCount && u.draft) {
+    // The card is laid: the next one (a Hall) waits until it is explored,
+    // and a click on the grid selects again (entering at the Gate, say).
+    u.draft = newDraft("hall", u.draft.width, u.draft.height);
+    if (u.tool === "card" && !newSession) u.tool = "look";
+  }
   u.cardCount = v.cards.length;
   if (!u.selected || !v.characters.some((c) => c.id === u.selected)) u.selected = v.current ?? v.characters.find((c) => c.alive)?.id ?? null;
   const me = v.characters.find((c) => c.id === u.selected) ?? null;
