@@ -181,6 +181,16 @@ try {
         await waitFor("the hit to land", async () => (await lifeOf()) === before - 3);
         const said = await session.execute("const b = document.getElementById('game-feedback'); return b ? b.textContent : null;");
         assert(said === "Hit! 3 damage", `the banner after the hit reads ${JSON.stringify(said)}`);
+        // The throw's log entry corrects it in one click, with the choices
+        // the core offers: no bounce makes it a Miss, "it bounced" a hit again.
+        const fix = async (key, life) => {
+          await waitFor(`the ${key} correction on the throw's log entry`, () =>
+            session.execute(`return document.querySelector('#game-log .entry-fixes button[data-fix="${key}"]') !== null;`));
+          await session.click(`#game-log .entry-fixes button[data-fix="${key}"]`);
+          await waitFor(`the monster at ${life} life after ${key}`, async () => (await lifeOf()) === life);
+        };
+        await fix("no_bounce", before);
+        await fix("bounced", before - 3);
       }
     }
     const last = await waitFor("the banner for the defeat", () =>
@@ -191,7 +201,7 @@ try {
     });
     const log = await session.execute("return document.getElementById('game-log').textContent;");
     assert(/hit/i.test(log), `the throw log shows no hit: ${log.slice(0, 200)}`);
-    return `monster 6 → 0, banner "${last}", phase text found (${text.length} chars)`;
+    return `monster 6 → 0 (a hit corrected to no bounce and back from its log entry), banner "${last}", phase text found (${text.length} chars)`;
   });
 
   // Unique per run: the exports folder beside the test database is kept between runs.
@@ -352,8 +362,12 @@ try {
     await session.click('#itdd-dice button[data-dice="manual"]');
     await waitFor("the typed-dice boxes", () => has("#itdd-die-ours"));
     await session.click("#itdd-dungeon-turn");
-    const asked = await waitFor("the turn to ask for the attack's dice", () =>
+    await waitFor("the turn to ask for the attack's dice", () =>
       session.execute("const a = document.getElementById('itdd-turn-ask'); return a ? a.textContent : null;"));
+    // Asked as a prompt in the table's words, not a red refusal.
+    const asked = await session.execute("const a = document.getElementById('game-dice-ask'); return a ? a.textContent : null;");
+    assert(asked && /attacks Brakka/.test(asked), `the dice are asked for as ${JSON.stringify(asked)}`);
+    assert(await session.execute("return document.getElementById('game-error') === null;"), "the request for dice is shown as a refusal");
     await session.execute(`
       const set = (el, v) => { el.value = v; el.dispatchEvent(new Event('input', { bubbles: true })); };
       set(document.getElementById('itdd-die-ours'), '5');

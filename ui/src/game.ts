@@ -11,6 +11,7 @@ import {
   errorText,
   gameCorrect,
   gameDo,
+  gameFix,
   gameLast,
   gameList,
   gameNew,
@@ -48,7 +49,7 @@ import {
 import { fill, h } from "./dom";
 import { campaignStep, continueLabel, savedGameCells } from "./campaign-model";
 import { cardFill, fillOffer, labelOf, offerFields } from "./template-form";
-import { sourceWords, undoEntry, undoneSeqs } from "./undo-entry";
+import { fixedSeqs, fixesFor, sourceWords, undoEntry, undoneSeqs } from "./undo-entry";
 import { currentStatus, lastThrowEvent, onGameChanged, onThrow, outcomeText, tableDice } from "./camera-feed";
 import { gameSnapshot, pairDice, type Offer } from "./game-ipc";
 import type { GameScreen, ScreenCtx } from "./screens/plugin";
@@ -355,6 +356,20 @@ function correct(command: unknown): void {
   if (v) void act(() => gameCorrect(v.session, command));
 }
 
+/** Apply a correction the core offered on a log entry. */
+function applyFix(seq: number, key: string): void {
+  const v = ui?.view;
+  if (v) void act(() => gameFix(v.session, seq, key));
+}
+
+/** The core's corrections of entry `seq` as buttons (none: null). */
+function fixButtons(v: GameView, seq: number): HTMLElement | null {
+  const fixes = fixesFor(v.fixes, seq);
+  if (fixes.length === 0) return null;
+  return h("span", { class: "entry-fixes", "data-seq": seq },
+    ...fixes.map((f) => h("button", { class: "fix", "data-fix": f.key, title: `Correct entry #${seq}: ${f.label}`, onclick: () => applyFix(seq, f.key) }, f.label)));
+}
+
 /** What Undo will revert, said on the button: the entry the core names. */
 function undoLabel(v: GameView): string {
   const last = undoEntry(v);
@@ -388,7 +403,7 @@ function renderPlay(): void {
       h("button", { id: "game-undo", disabled: !v.can_undo, title: undoTitle(v), onclick: undo }, undoLabel(v)),
       h("button", { id: "game-close", onclick: () => { u.view = null; u.error = null; renderPlay(); void renderStart(); } }, "Other games…"),
     ),
-    errorBanner(u.error),
+    errorBanner(u.error, v),
     v.ask_player ? h("p", { class: "banner", id: "game-ask", role: "alert" }, `Camera: ${v.ask_player} Enter the throw below.`) : null,
     df ? dfBoard(v, df) : ownBoard(v) ?? genericBoard(v),
     commandBox(v, df),
@@ -396,9 +411,12 @@ function renderPlay(): void {
   );
 }
 
-function errorBanner(error: string | null): HTMLElement | null {
+function errorBanner(error: string | null, v: GameView): HTMLElement | null {
   if (!error) return null;
   const r = parseRefusal(error);
+  // The engine asking for dice is a prompt for the table, not a refusal.
+  const ask = r ? screenOf(v.game)?.askFor?.(r.rule, r.reason, v) : null;
+  if (ask) return h("p", { class: "banner ask", id: "game-dice-ask", role: "status" }, ask);
   return r
     ? h("div", { class: "banner error refusal", id: "game-error", role: "alert" }, h("strong", {}, `Not allowed — rule “${r.rule}”: `), r.reason)
     : h("div", { class: "banner error", id: "game-error", role: "alert" }, error);
@@ -604,11 +622,23 @@ function sendThrow(section: SectionName): void {
   send(cmd);
 }
 
-/** One-click fixes of the last throw: neighbouring sections first, or the other face. */
+/**
+ * One-click fixes of the last throw: neighbouring sections first, the other
+ * face or die; then the core's corrections (no bounce, a named requirement,
+ * another ability choice), also offered for a throw whose choice was made.
+ */
 function correctionRow(v: GameView): HTMLElement | null {
   const last = undoEntry(v);
   const t = last ? throwOf(last.command) : null;
-  if (!last || !t) return null;
+  if (!last || !t) {
+    // The last action answered a throw's icon: the throw's own fixes.
+    const seq = fixedSeqs(v.fixes)[0];
+    const entry = seq !== undefined ? v.log.find((e) => e.seq === seq) : undefined;
+    if (!entry) return null;
+    return h("div", { class: "panel correction", id: "df-correct" },
+      h("span", {}, `Throw #${entry.seq} (${sourceWords(entry.source)}): ${describeCommand(entry.command)}. Correct: `),
+      fixButtons(v, entry.seq));
+  }
   const other: Face = t.face === "icon" ? "blank" : "icon";
   return h(
     "div",
@@ -617,8 +647,7 @@ function correctionRow(v: GameView): HTMLElement | null {
     ...correctionSections(t.landing).map((s) => h("button", { class: "section", "data-correct": s, onclick: () => correct(correctedThrow(t, { section: s })) }, SECTION_LABEL[s])),
     h("button", { "data-correct": "face", onclick: () => correct(correctedThrow(t, { face: other })) }, `face ${other}`),
     ...DICE.filter((d) => d !== t.die).map((d) => h("button", { "data-correct": `die-${d}`, onclick: () => correct(correctedThrow(t, { die: d })) }, `${d} die`)),
-    h("button", { "data-correct": "bounce", onclick: () => correct(correctedThrow(t, { noBounce: t.no_bounce !== true })) }, t.no_bounce === true ? "it bounced" : "no bounce"),
-    h("button", { "data-correct": "requirement", onclick: () => correct(correctedThrow(t, { requirementFailed: t.requirement_failed !== true })) }, t.requirement_failed === true ? "requirement met" : "requirement failed"),
+    fixButtons(v, last.seq),
   );
 }
 
@@ -705,6 +734,7 @@ function logList(v: GameView, df: DfView | null): HTMLElement {
         undone.has(e.seq) ? h("span", { class: "muted" }, " (undone)") : null,
         e.original_reading ? h("span", { class: "muted" }, " (camera reading kept)") : null,
         e.image_path ? snapshotThumb(v.session, e.seq) : null,
+        fixButtons(v, e.seq),
         e.events.length ? h("ul", {}, ...e.events.map((ev) => h("li", {}, evText(ev)))) : null,
       )));
 }

@@ -1,4 +1,4 @@
-import { sourceWords, undoEntry, undoneSeqs } from "../src/undo-entry";
+import { fixedSeqs, fixesFor, sourceWords, undoEntry, undoneSeqs } from "../src/undo-entry";
 import { cardFill, fieldsOf, fillOffer, fillTemplate, labelOf, offerFields } from "../src/template-form";
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -321,4 +321,18 @@ test("the Settings screen names the source playing by its list label", async () 
   assert.equal(playingLabel(null, "Camera 0 (USB)", list), "Camera 0 (USB) (chosen at start-up)");
   assert.equal(playingLabel("/tmp/clip.mp4", "clip.mp4", list), "clip.mp4 (/tmp/clip.mp4)");
   assert.equal(playingLabel(null, undefined, list), "nothing yet");
+});
+
+test("a log entry shows exactly the corrections the core offers on it, in the core's order", () => {
+  // As tw_app::entry_fix lists them after an ability choice answered throw 7.
+  const fixes = [
+    { seq: 7, key: "choice:skip_ability", label: "Skip ability instead" },
+    { seq: 7, key: "no_bounce", label: "no bounce (a Miss)" },
+    { seq: 7, key: "requirement_failed", label: "requirement failed: chopstick (Rice Eater) (a Miss)" },
+  ];
+  assert.deepEqual(fixesFor(fixes, 7).map((f) => f.key), ["choice:skip_ability", "no_bounce", "requirement_failed"]);
+  assert.deepEqual(fixesFor(fixes, 8), []);
+  assert.deepEqual(fixesFor(undefined, 7), []);
+  assert.deepEqual(fixedSeqs([...fixes, { seq: 9, key: "bounced", label: "it bounced" }]), [9, 7]);
+  assert.deepEqual(fixedSeqs(undefined), []);
 });

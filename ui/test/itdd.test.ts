@@ -8,7 +8,7 @@ import town from "./fixtures/itdd-town.json";
 import dungeonView from "./fixtures/itdd-dungeon.view.json";
 import townView from "./fixtures/itdd-town.view.json";
 import { adjacentEnemies, figureAt, freeGateSquares, itddView, itemName, nextId, reachOf, anyoneInside, uniqueId } from "../src/screens/itdd/model";
-import { describeCommand, describeEvent, lastTurnRolls } from "../src/screens/itdd/describe";
+import { describeCommand, describeEvent, diceAsk, lastTurnRolls } from "../src/screens/itdd/describe";
 import { questProgressText, rulesOf, shown } from "../src/screens/itdd/rules";
 
 type Obj = Record<string, unknown>;
@@ -207,4 +207,18 @@ test("the town's inn and a new dungeon are the engine's offers, in its words, fo
   assert.deepEqual(offeredFor(offers, "nobody", "Nobody", ["inn_recover", "inn_rumor"]), []);
   assert.equal(offeredPlain(offers, "new_dungeon")?.label, "New dungeon (clear the table)");
   assert.equal(offeredPlain([], "new_dungeon"), null);
+});
+
+test("the dungeon turn's request for an attack's dice reads as a prompt with the names on the table", () => {
+  const names = new Map([["g1", "Goblin"], ["brakka", "Brakka"]]);
+  // The engine's words (crates/games/silver-mine/src/turn.rs).
+  const reason = "attack 1 (g1 on brakka) needs a pair of dice but only 0 pair(s) were given; read or roll them, or set roll_missing";
+  const said = diceAsk("Dungeon turn: dice", reason, names);
+  assert.equal(said, "Attack 1: Goblin attacks Brakka. Roll (or type) your die and the enemy's, then press the dungeon turn again.");
+  assert.ok(!/roll_missing|g1|pair\(s\)/.test(said!), said!);
+  // Dice left over, or any other rule, stay refusals.
+  assert.equal(diceAsk("Dungeon turn: dice", "1 pair(s) of dice left over: this turn has only 0 attack(s)", names), null);
+  assert.equal(diceAsk("Move", reason, names), null);
+  // An id with no name on the table is shown as it is rather than dropped.
+  assert.match(diceAsk("Dungeon turn: dice", "attack 2 (s1 on anna) needs a pair of dice", new Map()) ?? "", /^Attack 2: s1 attacks anna\./);
 });

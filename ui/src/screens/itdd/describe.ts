@@ -208,3 +208,17 @@ export function notices(events: Obj[]): string[] {
   }
   return out;
 }
+
+/**
+ * The engine's refusal of a dungeon turn that lacks an attack's dice
+ * ("attack 2 (g1 on anna) needs a pair of dice…") as the prompt a player
+ * reads: which enemy attacks whom, by the names on the table. Null for any
+ * other refusal. `names` maps ids to names (characters and enemies).
+ */
+export function diceAsk(rule: string, reason: string, names: Map<string, string>): string | null {
+  if (rule !== "Dungeon turn: dice") return null;
+  const m = /^attack (\d+) \((\S+) on (\S+)\) needs a pair of dice/.exec(reason);
+  if (!m) return null;
+  const name = (id: string) => names.get(id) || id;
+  return `Attack ${m[1]}: ${name(m[2])} attacks ${name(m[3])}. Roll (or type) your die and the enemy's, then press the dungeon turn again.`;
+}

@@ -117,7 +117,7 @@ export function dungeonTurnPanel(ctx: ScreenCtx, v: ItddView, u: UiState): HTMLE
     h("h4", {}, "Dungeon turn"),
     h("button", { class: "primary big", id: "itdd-dungeon-turn", title: "Key: T", disabled: v.enemies.length === 0 && v.characters.every((c) => !c.inDungeon), onclick: () => void run() }, "▶ Run the dungeon turn  (T)"),
     g.tried && u.dice !== "virtual"
-      ? h("p", { class: "ask", id: "itdd-turn-ask" }, `Attack ${g.pairs.length + 1} needs dice (the message above names it): ${u.dice === "camera" ? "roll your die and the enemy's" : "type your die and the enemy's"}, then press again.`)
+      ? h("p", { class: "ask", id: "itdd-turn-ask" }, `Attack ${g.pairs.length + 1} needs its dice (the prompt above says who attacks whom): ${u.dice === "camera" ? "roll your die and the enemy's" : "type your die and the enemy's"}, then press again.`)
       : h("p", { class: "muted" }, u.dice === "virtual"
           ? "Every enemy moves and attacks; the app rolls each attack's dice."
           : "Every enemy moves and attacks. If one attacks, the app asks for that attack's dice; roll them and press again."),
