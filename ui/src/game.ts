@@ -54,6 +54,7 @@ import { currentStatus, lastThrowEvent, onGameChanged, onThrow, outcomeText, tab
 import { gameSnapshot, pairDice, type Offer } from "./game-ipc";
 import type { GameScreen, ScreenCtx } from "./screens/plugin";
 import { SCREENS } from "./screens/registry";
+import { notesFor, playNotes, soundOn } from "./feedback-sound";
 
 /** The dedicated screen of `game`, when it has one besides Dungeon Fighter's. */
 function screenOf(game: string): GameScreen | undefined {
@@ -470,6 +471,10 @@ function dfBoard(v: GameView, df: DfView): HTMLElement {
       }, n >= 0 && n < 9 ? h("kbd", {}, String(n + 1)) : null, n >= 0 && n < 9 ? " " : null, o.label);
     }));
   const said = feedbackOf(v.events, df.heroes.map((x) => x.name));
+  // The banner's sound, once per action (a redraw does not play it again).
+  const heard = `${v.session}:${v.last_seq}`;
+  if (said && lastSounded !== heard && soundOn()) playNotes(notesFor(said.kind, said.tone));
+  lastSounded = heard;
   const banner = said
     ? h("div", { class: `banner feedback ${said.tone}`, id: "game-feedback", role: "status", "data-kind": said.kind }, said.text)
     : null;
@@ -484,6 +489,9 @@ function takeOffer(o: Offer): void {
     renderPlay();
   }
 }
+
+/** The action whose banner last sounded ("session:seq"). */
+let lastSounded = "";
 
 /** Throws the core holds for this game until the player acts, with why. */
 function heldThrows(): HTMLElement | null {

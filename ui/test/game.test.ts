@@ -336,3 +336,26 @@ test("a log entry shows exactly the corrections the core offers on it, in the co
   assert.deepEqual(fixedSeqs([...fixes, { seq: 9, key: "bounced", label: "it bounced" }]), [9, 7]);
   assert.deepEqual(fixedSeqs(undefined), []);
 });
+
+test("the banner's sound is off until turned on, and each kind of news has its own short tune", async () => {
+  const { notesFor, setSoundOn, soundOn } = await import("../src/feedback-sound");
+  const kept = new Map<string, string>();
+  const store = { getItem: (k: string) => kept.get(k) ?? null, setItem: (k: string, v: string) => void kept.set(k, v) };
+  assert.equal(soundOn(store), false, "off by default");
+  setSoundOn(true, store);
+  assert.equal(soundOn(store), true);
+  setSoundOn(false, store);
+  assert.equal(soundOn(store), false);
+  // Storage that throws (a locked-down webview) reads as off.
+  assert.equal(soundOn({ getItem: () => { throw new Error("denied"); } }), false);
+  const hit = notesFor("hit", "good");
+  const miss = notesFor("missed", "bad");
+  assert.ok(hit[hit.length - 1].freq > hit[0].freq, "good news rises");
+  assert.ok(miss[miss.length - 1].freq < miss[0].freq, "bad news falls");
+  assert.notDeepEqual(notesFor("monster_defeated", "good"), hit);
+  for (const kind of ["game_over", "epic_shot", "insta_kill", "monster_defeated", "hero_fainted", "hit", "missed"]) {
+    const notes = notesFor(kind, "good");
+    const end = Math.max(...notes.map((n) => n.at + n.dur));
+    assert.ok(notes.length > 0 && end < 1.2, `${kind}: ${end.toFixed(2)} s`);
+  }
+});
