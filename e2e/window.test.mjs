@@ -353,6 +353,8 @@ try {
     // An enemy from its card, two squares away.
     await session.click('button[data-tool="enemy"]');
     await waitFor("the enemy form", () => has("#itdd-enemy-kind"));
+    await session.execute(`const k = document.getElementById('itdd-enemy-kind'); k.value = 'goblin'; k.dispatchEvent(new Event('change'));`);
+    await waitFor("the goblin's card form", () => session.execute("return document.getElementById('itdd-enemy-kind').value === 'goblin';"));
     await session.execute(`
       const set = (el, v) => { el.value = v; el.dispatchEvent(new Event('input', { bubbles: true })); };
       for (const [k, v] of Object.entries({ attack: 1, move: 2, torch: 0, life: 3 })) set(document.querySelector('[data-enemy-attr="' + k + '"]'), String(v));`);
