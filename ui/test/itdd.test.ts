@@ -128,6 +128,17 @@ test("the dungeon turn's lines say who went for whom, the tie draw and the dice"
   assert.deepEqual(lastTurnRolls(turn.events), ["g1 on warrior: 4 vs 4 [camera]", "r1 on mage: 1 vs 6 [camera]"]);
 });
 
+test("the last turn's attacks read with the names on the table, an unnamed enemy by its kind", async () => {
+  const { figureNames } = await import("../src/screens/itdd/model");
+  const turn = steps(dungeon as never)[20];
+  const names = figureNames(itddView(dungeon.state));
+  const warrior = itddView(dungeon.state).characters.find((c) => c.id === "warrior")!.name;
+  const rolls = lastTurnRolls(turn.events, names);
+  assert.equal(rolls.length, 2);
+  assert.ok(rolls[0].endsWith(` on ${warrior}: 4 vs 4 [camera]`), rolls[0]);
+  assert.ok(!/\bg1\b|\br1\b/.test(rolls.join(" ")), rolls.join(" | "));
+});
+
 test("loot, town and build commands in words", () => {
   const t = steps(town as never);
   assert.equal(describeCommand(t[7].command), "rogue loots (0, 0), rolled 6 [camera]");

@@ -115,7 +115,6 @@ fn words(r: SpecificThrow) -> String {
 mod tests {
     use super::*;
     use serde_json::json;
-    use tw_rules::DynGame;
 
     /// A combat against a monster that requires a chopstick throw, in a
     /// dungeon that requires a blow, as the engine sets it up.

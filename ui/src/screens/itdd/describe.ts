@@ -187,8 +187,9 @@ function turnWords(f: unknown): string {
 }
 
 /** The dice each attack of the last dungeon turn used, for the panel under the button. */
-export function lastTurnRolls(events: Obj[]): string[] {
-  return events.filter((e) => e.type === "combat").map((e) => `${who(e.attacker)} on ${who(e.defender)}: ${s(e.character_roll)} vs ${s(e.enemy_roll)}${src(e.source)}`);
+export function lastTurnRolls(events: Obj[], names: Map<string, string> = new Map()): string[] {
+  const name = (v: unknown) => names.get(who(v)) ?? who(v);
+  return events.filter((e) => e.type === "combat").map((e) => `${name(e.attacker)} on ${name(e.defender)}: ${s(e.character_roll)} vs ${s(e.enemy_roll)}${src(e.source)}`);
 }
 
 

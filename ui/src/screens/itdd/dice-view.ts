@@ -20,7 +20,7 @@ import {
 } from "./commands";
 import { describeCommand, lastTurnRolls } from "./describe";
 import { addPair, fresh, markTried, readingKey, removePair, turnToSend, wantsPair } from "./flow";
-import { type ItddView } from "./model";
+import { figureNames, type ItddView } from "./model";
 import { type Cmd, type UiState, numInput, select, btn, rerender, say } from "./widgets";
 
 /**
@@ -101,7 +101,7 @@ export function diceSettings(ctx: ScreenCtx, u: UiState): HTMLElement {
 export function dungeonTurnPanel(ctx: ScreenCtx, v: ItddView, u: UiState): HTMLElement {
   const g = u.gathered ?? fresh(null, ctx.view.last_seq);
   const last = undoEntry(ctx.view);
-  const rolls = last?.command?.type === "dungeon_turn" ? lastTurnRolls(last.events) : [];
+  const rolls = last?.command?.type === "dungeon_turn" ? lastTurnRolls(last.events, figureNames(v)) : [];
   const run = async () => {
     let gg = g;
     if (wantsPair(gg) && u.dice !== "virtual") {

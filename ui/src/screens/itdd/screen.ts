@@ -10,9 +10,9 @@ import { setupOf } from "./commands";
 import { describeCommand, describeEvent, diceAsk, notices } from "./describe";
 import { fresh } from "./flow";
 import { newDraft } from "./grid";
-import { itddView, type ItddView } from "./model";
+import { figureNames, itddView, type ItddView } from "./model";
 import { shown } from "./rules";
-import { state, select, btn, isNewSession, rerender, words } from "./widgets";
+import { state, select, btn, isNewSession, rerender } from "./widgets";
 import { gridView, legend, toolBar } from "./grid-view";
 import { correctionPanel, diceSettings, dungeonTurnPanel } from "./dice-view";
 import { characterPanel, charactersPanel } from "./character-view";
@@ -148,8 +148,6 @@ export const silverMineScreen: GameScreen = {
   describeCommand,
   describeEvent,
   askFor: (rule, reason, view) => {
-    const v = itddView(view.state, view.view);
-    const names = new Map<string, string>([...v.characters.map((c): [string, string] => [c.id, c.name]), ...v.enemies.map((e): [string, string] => [e.id, e.name || words(e.kind)])]);
-    return diceAsk(rule, reason, names);
+    return diceAsk(rule, reason, figureNames(itddView(view.state, view.view)));
   },
 };
