@@ -382,7 +382,10 @@ try {
         return log && /Dungeon turn/i.test(log.textContent) && chip && !/: 0$/.test(chip) ? chip : null;`), 10000);
     const rolls = await session.execute("const r = document.getElementById('itdd-last-rolls'); return r ? r.textContent : '';");
     assert(/5/.test(rolls) && /2/.test(rolls), `the turn's attack shows ${JSON.stringify(rolls)}`);
-    if (screenshotPath) await writeFile(screenshotPath.replace(/\.png$/, "") + "-silver-mine.png", await session.screenshot());
+    if (screenshotPath) {
+      await session.execute("window.scrollTo(0, 0); document.getElementById('itdd-board').scrollIntoView({ block: 'start' });");
+      await writeFile(screenshotPath.replace(/\.png$/, "") + "-silver-mine.png", await session.screenshot());
+    }
     return `${turns}; asked "${asked.slice(0, 60)}…"; ${rolls.slice(0, 80)}`;
   });
 
