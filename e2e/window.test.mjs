@@ -25,9 +25,17 @@ function arg(name, fallback) {
 const driver = arg("driver", "http://127.0.0.1:4444");
 const app = arg("app");
 const screenshotPath = arg("screenshot", "");
+// While working on one check: `--only REGEX` runs the checks whose names match
+// (the others are reported as skipped, not passed).
+const only = arg("only", "");
+const wanted = (name) => !only || new RegExp(only, "i").test(name);
 
 const results = [];
 async function check(name, fn) {
+  if (!wanted(name)) {
+    console.log(`skip - ${name}`);
+    return;
+  }
   const started = Date.now();
   try {
     const note = await fn();
@@ -173,6 +181,16 @@ try {
         await waitFor("the hit to land", async () => (await lifeOf()) === before - 3);
         const said = await session.execute("const b = document.getElementById('game-feedback'); return b ? b.textContent : null;");
         assert(said === "Hit! 3 damage", `the banner after the hit reads ${JSON.stringify(said)}`);
+        // The throw's log entry corrects it in one click, with the choices
+        // the core offers: no bounce makes it a Miss, "it bounced" a hit again.
+        const fix = async (key, life) => {
+          await waitFor(`the ${key} correction on the throw's log entry`, () =>
+            session.execute(`return document.querySelector('#game-log .entry-fixes button[data-fix="${key}"]') !== null;`));
+          await session.click(`#game-log .entry-fixes button[data-fix="${key}"]`);
+          await waitFor(`the monster at ${life} life after ${key}`, async () => (await lifeOf()) === life);
+        };
+        await fix("no_bounce", before);
+        await fix("bounced", before - 3);
       }
     }
     const last = await waitFor("the banner for the defeat", () =>
@@ -183,7 +201,7 @@ try {
     });
     const log = await session.execute("return document.getElementById('game-log').textContent;");
     assert(/hit/i.test(log), `the throw log shows no hit: ${log.slice(0, 200)}`);
-    return `monster 6 → 0, banner "${last}", phase text found (${text.length} chars)`;
+    return `monster 6 → 0 (a hit corrected to no bounce and back from its log entry), banner "${last}", phase text found (${text.length} chars)`;
   });
 
   // Unique per run: the exports folder beside the test database is kept between runs.
@@ -301,6 +319,76 @@ try {
     throw new Error(`no event check after ${seen.join(" → ")}`);
   });
 
+  await check("a Silver Mine dungeon turn is played with clicks and forms: the Gate laid, a character made and sent in, an enemy placed, its attack's dice typed", async () => {
+    await session.click("#tab-game");
+    if (await session.execute("const b = document.getElementById('game-close'); return !!b && b.offsetParent !== null;")) {
+      await session.click("#game-close");
+    }
+    await waitFor("the game chooser", () => session.execute("return document.getElementById('game-choice') !== null;"));
+    await session.execute(`const s = document.getElementById('game-choice'); s.value = 'silver-mine'; s.dispatchEvent(new Event('change'));`);
+    await waitFor("the Silver Mine setup", () => session.execute("return document.getElementById('itdd-mode') !== null;"));
+    await session.click("#game-start-btn");
+    await waitFor("the dungeon grid", () => session.execute("return document.getElementById('itdd-grid') !== null;"));
+    const sq = (x, y) => `#itdd-grid .sq[data-x="${x}"][data-y="${y}"]`;
+    const has = (sel) => session.execute(`return document.querySelector(${JSON.stringify(sel)}) !== null;`);
+    const note = () => session.execute("const n = document.getElementById('itdd-note') || document.getElementById('game-error'); return n ? n.textContent : '';");
+    // A new game opens on laying the Gate: a click puts its top-left square, a button lays it.
+    await session.click(sq(0, 0));
+    await waitFor("the Lay Gate button", async () => session.execute("const b = document.getElementById('itdd-lay-card'); return !!b && !b.disabled;"));
+    await session.click("#itdd-lay-card");
+    await waitFor("the Gate on the table", () => has(".card-outline.gate"));
+    // A character, typed from its card.
+    await session.click("#itdd-new-character-toggle");
+    await waitFor("the new-character form", () => has("#itdd-new-character"));
+    await session.execute(`
+      const set = (el, v) => { el.value = v; el.dispatchEvent(new Event('input', { bubbles: true })); };
+      set(document.getElementById('itdd-nc-player'), 'Ann');
+      set(document.getElementById('itdd-nc-name'), 'Brakka');
+      for (const [k, v] of Object.entries({ attack: 2, move: 3, torch: 3, life: 6 })) set(document.querySelector('[data-nc-attr="' + k + '"]'), String(v));`);
+    await session.click("#itdd-nc-create");
+    await waitFor("the character in town", () => has("#itdd-town"));
+    // Into the dungeon by clicking a free Gate square.
+    await session.click(sq(0, 0));
+    await waitFor("the character on the Gate", () => has(`${sq(0, 0)} .token.hero`), 10000).catch(async (e) => { throw new Error(`${e.message}; the screen says ${JSON.stringify(await note())}`); });
+    // An enemy from its card, two squares away.
+    await session.click('button[data-tool="enemy"]');
+    await waitFor("the enemy form", () => has("#itdd-enemy-kind"));
+    await session.execute(`const k = document.getElementById('itdd-enemy-kind'); k.value = 'goblin'; k.dispatchEvent(new Event('change'));`);
+    await waitFor("the goblin's card form", () => session.execute("return document.getElementById('itdd-enemy-kind').value === 'goblin';"));
+    await session.execute(`
+      const set = (el, v) => { el.value = v; el.dispatchEvent(new Event('input', { bubbles: true })); };
+      for (const [k, v] of Object.entries({ attack: 1, move: 2, torch: 0, life: 3 })) set(document.querySelector('[data-enemy-attr="' + k + '"]'), String(v));`);
+    await session.click(sq(2, 0));
+    await waitFor("the enemy on the grid", () => has(`${sq(2, 0)} .token.enemy`), 10000).catch(async (e) => { throw new Error(`${e.message}; the screen says ${JSON.stringify(await note())}`); });
+    // The dice are typed: the first press asks for the attack's dice, the second sends them.
+    await session.click('#itdd-dice button[data-dice="manual"]');
+    await waitFor("the typed-dice boxes", () => has("#itdd-die-ours"));
+    await session.click("#itdd-dungeon-turn");
+    await waitFor("the turn to ask for the attack's dice", () =>
+      session.execute("const a = document.getElementById('itdd-turn-ask'); return a ? a.textContent : null;"));
+    // Asked as a prompt in the table's words, not a red refusal.
+    const asked = await session.execute("const a = document.getElementById('game-dice-ask'); return a ? a.textContent : null;");
+    assert(asked && /attacks Brakka/.test(asked), `the dice are asked for as ${JSON.stringify(asked)}`);
+    assert(await session.execute("return document.getElementById('game-error') === null;"), "the request for dice is shown as a refusal");
+    await session.execute(`
+      const set = (el, v) => { el.value = v; el.dispatchEvent(new Event('input', { bubbles: true })); };
+      set(document.getElementById('itdd-die-ours'), '5');
+      set(document.getElementById('itdd-die-theirs'), '2');`);
+    await session.click("#itdd-dungeon-turn");
+    const turns = await waitFor("the dungeon turn to be played", () =>
+      session.execute(`
+        const log = document.getElementById('game-log');
+        const chip = Array.from(document.querySelectorAll('.itdd-status .chip')).map((c) => c.textContent).find((t) => /Dungeon turns/.test(t));
+        return log && /Dungeon turn/i.test(log.textContent) && chip && !/: 0$/.test(chip) ? chip : null;`), 10000);
+    const rolls = await session.execute("const r = document.getElementById('itdd-last-rolls'); return r ? r.textContent : '';");
+    assert(/5/.test(rolls) && /2/.test(rolls), `the turn's attack shows ${JSON.stringify(rolls)}`);
+    if (screenshotPath) {
+      await session.execute("window.scrollTo(0, 0); document.getElementById('itdd-board').scrollIntoView({ block: 'start' });");
+      await writeFile(screenshotPath.replace(/\.png$/, "") + "-silver-mine.png", await session.screenshot());
+    }
+    return `${turns}; asked "${asked.slice(0, 60)}…"; ${rolls.slice(0, 80)}`;
+  });
+
   await check("the Calibration and Settings screens open and offer their tools", async () => {
     await session.click("#tab-calibration");
     const cal = await waitFor("the Calibration screen's tools", () =>
@@ -374,7 +462,8 @@ try {
 // A second window on the generated Dungeon Fighter clip: the camera's
 // throws must reach a combat on their own, with their snapshots.
 let combat;
-try {
+const combatCheck = "throws in the combat clip are read and played into the game by themselves, held while an ability choice is open, the Game screen closed or open";
+if (wanted(combatCheck)) try {
   combat = await Session.start(driver, app, ["--source", "demo:combat"]);
 } catch (e) {
   results.push({ name: "start the app on the combat clip", ok: false });
@@ -382,7 +471,7 @@ try {
 }
 if (combat) {
   try {
-    await check("throws in the combat clip are read and played into the game by themselves, held while an ability choice is open, the Game screen closed or open", async () => {
+    await check(combatCheck, async () => {
       await waitFor("the clip's frames", async () => (await framesShown(combat)) > 0, 60000);
       await combat.click("#tab-game");
       // The live view stands beside the game: frames reach the Game screen's copy.

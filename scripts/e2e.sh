@@ -3,7 +3,8 @@
 # sure tauri-driver is installed (cached under $TW_TOOLS_DIR), starts a
 # virtual X display, and runs e2e/window.test.mjs against the real window
 # through tauri-driver + WebKitWebDriver. Cleans up every process it started
-# and exits non-zero when any check fails.
+# and exits non-zero when any check fails. Arguments go to the test
+# (`--only "Silver Mine"` runs only the checks whose names match).
 #
 # Environment:
 #   CARGO_TARGET_DIR  cargo's target dir (default: <repo>/target)
@@ -98,7 +99,7 @@ done
 
 say "running the window test"
 status=0
-node "$ROOT/e2e/window.test.mjs" --driver "http://127.0.0.1:$PORT" --app "$APP" --screenshot "$SCREENSHOT" || status=$?
+node "$ROOT/e2e/window.test.mjs" --driver "http://127.0.0.1:$PORT" --app "$APP" --screenshot "$SCREENSHOT" "$@" || status=$?
 if [ "$status" -ne 0 ]; then
   say "failed; driver log: $LOGDIR/tauri-driver.log"
   tail -n 30 "$LOGDIR/tauri-driver.log" >&2 || true

@@ -194,14 +194,47 @@ pub fn spawn(hub: Arc<Hub>, on_throw: OnThrow, game: PlayingGame) -> std::io::Re
 }
 
 /// The generated clip is drawn on its first use (about a minute on two
-/// cores): say so in the status line instead of "starting…".
-fn say_if_drawing(hub: &Hub, spec: &str) {
-    if spec.trim() == tw_app::demo_combat::SPEC {
-        hub.update(|s| s.source = "drawing the Dungeon Fighter demo clip (first use only; about a minute)…".into());
+/// cores): say so in the status line instead of "starting…", with the
+/// frames drawn so far, counted every half second while it is drawn.
+fn say_if_drawing(hub: &Arc<Hub>, spec: &str) {
+    const DRAWING: &str = "drawing the Dungeon Fighter demo clip (first use only)";
+    if spec.trim() != tw_app::demo_combat::SPEC {
+        return;
+    }
+    hub.update(|s| s.source = format!("{DRAWING}…"));
+    let hub = Arc::clone(hub);
+    let counter = std::thread::Builder::new().name("demo-clip-progress".into()).spawn(move || {
+        // Wait for the drawing to begin (a clip already drawn never does).
+        let (mut begun, mut waited) = (false, 0);
+        loop {
+            match tw_app::demo_combat::progress() {
+                Some((done, total)) => {
+                    begun = true;
+                    // Only while the status still says it is drawing: once the
+                    // clip plays, the source's own name stands.
+                    hub.update(|s| {
+                        if s.source.starts_with(DRAWING) {
+                            s.source = format!("{DRAWING}: frame {done} of {total}…");
+                        }
+                    });
+                }
+                None if begun => return,
+                None => {
+                    waited += 1;
+                    if waited > 120 {
+                        return;
+                    }
+                }
+            }
+            std::thread::sleep(Duration::from_millis(500));
+        }
+    });
+    if let Err(e) = counter {
+        eprintln!("table-warden: the demo clip's progress will not be shown: {e}");
     }
 }
 
-fn run(hub: &Hub, on_throw: OnThrow, game: PlayingGame) {
+fn run(hub: &Arc<Hub>, on_throw: OnThrow, game: PlayingGame) {
     if let Ok(spec) = std::env::var(SOURCE_ENV) {
         say_if_drawing(hub, &spec);
     }

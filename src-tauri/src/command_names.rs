@@ -19,6 +19,7 @@ pub const COMMANDS: &[&str] = &[
     "game_do",
     "game_undo",
     "game_correct",
+    "game_fix",
     "game_observe",
     "pair_dice",
     "game_snapshot",

@@ -104,6 +104,12 @@ pub fn game_correct(state: St<'_>, id: i64, command: Value) -> Result<GameView, 
     correct(&mut *state.lock()?, id, &command)
 }
 
+/// One of the corrections the view offers on a log entry (`GameView.fixes`).
+#[tauri::command]
+pub fn game_fix(state: St<'_>, id: i64, seq: i64, key: String) -> Result<GameView, String> {
+    fix(&mut *state.lock()?, id, seq, &key)
+}
+
 #[tauri::command]
 pub fn game_snapshot(state: St<'_>, id: i64, seq: i64) -> Result<Option<String>, String> {
     snapshot_of(&*state.lock()?, id, seq)

@@ -69,6 +69,7 @@ fn main() -> ExitCode {
             game::game_do,
             game::game_undo,
             game::game_correct,
+            game::game_fix,
             game::game_observe,
             game::pair_dice,
             game::game_snapshot,

@@ -280,7 +280,9 @@ export type KeyAction =
   | { kind: "undo" }
   | { kind: "die"; die: DieName }
   | { kind: "face"; face: Face }
-  | { kind: "section"; section: SectionName };
+  | { kind: "section"; section: SectionName }
+  /** The n-th (0-based) ability choice the engine offers while an icon waits. */
+  | { kind: "choice"; index: number };
 
 const KEYS: Record<string, KeyAction> = {
   u: { kind: "undo" },
@@ -309,12 +311,29 @@ export const KEY_HELP: Array<[string, string]> = [
   ["I / K", "face icon / blank (blanK)"],
   ["1–5", "section 1–5 (sends the throw)"],
   ["B / H / X / N / O", "bullseye / hole / web (X) / bone (N) / outside"],
+  ["1–9 while an icon waits", "the numbered ability choice"],
 ];
 
-/** The action of a key press, or null. Keys typed into a text box never count. */
-export function keyAction(key: string, inTextField: boolean, modifiers = false): KeyAction | null {
+/**
+ * The action of a key press, or null. Keys typed into a text box never count.
+ * While an icon's ability choice is open (`choices` of them offered), the
+ * number keys pick a choice instead of a section: no throw can be entered then.
+ */
+export function keyAction(key: string, inTextField: boolean, modifiers = false, choices = 0): KeyAction | null {
   if (inTextField || modifiers) return null;
+  if (choices > 0 && /^[1-9]$/.test(key)) {
+    const index = Number(key) - 1;
+    return index < choices ? { kind: "choice", index } : null;
+  }
   return KEYS[key.toLowerCase()] ?? null;
+}
+
+/**
+ * The engine's offers that answer an open icon: each ability it allows and
+ * "Skip", in the engine's order (number keys 1, 2, … pick them).
+ */
+export function abilityChoices<O extends { command: Record<string, unknown> }>(offers: O[]): O[] {
+  return offers.filter((o) => o.command.type === "use_ability" || o.command.type === "skip_ability");
 }
 
 /** The die the panel should preselect: the one kept if still throwable, else

@@ -119,6 +119,15 @@ export interface GameView {
   log: LogLine[];
   /** The newest throws the camera finished in this game, with what became of each. */
   throws: KeptThrow[];
+  /** The one-click corrections the core offers on log entries now (`tw_app::entry_fix`). */
+  fixes?: EntryFix[];
+}
+
+/** Mirrors `tw_app::entry_fix::EntryFix`: a correction of log entry `seq`, applied by its key. */
+export interface EntryFix {
+  seq: number;
+  key: string;
+  label: string;
 }
 
 /** Mirrors `tw_store::ThrowRecord`. */
@@ -178,6 +187,8 @@ export const gameDo = (id: number, command: unknown, source: "manual" | "camera"
 export const pairDice = (dice: unknown, pairing: unknown) => invoke<[number, number]>("pair_dice", { dice, pairing });
 export const gameUndo = (id: number) => invoke<GameView>("game_undo", { id });
 export const gameCorrect = (id: number, command: unknown) => invoke<GameView>("game_correct", { id, command });
+/** Apply correction `key` the view offered on entry `seq` (GameView.fixes). */
+export const gameFix = (id: number, seq: number, key: string) => invoke<GameView>("game_fix", { id, seq, key });
 export const gameObserve = (id: number, reading: unknown, snapshot?: string | null) =>
   invoke<GameView>("game_observe", { id, reading, snapshot: snapshot ?? null });
 /** The snapshot (JPEG, base64) kept with log entry `seq`, or null. */

@@ -11,6 +11,7 @@ import {
   errorText,
   gameCorrect,
   gameDo,
+  gameFix,
   gameLast,
   gameList,
   gameNew,
@@ -23,6 +24,7 @@ import {
   type HeroChoice,
 } from "./game-ipc";
 import {
+  abilityChoices,
   correctedThrow,
   correctionSections,
   defaultDie,
@@ -47,11 +49,12 @@ import {
 import { fill, h } from "./dom";
 import { campaignStep, continueLabel, savedGameCells } from "./campaign-model";
 import { cardFill, fillOffer, labelOf, offerFields } from "./template-form";
-import { sourceWords, undoEntry, undoneSeqs } from "./undo-entry";
+import { fixedSeqs, fixesFor, sourceWords, undoEntry, undoneSeqs } from "./undo-entry";
 import { currentStatus, lastThrowEvent, onGameChanged, onThrow, outcomeText, tableDice } from "./camera-feed";
 import { gameSnapshot, pairDice, type Offer } from "./game-ipc";
 import type { GameScreen, ScreenCtx } from "./screens/plugin";
 import { SCREENS } from "./screens/registry";
+import { notesFor, playNotes, soundOn } from "./feedback-sound";
 
 /** The dedicated screen of `game`, when it has one besides Dungeon Fighter's. */
 function screenOf(game: string): GameScreen | undefined {
@@ -354,6 +357,20 @@ function correct(command: unknown): void {
   if (v) void act(() => gameCorrect(v.session, command));
 }
 
+/** Apply a correction the core offered on a log entry. */
+function applyFix(seq: number, key: string): void {
+  const v = ui?.view;
+  if (v) void act(() => gameFix(v.session, seq, key));
+}
+
+/** The core's corrections of entry `seq` as buttons (none: null). */
+function fixButtons(v: GameView, seq: number): HTMLElement | null {
+  const fixes = fixesFor(v.fixes, seq);
+  if (fixes.length === 0) return null;
+  return h("span", { class: "entry-fixes", "data-seq": seq },
+    ...fixes.map((f) => h("button", { class: "fix", "data-fix": f.key, title: `Correct entry #${seq}: ${f.label}`, onclick: () => applyFix(seq, f.key) }, f.label)));
+}
+
 /** What Undo will revert, said on the button: the entry the core names. */
 function undoLabel(v: GameView): string {
   const last = undoEntry(v);
@@ -387,7 +404,7 @@ function renderPlay(): void {
       h("button", { id: "game-undo", disabled: !v.can_undo, title: undoTitle(v), onclick: undo }, undoLabel(v)),
       h("button", { id: "game-close", onclick: () => { u.view = null; u.error = null; renderPlay(); void renderStart(); } }, "Other games…"),
     ),
-    errorBanner(u.error),
+    errorBanner(u.error, v),
     v.ask_player ? h("p", { class: "banner", id: "game-ask", role: "alert" }, `Camera: ${v.ask_player} Enter the throw below.`) : null,
     df ? dfBoard(v, df) : ownBoard(v) ?? genericBoard(v),
     commandBox(v, df),
@@ -395,9 +412,12 @@ function renderPlay(): void {
   );
 }
 
-function errorBanner(error: string | null): HTMLElement | null {
+function errorBanner(error: string | null, v: GameView): HTMLElement | null {
   if (!error) return null;
   const r = parseRefusal(error);
+  // The engine asking for dice is a prompt for the table, not a refusal.
+  const ask = r ? screenOf(v.game)?.askFor?.(r.rule, r.reason, v) : null;
+  if (ask) return h("p", { class: "banner ask", id: "game-dice-ask", role: "status" }, ask);
   return r
     ? h("div", { class: "banner error refusal", id: "game-error", role: "alert" }, h("strong", {}, `Not allowed — rule “${r.rule}”: `), r.reason)
     : h("div", { class: "banner error", id: "game-error", role: "alert" }, error);
@@ -439,23 +459,39 @@ function dfBoard(v: GameView, df: DfView): HTMLElement {
   // The engine lists the commands open now; a form asks for what the cards show.
   const buttons = h("div", { class: "df-actions", id: "df-actions" },
     df.pending ? h("span", {}, `${df.pending.hero}'s ${df.pending.die} icon: `) : null,
-    ...v.offers.map((o) => h("button", {
-      class: o.fill?.length ? "template" : null,
-      "data-offer": o.key,
-      onclick: () => {
-        if (!o.fill?.length) send(o.command);
-        else {
-          ui!.form = { label: o.label.replace(/…$/, ""), offer: o };
-          renderPlay();
-        }
-      },
-    }, o.label)));
+    ...v.offers.map((o) => {
+      // While an icon waits, its choices are numbered: the number key picks one.
+      const n = df.pending ? abilityChoices(v.offers).indexOf(o) : -1;
+      return h("button", {
+        class: o.fill?.length ? "template" : null,
+        "data-offer": o.key,
+        "data-key": n >= 0 && n < 9 ? String(n + 1) : null,
+        title: n >= 0 && n < 9 ? `Key: ${n + 1}` : null,
+        onclick: () => takeOffer(o),
+      }, n >= 0 && n < 9 ? h("kbd", {}, String(n + 1)) : null, n >= 0 && n < 9 ? " " : null, o.label);
+    }));
   const said = feedbackOf(v.events, df.heroes.map((x) => x.name));
+  // The banner's sound, once per action (a redraw does not play it again).
+  const heard = `${v.session}:${v.last_seq}`;
+  if (said && lastSounded !== heard && soundOn()) playNotes(notesFor(said.kind, said.tone));
+  lastSounded = heard;
   const banner = said
     ? h("div", { class: `banner feedback ${said.tone}`, id: "game-feedback", role: "status", "data-kind": said.kind }, said.text)
     : null;
   return h("div", { class: "df-board" }, banner, cameraPanel(), status, heroes, panel, correctionRow(v), buttons, commandForm());
 }
+
+/** Send a ready offer, or open the form of one the player fills in. */
+function takeOffer(o: Offer): void {
+  if (!o.fill?.length) send(o.command);
+  else {
+    ui!.form = { label: o.label.replace(/…$/, ""), offer: o };
+    renderPlay();
+  }
+}
+
+/** The action whose banner last sounded ("session:seq"). */
+let lastSounded = "";
 
 /** Throws the core holds for this game until the player acts, with why. */
 function heldThrows(): HTMLElement | null {
@@ -594,11 +630,23 @@ function sendThrow(section: SectionName): void {
   send(cmd);
 }
 
-/** One-click fixes of the last throw: neighbouring sections first, or the other face. */
+/**
+ * One-click fixes of the last throw: neighbouring sections first, the other
+ * face or die; then the core's corrections (no bounce, a named requirement,
+ * another ability choice), also offered for a throw whose choice was made.
+ */
 function correctionRow(v: GameView): HTMLElement | null {
   const last = undoEntry(v);
   const t = last ? throwOf(last.command) : null;
-  if (!last || !t) return null;
+  if (!last || !t) {
+    // The last action answered a throw's icon: the throw's own fixes.
+    const seq = fixedSeqs(v.fixes)[0];
+    const entry = seq !== undefined ? v.log.find((e) => e.seq === seq) : undefined;
+    if (!entry) return null;
+    return h("div", { class: "panel correction", id: "df-correct" },
+      h("span", {}, `Throw #${entry.seq} (${sourceWords(entry.source)}): ${describeCommand(entry.command)}. Correct: `),
+      fixButtons(v, entry.seq));
+  }
   const other: Face = t.face === "icon" ? "blank" : "icon";
   return h(
     "div",
@@ -607,8 +655,7 @@ function correctionRow(v: GameView): HTMLElement | null {
     ...correctionSections(t.landing).map((s) => h("button", { class: "section", "data-correct": s, onclick: () => correct(correctedThrow(t, { section: s })) }, SECTION_LABEL[s])),
     h("button", { "data-correct": "face", onclick: () => correct(correctedThrow(t, { face: other })) }, `face ${other}`),
     ...DICE.filter((d) => d !== t.die).map((d) => h("button", { "data-correct": `die-${d}`, onclick: () => correct(correctedThrow(t, { die: d })) }, `${d} die`)),
-    h("button", { "data-correct": "bounce", onclick: () => correct(correctedThrow(t, { noBounce: t.no_bounce !== true })) }, t.no_bounce === true ? "it bounced" : "no bounce"),
-    h("button", { "data-correct": "requirement", onclick: () => correct(correctedThrow(t, { requirementFailed: t.requirement_failed !== true })) }, t.requirement_failed === true ? "requirement met" : "requirement failed"),
+    fixButtons(v, last.seq),
   );
 }
 
@@ -695,6 +742,7 @@ function logList(v: GameView, df: DfView | null): HTMLElement {
         undone.has(e.seq) ? h("span", { class: "muted" }, " (undone)") : null,
         e.original_reading ? h("span", { class: "muted" }, " (camera reading kept)") : null,
         e.image_path ? snapshotThumb(v.session, e.seq) : null,
+        fixButtons(v, e.seq),
         e.events.length ? h("ul", {}, ...e.events.map((ev) => h("li", {}, evText(ev)))) : null,
       )));
 }
@@ -726,7 +774,9 @@ function onKey(e: KeyboardEvent): void {
   if (screen && screen.hidden) return;
   const t = e.target as HTMLElement | null;
   const typing = !!t && (t.tagName === "INPUT" || t.tagName === "TEXTAREA" || t.tagName === "SELECT" || t.isContentEditable);
-  const a = keyAction(e.key, typing, e.ctrlKey || e.metaKey || e.altKey);
+  const df = ui.view.game === "dungeon-fighter" ? dfView(ui.view.state, ui.view.view) : null;
+  const choices = df?.pending ? abilityChoices(ui.view.offers) : [];
+  const a = keyAction(e.key, typing, e.ctrlKey || e.metaKey || e.altKey, choices.length);
   if (!a) return;
   if (a.kind === "undo") {
     e.preventDefault();
@@ -735,6 +785,7 @@ function onKey(e: KeyboardEvent): void {
   }
   if (ui.view.game !== "dungeon-fighter") return;
   e.preventDefault();
+  if (a.kind === "choice") return takeOffer(choices[a.index]);
   if (a.kind === "die") ui.die = a.die;
   else if (a.kind === "face") ui.face = a.face;
   else if (a.kind === "section") return sendThrow(a.section);

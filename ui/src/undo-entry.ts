@@ -32,3 +32,13 @@ export function sourceWords(source: string): string {
     default: return source;
   }
 }
+
+/** The corrections the core offers on log entry `seq`, in its order. */
+export function fixesFor<F extends { seq: number }>(fixes: F[] | undefined, seq: number): F[] {
+  return (fixes ?? []).filter((f) => f.seq === seq);
+}
+
+/** The entries the core offers corrections on, newest first. */
+export function fixedSeqs(fixes: Array<{ seq: number }> | undefined): number[] {
+  return [...new Set((fixes ?? []).map((f) => f.seq))].sort((a, b) => b - a);
+}

@@ -1,4 +1,4 @@
-import { sourceWords, undoEntry, undoneSeqs } from "../src/undo-entry";
+import { fixedSeqs, fixesFor, sourceWords, undoEntry, undoneSeqs } from "../src/undo-entry";
 import { cardFill, fieldsOf, fillOffer, fillTemplate, labelOf, offerFields } from "../src/template-form";
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -13,6 +13,7 @@ import {
   feedbackOf,
   keyAction,
   KEY_HELP,
+  abilityChoices,
   landingOf,
   parseRefusal,
   SECTIONS,
@@ -231,6 +232,26 @@ test("keys map to panel actions, but never while typing or with modifiers", () =
   }
 });
 
+test("while an icon waits, the number keys pick the engine's ability choices in order, and nothing past them", () => {
+  // The offers the engine lists for a pending icon (crates/games/dungeon-fighter/src/view.rs).
+  const offers = [
+    { key: "use_heal", label: "Use heal", command: { type: "use_ability", ability: "heal" } },
+    { key: "use_divine_intervention", label: "Use divine intervention…", command: { type: "use_ability", ability: "divine_intervention", target: null }, fill: ["target"] },
+    { key: "skip_ability", label: "Skip ability", command: { type: "skip_ability" } },
+  ];
+  const choices = abilityChoices([...offers, { key: "back_down", label: "Back down", command: { type: "back_down" } }]);
+  assert.deepEqual(choices.map((o) => o.key), ["use_heal", "use_divine_intervention", "skip_ability"]);
+  assert.deepEqual(keyAction("1", false, false, choices.length), { kind: "choice", index: 0 });
+  assert.deepEqual(keyAction("3", false, false, choices.length), { kind: "choice", index: 2 });
+  // A fourth choice is not offered: the key does nothing (not a throw into section 4).
+  assert.equal(keyAction("4", false, false, choices.length), null);
+  // Other keys keep their meaning (undo), and typing still never counts.
+  assert.deepEqual(keyAction("u", false, false, choices.length), { kind: "undo" });
+  assert.equal(keyAction("1", true, false, choices.length), null);
+  // With no choice open the digits are sections again.
+  assert.deepEqual(keyAction("1", false, false, 0), { kind: "section", section: "1" });
+});
+
 test("the preselected die is one that can still be thrown", () => {
   const v = dfView(combatState);
   assert.equal(defaultDie("red", v), "green");
@@ -300,4 +321,41 @@ test("the Settings screen names the source playing by its list label", async () 
   assert.equal(playingLabel(null, "Camera 0 (USB)", list), "Camera 0 (USB) (chosen at start-up)");
   assert.equal(playingLabel("/tmp/clip.mp4", "clip.mp4", list), "clip.mp4 (/tmp/clip.mp4)");
   assert.equal(playingLabel(null, undefined, list), "nothing yet");
+});
+
+test("a log entry shows exactly the corrections the core offers on it, in the core's order", () => {
+  // As tw_app::entry_fix lists them after an ability choice answered throw 7.
+  const fixes = [
+    { seq: 7, key: "choice:skip_ability", label: "Skip ability instead" },
+    { seq: 7, key: "no_bounce", label: "no bounce (a Miss)" },
+    { seq: 7, key: "requirement_failed", label: "requirement failed: chopstick (Rice Eater) (a Miss)" },
+  ];
+  assert.deepEqual(fixesFor(fixes, 7).map((f) => f.key), ["choice:skip_ability", "no_bounce", "requirement_failed"]);
+  assert.deepEqual(fixesFor(fixes, 8), []);
+  assert.deepEqual(fixesFor(undefined, 7), []);
+  assert.deepEqual(fixedSeqs([...fixes, { seq: 9, key: "bounced", label: "it bounced" }]), [9, 7]);
+  assert.deepEqual(fixedSeqs(undefined), []);
+});
+
+test("the banner's sound is off until turned on, and each kind of news has its own short tune", async () => {
+  const { notesFor, setSoundOn, soundOn } = await import("../src/feedback-sound");
+  const kept = new Map<string, string>();
+  const store = { getItem: (k: string) => kept.get(k) ?? null, setItem: (k: string, v: string) => void kept.set(k, v) };
+  assert.equal(soundOn(store), false, "off by default");
+  setSoundOn(true, store);
+  assert.equal(soundOn(store), true);
+  setSoundOn(false, store);
+  assert.equal(soundOn(store), false);
+  // Storage that throws (a locked-down webview) reads as off.
+  assert.equal(soundOn({ getItem: () => { throw new Error("denied"); } }), false);
+  const hit = notesFor("hit", "good");
+  const miss = notesFor("missed", "bad");
+  assert.ok(hit[hit.length - 1].freq > hit[0].freq, "good news rises");
+  assert.ok(miss[miss.length - 1].freq < miss[0].freq, "bad news falls");
+  assert.notDeepEqual(notesFor("monster_defeated", "good"), hit);
+  for (const kind of ["game_over", "epic_shot", "insta_kill", "monster_defeated", "hero_fainted", "hit", "missed"]) {
+    const notes = notesFor(kind, "good");
+    const end = Math.max(...notes.map((n) => n.at + n.dur));
+    assert.ok(notes.length > 0 && end < 1.2, `${kind}: ${end.toFixed(2)} s`);
+  }
 });

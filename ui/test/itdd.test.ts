@@ -8,7 +8,7 @@ import town from "./fixtures/itdd-town.json";
 import dungeonView from "./fixtures/itdd-dungeon.view.json";
 import townView from "./fixtures/itdd-town.view.json";
 import { adjacentEnemies, figureAt, freeGateSquares, itddView, itemName, nextId, reachOf, anyoneInside, uniqueId } from "../src/screens/itdd/model";
-import { describeCommand, describeEvent, lastTurnRolls } from "../src/screens/itdd/describe";
+import { describeCommand, describeEvent, diceAsk, lastTurnRolls } from "../src/screens/itdd/describe";
 import { questProgressText, rulesOf, shown } from "../src/screens/itdd/rules";
 
 type Obj = Record<string, unknown>;
@@ -128,6 +128,17 @@ test("the dungeon turn's lines say who went for whom, the tie draw and the dice"
   assert.deepEqual(lastTurnRolls(turn.events), ["g1 on warrior: 4 vs 4 [camera]", "r1 on mage: 1 vs 6 [camera]"]);
 });
 
+test("the last turn's attacks read with the names on the table, an unnamed enemy by its kind", async () => {
+  const { figureNames } = await import("../src/screens/itdd/model");
+  const turn = steps(dungeon as never)[20];
+  const names = figureNames(itddView(dungeon.state));
+  const warrior = itddView(dungeon.state).characters.find((c) => c.id === "warrior")!.name;
+  const rolls = lastTurnRolls(turn.events, names);
+  assert.equal(rolls.length, 2);
+  assert.ok(rolls[0].endsWith(` on ${warrior}: 4 vs 4 [camera]`), rolls[0]);
+  assert.ok(!/\bg1\b|\br1\b/.test(rolls.join(" ")), rolls.join(" | "));
+});
+
 test("loot, town and build commands in words", () => {
   const t = steps(town as never);
   assert.equal(describeCommand(t[7].command), "rogue loots (0, 0), rolled 6 [camera]");
@@ -189,4 +200,36 @@ test("quest goals come from the engine's view and progress reads as words", () =
   assert.equal(questProgressText(r, "no_such_quest", 1), null);
   assert.equal(questProgressText(rulesOf(null), "crates", 1), null, "no view: no goal is made up");
   assert.equal(describeEvent({ type: "quest_progress", character: "w", quest: "goblin_bane", progress: 1, goal: 4, tally: ["Goblin Scout"] }), "w's quest goblin bane: 1 of 4 (Goblin Scout)");
+});
+
+test("the town's inn and a new dungeon are the engine's offers, in its words, for the character shown", async () => {
+  const { offeredFor, offeredPlain } = await import("../src/screens/itdd/offered");
+  const offers = [
+    { key: "inn_recover", label: "Brakka: recover at the inn (5)", command: { type: "inn_recover", character: "brakka" } },
+    { key: "inn_rumor", label: "Olm: buy a rumour (2)", command: { type: "inn_rumor", character: "olm" } },
+    { key: "buy", label: "Brakka: buy from the Merchant…", command: { type: "buy", character: "brakka", item: null }, fill: ["item"] },
+    { key: "new_dungeon", label: "New dungeon (clear the table)", command: { type: "new_dungeon" } },
+  ];
+  assert.deepEqual(offeredFor(offers, "brakka", "Brakka", ["inn_recover", "inn_rumor"]), [
+    { key: "inn_recover", label: "Recover at the inn (5)", command: { type: "inn_recover", character: "brakka" } },
+  ]);
+  // A form is not a ready button; a character with nothing offered gets nothing.
+  assert.deepEqual(offeredFor(offers, "brakka", "Brakka", ["buy"]), []);
+  assert.deepEqual(offeredFor(offers, "nobody", "Nobody", ["inn_recover", "inn_rumor"]), []);
+  assert.equal(offeredPlain(offers, "new_dungeon")?.label, "New dungeon (clear the table)");
+  assert.equal(offeredPlain([], "new_dungeon"), null);
+});
+
+test("the dungeon turn's request for an attack's dice reads as a prompt with the names on the table", () => {
+  const names = new Map([["g1", "Goblin"], ["brakka", "Brakka"]]);
+  // The engine's words (crates/games/silver-mine/src/turn.rs).
+  const reason = "attack 1 (g1 on brakka) needs a pair of dice but only 0 pair(s) were given; read or roll them, or set roll_missing";
+  const said = diceAsk("Dungeon turn: dice", reason, names);
+  assert.equal(said, "Attack 1: Goblin attacks Brakka. Roll (or type) your die and the enemy's, then press the dungeon turn again.");
+  assert.ok(!/roll_missing|g1|pair\(s\)/.test(said!), said!);
+  // Dice left over, or any other rule, stay refusals.
+  assert.equal(diceAsk("Dungeon turn: dice", "1 pair(s) of dice left over: this turn has only 0 attack(s)", names), null);
+  assert.equal(diceAsk("Move", reason, names), null);
+  // An id with no name on the table is shown as it is rather than dropped.
+  assert.match(diceAsk("Dungeon turn: dice", "attack 2 (s1 on anna) needs a pair of dice", new Map()) ?? "", /^Attack 2: s1 attacks anna\./);
 });

@@ -32,6 +32,40 @@ const THROWS: [(DieColor, Face); 3] = [
 /// The live view's calibration of the clip, under its folder.
 pub const PROFILE: &str = "table/calibration.json";
 
+/// The clips being drawn now: each unfinished folder and how many frames it
+/// will have, so the window can count the frames written ([`progress`]).
+static DRAWING: std::sync::Mutex<Vec<(PathBuf, usize)>> = std::sync::Mutex::new(Vec::new());
+
+/// While the clip is being drawn: (frames written, frames in all); `None`
+/// otherwise. Counted from the frames on disk, so it costs the drawing nothing.
+pub fn progress() -> Option<(usize, usize)> {
+    progress_where(|_| true)
+}
+
+fn progress_where(which: impl Fn(&Path) -> bool) -> Option<(usize, usize)> {
+    let (dir, total) = DRAWING.lock().unwrap_or_else(|p| p.into_inner()).iter().find(|(d, _)| which(d)).cloned()?;
+    let written = std::fs::read_dir(&dir)
+        .map(|r| r.filter_map(Result::ok).filter(|e| e.file_name().to_string_lossy().ends_with(".jpg")).count())
+        .unwrap_or(0);
+    Some((written.min(total), total))
+}
+
+/// Marks a clip as being drawn until dropped (also on an error).
+struct Drawing(PathBuf);
+
+impl Drawing {
+    fn start(dir: &Path, total: usize) -> Drawing {
+        DRAWING.lock().unwrap_or_else(|p| p.into_inner()).push((dir.to_path_buf(), total));
+        Drawing(dir.to_path_buf())
+    }
+}
+
+impl Drop for Drawing {
+    fn drop(&mut self) {
+        DRAWING.lock().unwrap_or_else(|p| p.into_inner()).retain(|(d, _)| d != &self.0);
+    }
+}
+
 /// The clip's folder under `data_dir`, rendered if it is not there yet.
 pub fn ensure_clip(data_dir: &Path) -> Result<PathBuf, String> {
     let dir = data_dir.join(format!("demo-combat-v{VERSION}-{SEED}"));
@@ -52,6 +86,7 @@ pub fn ensure_clip(data_dir: &Path) -> Result<PathBuf, String> {
         ..Options::default()
     };
     let clip = combat_clip(&board, SEED, &opts, &THROWS, 15, 24, 30);
+    let _drawing = Drawing::start(&tmp, clip.scenes.len());
     write_combat_clip(&board, "catacombs-default", &tmp, &clip).map_err(|e| format!("rendering the demo clip: {e}"))?;
     // The live view's profile, with the still it was "made on" (the clip's
     // first frame, the empty board) as the drift check's reference, in a
@@ -106,7 +141,24 @@ mod tests {
     #[test]
     fn the_demo_clip_plays_as_three_correct_throws() {
         let data = std::env::temp_dir().join(format!("tw-demo-combat-{}", std::process::id()));
-        let dir = ensure_clip(&data).unwrap();
+        // While it is drawn, the frames written are counted up to the clip's length.
+        let seen = std::sync::Mutex::new(Vec::new());
+        let dir = std::thread::scope(|sc| {
+            let drawing = sc.spawn(|| ensure_clip(&data).unwrap());
+            while !drawing.is_finished() {
+                if let Some(p) = progress_where(|d| d.starts_with(&data)) {
+                    seen.lock().unwrap().push(p);
+                }
+                std::thread::sleep(std::time::Duration::from_millis(50));
+            }
+            drawing.join().unwrap()
+        });
+        let seen = seen.into_inner().unwrap();
+        let total = ImageSequence::open(&dir, FPS).unwrap().len();
+        assert!(seen.iter().all(|&(n, t)| t == total && n <= t), "{seen:?} (clip of {total})");
+        assert!(seen.windows(2).all(|w| w[0].0 <= w[1].0), "the count only rises: {seen:?}");
+        assert!(seen.iter().any(|&(n, _)| n > 0), "some frames were seen written: {seen:?}");
+        assert_eq!(progress_where(|d| d.starts_with(&data)), None, "nothing is being drawn once it is done");
         assert_eq!(ensure_clip(&data).unwrap(), dir, "a second call reuses the render");
         let truth = truth(&dir).unwrap();
         let profile = CalibrationProfile::load(&dir.join("calibration.json")).unwrap();

@@ -220,6 +220,8 @@ pub struct GameView {
     /// The newest throws the camera finished in this game, oldest first (at
     /// most [`THROW_TAIL`]), each with what became of it.
     pub throws: Vec<tw_store::ThrowRecord>,
+    /// The one-click corrections open on log entries now ([`fix`]).
+    pub fixes: Vec<crate::entry_fix::EntryFix>,
 }
 
 /// The engine for `name` (aliases allowed), or an error listing the known ones.
@@ -270,6 +272,7 @@ pub(crate) fn view(
     let rule_view = engine.view(s.state()).map_err(|e| e.to_string())?;
     let offers = engine.offers(s.state()).map_err(|e| e.to_string())?;
     let cards = crate::cards::for_offers(store, &info.game, &offers)?;
+    let fixes = crate::entry_fix::fixes(store, engine.as_ref(), s)?;
     Ok(GameView {
         session: s.id(),
         game: info.game,
@@ -286,6 +289,7 @@ pub(crate) fn view(
         ask_player: None,
         log,
         throws,
+        fixes,
     })
 }
 
@@ -498,6 +502,18 @@ pub fn correct_keeping(store: &mut Store, id: i64, command: &Value, original: Op
         .map_err(|e| e.to_string())?;
     retry_waiting(store, &mut s)?;
     view(store, &s, out.events, None)
+}
+
+/// Carry out the correction `key` the view offered on log entry `seq`
+/// (`GameView::fixes`): one action, whatever it takes back and replays.
+pub fn fix(store: &mut Store, id: i64, seq: i64, key: &str) -> Result<GameView, String> {
+    let mut holder = None;
+    let mut s = resume(store, id, &mut holder)?;
+    let game = store.session(id).map_err(|e| e.to_string())?.game;
+    let engine = engine(&game)?;
+    let events = crate::entry_fix::apply(store, engine.as_ref(), &mut s, seq, key)?;
+    retry_waiting(store, &mut s)?;
+    view(store, &s, events, None)
 }
 
 #[cfg(test)]

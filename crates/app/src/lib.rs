@@ -9,7 +9,8 @@
 //!   being played and applies it, holds it until a pending choice is made,
 //!   asks, or says why it does not count.
 //! - Games: [`game`] (new/do/observe/correct/undo/resume over the store, the
-//!   engine's view and offers, campaigns), [`cards`] (the card library: a
+//!   engine's view and offers, campaigns), [`entry_fix`] (the one-click
+//!   corrections of a throw from its log entry), [`cards`] (the card library: a
 //!   card typed once is kept and completes the next one of that name),
 //!   [`snapshot_file`] (which logged image paths may be read).
 //! - Campaigns and saved games in the window: [`campaigns`] (create,
@@ -32,6 +33,7 @@ pub mod campaigns;
 pub mod cards;
 pub mod demo_combat;
 pub mod early_read;
+pub mod entry_fix;
 pub mod game;
 pub mod inbox;
 pub mod paths;

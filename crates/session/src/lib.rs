@@ -12,6 +12,8 @@
 //! - [`pocket_dungeon_quest`]: the Attack Die at rest → the attack (or
 //!   Poison) roll the game waits for; [`pocket_dungeon_quest::DIE_SET`] names
 //!   the die set it is read with.
+//! - [`throw_fixes`]: a logged Dungeon Fighter throw made a Miss (no
+//!   bounce, a named requirement not respected) or not, for one-click fixes.
 //! - [`throws`]: whether a finished throw counts in a game now: applied,
 //!   waiting for a choice, put to the player, or ignored with the reason.
 
@@ -23,4 +25,5 @@ pub mod observation;
 pub mod pocket_dungeon_quest;
 pub mod registry;
 pub mod replay;
+pub mod throw_fixes;
 pub mod throws;

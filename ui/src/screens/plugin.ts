@@ -47,4 +47,10 @@ export interface GameScreen {
   describeCommand?(command: Record<string, unknown> | null): string;
   /** One line for an event (the log); falls back to its JSON. */
   describeEvent?(event: Record<string, unknown>): string;
+  /**
+   * A refusal that is only the engine asking for dice (the dungeon turn's
+   * attacks): the prompt shown in its place, in the players' words, instead
+   * of a red refusal. Null: a real refusal, shown as one.
+   */
+  askFor?(rule: string, reason: string, view: GameView): string | null;
 }

@@ -6,6 +6,7 @@ import { invoke } from "@tauri-apps/api/core";
 import { currentStatus } from "../camera-feed";
 import { errorText } from "../game-ipc";
 import { fill, h } from "../dom";
+import { notesFor, playNotes, setSoundOn, soundOn } from "../feedback-sound";
 
 interface SourceChoice {
   spec: string;
@@ -30,7 +31,14 @@ export function initSettingsScreen(): void {
   const list = h("div", { id: "settings-sources" }, h("p", { class: "muted" }, "Looking for cameras…"));
   const err = h("p", { class: "banner error", id: "settings-error", hidden: true, role: "alert" });
   const refresh = h("button", { id: "settings-refresh" }, "Look for cameras again");
+  const sound = h("input", { type: "checkbox", id: "settings-sound", checked: soundOn(), onchange: (e: Event) => {
+    const on = (e.target as HTMLInputElement).checked;
+    setSoundOn(on);
+    if (on) playNotes(notesFor("hit", "good"));
+  } });
   fill(root, h("div", { class: "panel" }, h("h3", {}, "Frame source"), now, list, refresh, err),
+    h("div", { class: "panel" }, h("h3", {}, "Sound"),
+      h("label", { class: "check" }, sound, " A short sound with the Game screen's banner (hit, miss, monster defeated, a hero fainted, the game's end)")),
     h("div", { class: "panel" }, h("h3", {}, "Not adjustable here yet"),
       h("p", { class: "muted" }, "The settle window (300 ms of stillness before a throw counts as finished) and the colour ranges use their defaults. Die sets are enrolled on the Calibration screen.")));
   let choices: SourceChoice[] = [];

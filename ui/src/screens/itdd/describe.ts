@@ -187,8 +187,9 @@ function turnWords(f: unknown): string {
 }
 
 /** The dice each attack of the last dungeon turn used, for the panel under the button. */
-export function lastTurnRolls(events: Obj[]): string[] {
-  return events.filter((e) => e.type === "combat").map((e) => `${who(e.attacker)} on ${who(e.defender)}: ${s(e.character_roll)} vs ${s(e.enemy_roll)}${src(e.source)}`);
+export function lastTurnRolls(events: Obj[], names: Map<string, string> = new Map()): string[] {
+  const name = (v: unknown) => names.get(who(v)) ?? who(v);
+  return events.filter((e) => e.type === "combat").map((e) => `${name(e.attacker)} on ${name(e.defender)}: ${s(e.character_roll)} vs ${s(e.enemy_roll)}${src(e.source)}`);
 }
 
 
@@ -207,4 +208,18 @@ export function notices(events: Obj[]): string[] {
     else if (e.type === "turn_lost") out.push(`${s(e.character)} is snared and loses this turn.`);
   }
   return out;
+}
+
+/**
+ * The engine's refusal of a dungeon turn that lacks an attack's dice
+ * ("attack 2 (g1 on anna) needs a pair of dice…") as the prompt a player
+ * reads: which enemy attacks whom, by the names on the table. Null for any
+ * other refusal. `names` maps ids to names (characters and enemies).
+ */
+export function diceAsk(rule: string, reason: string, names: Map<string, string>): string | null {
+  if (rule !== "Dungeon turn: dice") return null;
+  const m = /^attack (\d+) \((\S+) on (\S+)\) needs a pair of dice/.exec(reason);
+  if (!m) return null;
+  const name = (id: string) => names.get(id) || id;
+  return `Attack ${m[1]}: ${name(m[2])} attacks ${name(m[3])}. Roll (or type) your die and the enemy's, then press the dungeon turn again.`;
 }

@@ -20,7 +20,7 @@ import {
 } from "./commands";
 import { describeCommand, lastTurnRolls } from "./describe";
 import { addPair, fresh, markTried, readingKey, removePair, turnToSend, wantsPair } from "./flow";
-import { type ItddView } from "./model";
+import { figureNames, type ItddView } from "./model";
 import { type Cmd, type UiState, numInput, select, btn, rerender, say } from "./widgets";
 
 /**
@@ -101,7 +101,7 @@ export function diceSettings(ctx: ScreenCtx, u: UiState): HTMLElement {
 export function dungeonTurnPanel(ctx: ScreenCtx, v: ItddView, u: UiState): HTMLElement {
   const g = u.gathered ?? fresh(null, ctx.view.last_seq);
   const last = undoEntry(ctx.view);
-  const rolls = last?.command?.type === "dungeon_turn" ? lastTurnRolls(last.events) : [];
+  const rolls = last?.command?.type === "dungeon_turn" ? lastTurnRolls(last.events, figureNames(v)) : [];
   const run = async () => {
     let gg = g;
     if (wantsPair(gg) && u.dice !== "virtual") {
@@ -117,7 +117,7 @@ export function dungeonTurnPanel(ctx: ScreenCtx, v: ItddView, u: UiState): HTMLE
     h("h4", {}, "Dungeon turn"),
     h("button", { class: "primary big", id: "itdd-dungeon-turn", title: "Key: T", disabled: v.enemies.length === 0 && v.characters.every((c) => !c.inDungeon), onclick: () => void run() }, "▶ Run the dungeon turn  (T)"),
     g.tried && u.dice !== "virtual"
-      ? h("p", { class: "ask", id: "itdd-turn-ask" }, `Attack ${g.pairs.length + 1} needs dice (the message above names it): ${u.dice === "camera" ? "roll your die and the enemy's" : "type your die and the enemy's"}, then press again.`)
+      ? h("p", { class: "ask", id: "itdd-turn-ask" }, `Attack ${g.pairs.length + 1} needs its dice (the prompt above says who attacks whom): ${u.dice === "camera" ? "roll your die and the enemy's" : "type your die and the enemy's"}, then press again.`)
       : h("p", { class: "muted" }, u.dice === "virtual"
           ? "Every enemy moves and attacks; the app rolls each attack's dice."
           : "Every enemy moves and attacks. If one attacks, the app asks for that attack's dice; roll them and press again."),

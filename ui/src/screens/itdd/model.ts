@@ -311,3 +311,16 @@ export function uniqueId(taken: string[], base: string): string {
   if (!used.has(base)) return base;
   for (let i = 2; ; i++) if (!used.has(`${base}-${i}`)) return `${base}-${i}`;
 }
+
+/**
+ * The names the players know the figures by, for messages that would
+ * otherwise show ids ("g1 on anna"): a character's name, an enemy's card
+ * name or else its kind ("Goblin").
+ */
+export function figureNames(v: ItddView): Map<string, string> {
+  const kind = (k: string) => k.charAt(0).toUpperCase() + k.slice(1).replace(/_/g, " ");
+  return new Map<string, string>([
+    ...v.characters.map((c): [string, string] => [c.id, c.name]),
+    ...v.enemies.map((e): [string, string] => [e.id, e.name && e.name !== e.id ? e.name : kind(e.kind)]),
+  ]);
+}

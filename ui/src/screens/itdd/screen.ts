@@ -7,10 +7,10 @@
 import { h } from "../../dom";
 import type { GameScreen, ScreenCtx } from "../plugin";
 import { setupOf } from "./commands";
-import { describeCommand, describeEvent, notices } from "./describe";
+import { describeCommand, describeEvent, diceAsk, notices } from "./describe";
 import { fresh } from "./flow";
 import { newDraft } from "./grid";
-import { itddView, type ItddView } from "./model";
+import { figureNames, itddView, type ItddView } from "./model";
 import { shown } from "./rules";
 import { state, select, btn, isNewSession, rerender } from "./widgets";
 import { gridView, legend, toolBar } from "./grid-view";
@@ -96,7 +96,12 @@ function board(ctx: ScreenCtx): HTMLElement {
     u.seenSeq = ctx.view.last_seq;
   }
   u.readingInFlight = null;
-  if (v.cards.length > u.cardCount && u.draft) u.draft = newDraft("hall", u.draft.width, u.draft.height);
+  if (v.cards.length > u.cardCount && u.draft) {
+    // The card is laid: the next one (a Hall) waits until it is explored,
+    // and a click on the grid selects again (entering at the Gate, say).
+    u.draft = newDraft("hall", u.draft.width, u.draft.height);
+    if (u.tool === "card" && !newSession) u.tool = "look";
+  }
   u.cardCount = v.cards.length;
   if (!u.selected || !v.characters.some((c) => c.id === u.selected)) u.selected = v.current ?? v.characters.find((c) => c.alive)?.id ?? null;
   const me = v.characters.find((c) => c.id === u.selected) ?? null;
@@ -142,4 +147,7 @@ export const silverMineScreen: GameScreen = {
   board,
   describeCommand,
   describeEvent,
+  askFor: (rule, reason, view) => {
+    return diceAsk(rule, reason, figureNames(itddView(view.state, view.view)));
+  },
 };

@@ -7,6 +7,7 @@ import type { ScreenCtx } from "../plugin";
 import { anyoneInside, freeGateSquares, itemName, type CharacterView, type ItddView } from "./model";
 import { shown } from "./rules";
 import { type Cmd, words, numInput, select, btn, say, itemPicker } from "./widgets";
+import { offeredFor, offeredPlain } from "./offered";
 
 export function townActions(ctx: ScreenCtx, v: ItddView, c: CharacterView): HTMLElement {
   const r = v.rules;
@@ -25,6 +26,9 @@ export function townActions(ctx: ScreenCtx, v: ItddView, c: CharacterView): HTML
   const rewardBooks = mine?.rewardBooks ?? [];
   let rewardBook = rewardBooks[0] ?? "";
   const defeats: Record<string, number> = {};
+  // The inn and a new dungeon are the engine's offers: shown only when it would take them.
+  const inn = offeredFor(ctx.view.offers, c.id, c.name, ["inn_recover", "inn_rumor"]);
+  const newDungeon = anyoneInside(v) ? null : offeredPlain(ctx.view.offers, "new_dungeon");
   const counted = q && q.target !== null && q.progress < q.target ? `, ${q.progress} of ${q.target} counted by the app — deliver when the table says it is done` : "";
   return h("div", { class: "itdd-town", id: "itdd-town" },
     h("h4", {}, "Crossroads Town"),
@@ -32,7 +36,7 @@ export function townActions(ctx: ScreenCtx, v: ItddView, c: CharacterView): HTML
       gates.length
         ? h("span", { class: "muted" }, "Enter the dungeon: click a free Gate square on the grid, or ", btn(`enter at (${gates[0][0]}, ${gates[0][1]})`, () => ctx.send({ type: "enter_dungeon", character: c.id, at: [...gates[0]] }), { id: "itdd-enter" }))
         : h("span", { class: "muted" }, v.cards.length ? "No free Gate square." : "Lay the Gate card to enter."),
-      !anyoneInside(v) && v.cards.length ? btn("New dungeon (clear the table)", () => ctx.send({ type: "new_dungeon" }), { id: "itdd-new-dungeon" }) : null),
+      newDungeon ? btn(newDungeon.label, () => ctx.send(newDungeon.command), { id: "itdd-new-dungeon" }) : null),
     h("div", { class: "row" }, h("strong", {}, "Questmaster "),
       c.quest
         ? h("span", {}, `On ${words(c.quest)} (${q?.difficulty ?? "?"})${counted}. `,
@@ -57,9 +61,9 @@ export function townActions(ctx: ScreenCtx, v: ItddView, c: CharacterView): HTML
         ? h("span", {}, select(books.map((b): [string, string] => [b.id, `${b.name} (tier ${shown(b.tier)}, ${shown(b.price)})`]), book, (b) => { book = b; }, { "aria-label": "Book", id: "itdd-book" }),
             btn("Buy book", () => ctx.send({ type: "buy_book", character: c.id, book }), { id: "itdd-buy-book" }))
         : h("span", { class: "muted" }, mine?.stashFull ? `The stash holds ${shown(r.maxBooks)} books already.` : "No book left for this type.")),
-    h("div", { class: "row" }, h("strong", {}, "Innkeeper "),
-      btn(`Recover (${shown(r.innRecover)})`, () => ctx.send({ type: "inn_recover", character: c.id }), { id: "itdd-inn-recover" }),
-      btn(`Rumour (${shown(r.innRumor)})`, () => ctx.send({ type: "inn_rumor", character: c.id }))),
+    h("div", { class: "row", id: "itdd-inn" }, h("strong", {}, "Innkeeper "),
+      ...inn.map((o) => btn(o.label, () => ctx.send(o.command), { id: `itdd-${o.key.replace(/_/g, "-")}` })),
+      inn.length ? null : h("span", { class: "muted" }, `Nothing open at the inn now (recovery ${shown(r.innRecover)}, a rumour ${shown(r.innRumor)}).`)),
     h("div", { class: "row" }, h("strong", {}, "The Tree "), pathName,
       select([["attack", "attack"], ["be_hit", "being hit"], ["defeat", "defeat"], ["explore", "explore"], ["torch", "torch"]], prereq, (p) => { prereq = p; }, { "aria-label": "Prerequisite" }),
       btn("Choose path", () => {
