@@ -4,7 +4,9 @@
 //! and the capture thread reads with a new set from its next check.
 
 use tw_app::calibrate::CalibrationState;
-use tw_app::enrol_d6::{enrol_kept, sets_dir, targets, Example, KeptStill, KeptStills, Saved, Target};
+use tw_app::enrol_d6::{
+    enrol_kept, sets_dir, targets, Example, KeptStill, KeptStills, Saved, Target,
+};
 
 /// What can be enrolled: each game's dice with their face names.
 #[tauri::command]
@@ -32,7 +34,9 @@ pub async fn dice_enrol_save(
     examples: Vec<Example>,
 ) -> Result<Saved, String> {
     let stills = kept.all();
-    tauri::async_runtime::spawn_blocking(move || enrol_kept(&stills, &kind, &name, &examples, &sets_dir()))
-        .await
-        .map_err(|e| format!("the enrolment stopped: {e}"))?
+    tauri::async_runtime::spawn_blocking(move || {
+        enrol_kept(&stills, &kind, &name, &examples, &sets_dir())
+    })
+    .await
+    .map_err(|e| format!("the enrolment stopped: {e}"))?
 }

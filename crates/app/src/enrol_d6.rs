@@ -17,10 +17,10 @@ pub mod simulated;
 
 use crate::calibrate::Still;
 use opencv::core::Mat;
-use std::sync::{Arc, Mutex};
 use opencv::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
 use tw_vision::eval::LabelBox;
 use tw_vision::faceset::{Enrolment, FaceSet, MIN_SAMPLES_PER_FACE};
 
@@ -80,7 +80,8 @@ fn json_name<T: Serialize>(v: &T) -> String {
 pub fn targets(sets_dir: &Path) -> Vec<Target> {
     let saved = |name: &str| sets_dir.join(format!("{name}.json")).is_file();
     let dr = crate::reader::game_die_set("dungeon-roll").unwrap_or("dungeon-roll");
-    let pdq = crate::reader::game_die_set("pocket-dungeon-quest").unwrap_or(tw_session::pocket_dungeon_quest::DIE_SET);
+    let pdq = crate::reader::game_die_set("pocket-dungeon-quest")
+        .unwrap_or(tw_session::pocket_dungeon_quest::DIE_SET);
     vec![
         Target {
             kind: "dungeon-roll".into(),
@@ -117,15 +118,25 @@ pub fn targets(sets_dir: &Path) -> Vec<Target> {
 
 /// The target of a kind, or an error naming it.
 pub fn target(kind: &str, sets_dir: &Path) -> Result<Target, String> {
-    targets(sets_dir).into_iter().find(|t| t.kind == kind).ok_or_else(|| {
-        format!("kind {kind:?}: enrol \"dungeon-roll\", \"pocket-dungeon-quest\" or \"pips\"")
-    })
+    targets(sets_dir)
+        .into_iter()
+        .find(|t| t.kind == kind)
+        .ok_or_else(|| {
+            format!("kind {kind:?}: enrol \"dungeon-roll\", \"pocket-dungeon-quest\" or \"pips\"")
+        })
 }
 
 /// A set name is a file name: letters, digits, '-' or '_'.
 pub fn check_set_name(name: &str) -> Result<(), String> {
-    if name.is_empty() || name.len() > 64 || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') {
-        return Err(format!("name {name:?}: name the set with letters, digits, '-' or '_' (at most 64)"));
+    if name.is_empty()
+        || name.len() > 64
+        || !name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+    {
+        return Err(format!(
+            "name {name:?}: name the set with letters, digits, '-' or '_' (at most 64)"
+        ));
     }
     Ok(())
 }
@@ -165,7 +176,15 @@ pub fn missing(counts: &[FaceCount]) -> Option<String> {
     let short: Vec<String> = counts
         .iter()
         .filter(|c| c.examples < c.needed)
-        .map(|c| format!("{}: {} example{}, {} needed", c.face, c.examples, if c.examples == 1 { "" } else { "s" }, c.needed))
+        .map(|c| {
+            format!(
+                "{}: {} example{}, {} needed",
+                c.face,
+                c.examples,
+                if c.examples == 1 { "" } else { "s" },
+                c.needed
+            )
+        })
         .collect();
     (!short.is_empty()).then(|| short.join("; "))
 }
@@ -181,13 +200,18 @@ fn checked_box(rect: [f32; 4], size: (u32, u32), at: &str) -> Result<[f32; 4], S
         return Err(format!("{at}.rect {rect:?}: not four finite numbers"));
     }
     if !(x1 > x0 && y1 > y0) {
-        return Err(format!("{at}.rect {rect:?}: the box is empty (x1 must exceed x0, y1 exceed y0)"));
+        return Err(format!(
+            "{at}.rect {rect:?}: the box is empty (x1 must exceed x0, y1 exceed y0)"
+        ));
     }
     let (w, h) = (size.0 as f32, size.1 as f32);
     let clipped = [x0.max(0.0), y0.max(0.0), x1.min(w), y1.min(h)];
     let inside = (clipped[2] - clipped[0]).max(0.0) * (clipped[3] - clipped[1]).max(0.0);
     if inside < 0.5 * (x1 - x0) * (y1 - y0) {
-        return Err(format!("{at}.rect {rect:?}: the box lies off the {}×{} image", size.0, size.1));
+        return Err(format!(
+            "{at}.rect {rect:?}: the box lies off the {}×{} image",
+            size.0, size.1
+        ));
     }
     if (clipped[2] - clipped[0]).min(clipped[3] - clipped[1]) < MIN_BOX_PX {
         return Err(format!(
@@ -200,7 +224,8 @@ fn checked_box(rect: [f32; 4], size: (u32, u32), at: &str) -> Result<[f32; 4], S
 /// The shipped face classifier, kept for the life of the process (an
 /// enrolment borrows it).
 fn net() -> Result<&'static tw_vision::facenet::FaceNet, String> {
-    static NET: std::sync::OnceLock<Option<std::sync::Arc<tw_vision::facenet::FaceNet>>> = std::sync::OnceLock::new();
+    static NET: std::sync::OnceLock<Option<std::sync::Arc<tw_vision::facenet::FaceNet>>> =
+        std::sync::OnceLock::new();
     NET.get_or_init(tw_vision::reader::shipped_net)
         .as_deref()
         .ok_or_else(|| "the built-in face classifier does not load".to_string())
@@ -225,7 +250,10 @@ impl D6Enrolment {
     pub fn new(name: &str, faces: &[String], every_face: bool) -> Result<D6Enrolment, String> {
         check_set_name(name)?;
         if faces.len() < 2 {
-            return Err(format!("faces: {} named, a die needs at least 2", faces.len()));
+            return Err(format!(
+                "faces: {} named, a die needs at least 2",
+                faces.len()
+            ));
         }
         if let Some(f) = faces.iter().find(|f| f.trim().is_empty()) {
             return Err(format!("faces: {f:?} is not a face name"));
@@ -244,7 +272,13 @@ impl D6Enrolment {
     /// ignored). Every example is checked first; one bad example refuses
     /// the still, naming it, and adds nothing. Returns how many were added
     /// (faces too small for the classifier's crop are skipped).
-    pub fn add(&mut self, id: u32, frame: &Mat, examples: &[Example], source: &str) -> Result<usize, String> {
+    pub fn add(
+        &mut self,
+        id: u32,
+        frame: &Mat,
+        examples: &[Example],
+        source: &str,
+    ) -> Result<usize, String> {
         let size = tw_vision::image_io::frame_size(frame);
         if size.0 == 0 || size.1 == 0 || frame.channels() != 3 {
             return Err(format!("{source}: not a colour image"));
@@ -253,16 +287,31 @@ impl D6Enrolment {
         for (i, e) in examples.iter().enumerate().filter(|(_, e)| e.still == id) {
             let at = format!("examples[{i}]");
             let Some(k) = self.faces.iter().position(|f| *f == e.face) else {
-                return Err(format!("{at}.face {:?} is not a face of this set ({})", e.face, self.faces.join(", ")));
+                return Err(format!(
+                    "{at}.face {:?} is not a face of this set ({})",
+                    e.face,
+                    self.faces.join(", ")
+                ));
             };
             let [x0, y0, x1, y1] = checked_box(e.rect, size, &at)?;
-            boxes.push(LabelBox { face: (k + 1).min(255) as u8, name: e.face.clone(), x0, y0, x1, y1 });
+            boxes.push(LabelBox {
+                face: (k + 1).min(255) as u8,
+                name: e.face.clone(),
+                x0,
+                y0,
+                x1,
+                y1,
+            });
         }
         if boxes.is_empty() {
             return Ok(0);
         }
-        let n = self.inner.add(frame, &boxes, source).map_err(|err| format!("{source}: {err}"))?;
-        self.labels.extend(examples.iter().filter(|e| e.still == id).cloned());
+        let n = self
+            .inner
+            .add(frame, &boxes, source)
+            .map_err(|err| format!("{source}: {err}"))?;
+        self.labels
+            .extend(examples.iter().filter(|e| e.still == id).cloned());
         self.photos += 1;
         Ok(n)
     }
@@ -287,8 +336,16 @@ impl D6Enrolment {
         if self.labels.is_empty() {
             return Err(format!("{}: no labelled die to enrol from", self.name));
         }
-        let set = self.inner.finish(&self.name).map_err(|err| err.to_string())?;
-        Ok(Enrolled { examples: self.labels.len(), photos: self.photos, set, counts })
+        let set = self
+            .inner
+            .finish(&self.name)
+            .map_err(|err| err.to_string())?;
+        Ok(Enrolled {
+            examples: self.labels.len(),
+            photos: self.photos,
+            set,
+            counts,
+        })
     }
 }
 
@@ -321,7 +378,10 @@ pub fn write_atomic(path: &Path, text: &str) -> Result<(), String> {
     if let Some(dir) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir).map_err(|e| format!("creating {}: {e}", dir.display()))?;
     }
-    let name = path.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default();
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().to_string())
+        .unwrap_or_default();
     let tmp = path.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
     std::fs::write(&tmp, text).map_err(|e| format!("writing {}: {e}", tmp.display()))?;
     std::fs::rename(&tmp, path).map_err(|e| {
@@ -334,7 +394,8 @@ pub fn write_atomic(path: &Path, text: &str) -> Result<(), String> {
 /// never replaces a good one).
 pub fn save(enrolled: &Enrolled, out: &Path, title: &str) -> Result<Saved, String> {
     let set = &enrolled.set;
-    set.validate(&out.display().to_string()).map_err(|e| e.to_string())?;
+    set.validate(&out.display().to_string())
+        .map_err(|e| e.to_string())?;
     let text = serde_json::to_string_pretty(set).map_err(|e| format!("{}: {e}", out.display()))?;
     write_atomic(out, &text)?;
     Ok(Saved {
@@ -363,19 +424,35 @@ pub fn enrol_and_save(
     examples: &[Example],
     sets_dir: &Path,
 ) -> Result<Saved, String> {
-    let name = if target.name_free { name } else { target.set_name.as_str() };
+    let name = if target.name_free {
+        name
+    } else {
+        target.set_name.as_str()
+    };
     let mut e = D6Enrolment::new(name, &target.faces, true)?;
     for (i, ex) in examples.iter().enumerate() {
         if !stills.iter().any(|(id, _)| *id == ex.still) {
-            return Err(format!("examples[{i}].still {}: no such still is kept; take it again", ex.still));
+            return Err(format!(
+                "examples[{i}].still {}: no such still is kept; take it again",
+                ex.still
+            ));
         }
     }
     for (id, frame) in stills {
         e.add(*id, frame, examples, &format!("still {id}"))?;
     }
     let enrolled = e.finish()?;
-    let title = target.title.split(':').next().unwrap_or(&target.title).to_string();
-    save(&enrolled, &sets_dir.join(format!("{name}.json")), &format!("{title}'s dice"))
+    let title = target
+        .title
+        .split(':')
+        .next()
+        .unwrap_or(&target.title)
+        .to_string();
+    save(
+        &enrolled,
+        &sets_dir.join(format!("{name}.json")),
+        &format!("{title}'s dice"),
+    )
 }
 
 /// A box the player may click: where a die's body seems to be.
@@ -386,8 +463,10 @@ pub struct Proposal {
 }
 
 /// Die boxes proposed on a still: the d6 reader's body candidates
-/// (`tw_vision::bodies`, which do not look for pips), each as the square
-/// it seems to fill, clipped to the still; overlapping ones keep the larger.
+/// (`tw_vision::bodies`, which do not look for pips, so art dice are
+/// proposed too), each as the square it seems to fill, clipped to the
+/// still; a candidate whose centre lies in a larger one's box is dropped.
+/// These are only starting points: where none fits, the player drags a box.
 pub fn propose(frame: &Mat) -> Result<Vec<Proposal>, String> {
     let (w, h) = tw_vision::image_io::frame_size(frame);
     let mut c = tw_vision::bodies::body_candidates(frame).map_err(|e| e.to_string())?;
@@ -401,13 +480,14 @@ pub fn propose(frame: &Mat) -> Result<Vec<Proposal>, String> {
             (b.center[0] + r).min(w as f32),
             (b.center[1] + r).min(h as f32),
         ];
-        if rect[2] - rect[0] < MIN_BOX_PX || rect[3] - rect[1] < MIN_BOX_PX {
-            continue;
-        }
+        let small = rect[2] - rect[0] < MIN_BOX_PX || rect[3] - rect[1] < MIN_BOX_PX;
         let inside_other = out.iter().any(|p| {
-            p.rect[0] <= b.center[0] && b.center[0] <= p.rect[2] && p.rect[1] <= b.center[1] && b.center[1] <= p.rect[3]
+            p.rect[0] <= b.center[0]
+                && b.center[0] <= p.rect[2]
+                && p.rect[1] <= b.center[1]
+                && b.center[1] <= p.rect[3]
         });
-        if !inside_other {
+        if !small && !inside_other {
             out.push(Proposal { rect });
         }
     }
@@ -418,7 +498,9 @@ pub fn propose(frame: &Mat) -> Result<Vec<Proposal>, String> {
 pub fn pick(proposals: &[Proposal], at: [f32; 2]) -> Option<&Proposal> {
     proposals
         .iter()
-        .filter(|p| p.rect[0] <= at[0] && at[0] <= p.rect[2] && p.rect[1] <= at[1] && at[1] <= p.rect[3])
+        .filter(|p| {
+            p.rect[0] <= at[0] && at[0] <= p.rect[2] && p.rect[1] <= at[1] && at[1] <= p.rect[3]
+        })
         .min_by(|a, b| {
             let area = |p: &Proposal| (p.rect[2] - p.rect[0]) * (p.rect[3] - p.rect[1]);
             area(a).total_cmp(&area(b))
@@ -457,7 +539,12 @@ impl KeptStills {
         let (width, height) = tw_vision::image_io::frame_size(&still.image);
         let mut g = self.inner.lock().unwrap_or_else(|p| p.into_inner());
         if let Some((id, _)) = g.1.iter().find(|(_, s)| Arc::ptr_eq(s, &still)) {
-            return Ok(KeptStill { still: *id, width, height, proposals });
+            return Ok(KeptStill {
+                still: *id,
+                width,
+                height,
+                proposals,
+            });
         }
         g.0 += 1;
         let id = g.0;
@@ -465,12 +552,21 @@ impl KeptStills {
         if g.1.len() > MAX_STILLS {
             g.1.remove(0);
         }
-        Ok(KeptStill { still: id, width, height, proposals })
+        Ok(KeptStill {
+            still: id,
+            width,
+            height,
+            proposals,
+        })
     }
 
     /// Every kept still, oldest first.
     pub fn all(&self) -> Vec<(u32, Arc<Still>)> {
-        self.inner.lock().unwrap_or_else(|p| p.into_inner()).1.clone()
+        self.inner
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .1
+            .clone()
     }
 }
 

@@ -18,6 +18,25 @@ use tw_synth::write::scene_seed;
 /// A proposal is taken when it overlaps the true box at least this much.
 pub const GOOD_PROPOSAL_IOU: f32 = 0.5;
 
+/// How the simulated player works.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Player {
+    /// A proposal is taken when it overlaps the true box at least this
+    /// much (above 1: every box is dragged).
+    pub min_iou: f32,
+    /// Stills used at least (more when a face still lacks examples).
+    pub min_stills: usize,
+}
+
+impl Default for Player {
+    fn default() -> Self {
+        Player {
+            min_iou: GOOD_PROPOSAL_IOU,
+            min_stills: 1,
+        }
+    }
+}
+
 /// One generated still and its true top faces (box and face name).
 pub struct Scene {
     pub frame: Mat,
@@ -28,7 +47,9 @@ pub struct Scene {
 pub fn synth_set(kind: &str) -> Result<DieSet, String> {
     match kind {
         "pips" => Ok(DieSet::Pips),
-        k => DieSet::parse(k).ok_or_else(|| format!("kind {k:?}: the generator draws no such dice")),
+        k => {
+            DieSet::parse(k).ok_or_else(|| format!("kind {k:?}: the generator draws no such dice"))
+        }
     }
 }
 
@@ -39,9 +60,13 @@ pub fn scene(set: DieSet, seed: u64, i: usize, opts: &D6Options) -> Result<Scene
     let img = render_d6(&s);
     let mat = to_bgr_mat(&img).map_err(|e| e.to_string())?;
     let mut jpeg = opencv::core::Vector::<u8>::new();
-    let params = opencv::core::Vector::from_slice(&[opencv::imgcodecs::IMWRITE_JPEG_QUALITY, s.photo.jpeg_quality]);
+    let params = opencv::core::Vector::from_slice(&[
+        opencv::imgcodecs::IMWRITE_JPEG_QUALITY,
+        s.photo.jpeg_quality,
+    ]);
     opencv::imgcodecs::imencode(".jpg", &mat, &mut jpeg, &params).map_err(|e| e.to_string())?;
-    let frame = opencv::imgcodecs::imdecode(&jpeg, opencv::imgcodecs::IMREAD_COLOR).map_err(|e| e.to_string())?;
+    let frame = opencv::imgcodecs::imdecode(&jpeg, opencv::imgcodecs::IMREAD_COLOR)
+        .map_err(|e| e.to_string())?;
     let (w, h) = (s.camera.width as f64, s.camera.height as f64);
     let classes = set.classes();
     let truth = s
@@ -50,7 +75,8 @@ pub fn scene(set: DieSet, seed: u64, i: usize, opts: &D6Options) -> Result<Scene
         .filter_map(|d| {
             let b = top_box(&s.camera, d)?;
             let b = [b[0].max(0.0), b[1].max(0.0), b[2].min(w), b[3].min(h)];
-            (b[2] > b[0] && b[3] > b[1]).then(|| (b.map(|v| v as f32), classes[d.top_class()].to_string()))
+            (b[2] > b[0] && b[3] > b[1])
+                .then(|| (b.map(|v| v as f32), classes[d.top_class()].to_string()))
         })
         .collect();
     Ok(Scene { frame, truth })
@@ -73,13 +99,18 @@ pub struct Clicks {
 }
 
 /// The player's examples on one still: every die clicked.
-pub fn click_every_die(still: u32, s: &Scene, clicks: &mut Clicks) -> Result<Vec<Example>, String> {
+pub fn click_every_die(
+    still: u32,
+    s: &Scene,
+    player: Player,
+    clicks: &mut Clicks,
+) -> Result<Vec<Example>, String> {
     let proposals = propose(&s.frame)?;
     let mut out = Vec::new();
     for (truth, face) in &s.truth {
         let centre = [(truth[0] + truth[2]) / 2.0, (truth[1] + truth[3]) / 2.0];
         let rect = match pick(&proposals, centre) {
-            Some(p) if iou(p.rect, *truth) >= GOOD_PROPOSAL_IOU => {
+            Some(p) if iou(p.rect, *truth) >= player.min_iou => {
                 clicks.proposed += 1;
                 p.rect
             }
@@ -88,7 +119,11 @@ pub fn click_every_die(still: u32, s: &Scene, clicks: &mut Clicks) -> Result<Vec
                 *truth
             }
         };
-        out.push(Example { still, rect, face: face.clone() });
+        out.push(Example {
+            still,
+            rect,
+            face: face.clone(),
+        });
     }
     Ok(out)
 }
@@ -101,6 +136,7 @@ pub fn enrol_by_clicks(
     max_stills: usize,
     opts: &D6Options,
     sets_dir: &Path,
+    player: Player,
 ) -> Result<(Saved, Clicks), String> {
     let set = synth_set(&target.kind)?;
     let mut frames = Vec::new();
@@ -108,11 +144,11 @@ pub fn enrol_by_clicks(
     let mut clicks = Clicks::default();
     for i in 0..max_stills {
         let s = scene(set, seed, i, opts)?;
-        examples.extend(click_every_die(i as u32, &s, &mut clicks)?);
+        examples.extend(click_every_die(i as u32, &s, player, &mut clicks)?);
         frames.push((i as u32, s.frame));
         clicks.stills += 1;
         let counts = super::coverage(&target.faces, &examples, target.min_per_face);
-        if super::missing(&counts).is_none() {
+        if super::missing(&counts).is_none() && clicks.stills >= player.min_stills {
             break;
         }
     }
@@ -144,7 +180,13 @@ impl Score {
 /// the sets in `sets_dir` and scores them against the truth. A reading
 /// counts for the label whose box holds its centre (nearest centre first;
 /// each label once).
-pub fn read_fresh(game: &str, seed: u64, count: usize, opts: &D6Options, sets_dir: &Path) -> Result<Score, String> {
+pub fn read_fresh(
+    game: &str,
+    seed: u64,
+    count: usize,
+    opts: &D6Options,
+    sets_dir: &Path,
+) -> Result<Score, String> {
     let (reader, why) = TableReader::for_game(None, Path::new(""), Some(game), sets_dir)?;
     if let Some(why) = why {
         return Err(why);
@@ -153,7 +195,8 @@ pub fn read_fresh(game: &str, seed: u64, count: usize, opts: &D6Options, sets_di
     let mut score = Score::default();
     for i in 0..count {
         let s = scene(set, seed, i, opts)?;
-        let frame = tw_capture::Frame::from_mat(&s.frame, i as u64, std::time::Duration::ZERO).map_err(|e| e.to_string())?;
+        let frame = tw_capture::Frame::from_mat(&s.frame, i as u64, std::time::Duration::ZERO)
+            .map_err(|e| e.to_string())?;
         let dice = reader.read(&frame)?;
         let mut used = vec![false; dice.len()];
         for (b, face) in &s.truth {

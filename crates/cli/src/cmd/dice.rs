@@ -2,6 +2,8 @@
 //!
 //! - `enroll`: learn a die set from labelled face crops or generated scenes
 //!   and save it under `models/dice-sets/NAME.json`;
+//! - `click-eval`: enrol a game's d6 dice by simulated clicks on generated
+//!   stills, as the Calibration screen does, and read fresh scenes with them;
 //! - `train-verifier`: train the die-or-phantom model of a set on
 //!   generated scenes and store it in the set;
 //! - `read`: read the dice on the target in one image: colour, icon/blank,
@@ -240,6 +242,22 @@ fn enroll_d6(
 /// the game gets. Prints faces read right.
 fn click_eval(a: &ClickEval) -> Result<ExitCode> {
     use tw_app::enrol_d6::simulated::{enrol_by_clicks, read_fresh};
+    if a.max_stills == 0 || a.min_stills > a.max_stills {
+        bail!(
+            "--min-stills {} --max-stills {}: give 1 ≤ min ≤ max",
+            a.min_stills,
+            a.max_stills
+        );
+    }
+    if a.scenes == 0 {
+        bail!("--scenes 0: read at least one fresh scene");
+    }
+    if a.fresh_seed == a.enrol_seed {
+        bail!(
+            "--fresh-seed {}: use a seed apart from --enrol-seed",
+            a.fresh_seed
+        );
+    }
     let sets = match &a.sets_dir {
         Some(d) => d.clone(),
         None => std::env::temp_dir().join(format!("tw-click-eval-{}", std::process::id())),
@@ -257,7 +275,11 @@ fn click_eval(a: &ClickEval) -> Result<ExitCode> {
         effects: true,
     };
     let t0 = std::time::Instant::now();
-    let (saved, clicks) = enrol_by_clicks(&t, a.enrol_seed, a.max_stills, &opts, &sets)
+    let player = tw_app::enrol_d6::simulated::Player {
+        min_iou: a.min_iou,
+        min_stills: a.min_stills,
+    };
+    let (saved, clicks) = enrol_by_clicks(&t, a.enrol_seed, a.max_stills, &opts, &sets, player)
         .map_err(anyhow::Error::msg)?;
     println!(
         "{} (seed {}, {} stills: {} dice clicked on a proposed box, {} dragged) in {:.1} s -> {}",
@@ -269,7 +291,8 @@ fn click_eval(a: &ClickEval) -> Result<ExitCode> {
         t0.elapsed().as_secs_f64(),
         saved.path
     );
-    let score = read_fresh(&t.kind, a.fresh_seed, a.scenes, &opts, &sets).map_err(anyhow::Error::msg)?;
+    let score =
+        read_fresh(&t.kind, a.fresh_seed, a.scenes, &opts, &sets).map_err(anyhow::Error::msg)?;
     println!(
         "fresh seed {}: {} scenes, {} dice: read right {} ({:.2} %), right and sure {}, wrong yet sure {}",
         a.fresh_seed,
@@ -289,7 +312,11 @@ fn click_eval(a: &ClickEval) -> Result<ExitCode> {
 /// Two numbers "A,B" (A ≤ B).
 fn pair<T: std::str::FromStr + PartialOrd + Copy>(s: &str) -> Result<(T, T), String> {
     let (a, b) = s.split_once(',').ok_or("give two numbers as A,B")?;
-    let p = |v: &str| v.trim().parse::<T>().map_err(|_| format!("{v:?} is not a number"));
+    let p = |v: &str| {
+        v.trim()
+            .parse::<T>()
+            .map_err(|_| format!("{v:?} is not a number"))
+    };
     let (a, b) = (p(a)?, p(b)?);
     if a > b {
         return Err("the first number must not exceed the second".into());
@@ -300,7 +327,12 @@ fn pair<T: std::str::FromStr + PartialOrd + Copy>(s: &str) -> Result<(T, T), Str
 /// "WxH".
 fn size(s: &str) -> Result<(u32, u32), String> {
     let (w, h) = s.split_once('x').ok_or("give the size as WIDTHxHEIGHT")?;
-    let p = |v: &str| v.parse::<u32>().ok().filter(|v| (64..=4096).contains(v)).ok_or(format!("{v:?} is not a size from 64 to 4096"));
+    let p = |v: &str| {
+        v.parse::<u32>()
+            .ok()
+            .filter(|v| (64..=4096).contains(v))
+            .ok_or(format!("{v:?} is not a size from 64 to 4096"))
+    };
     Ok((p(w)?, p(h)?))
 }
 
@@ -312,9 +344,13 @@ pub struct ClickEval {
     /// Seed of the stills enrolled from.
     #[arg(long)]
     enrol_seed: u64,
-    /// Most stills to enrol from (fewer when every face has its examples sooner).
+    /// Most stills to enrol from.
     #[arg(long, default_value_t = 12)]
     max_stills: usize,
+    /// Fewest stills to enrol from (more, up to --max-stills, until every
+    /// face has its examples).
+    #[arg(long, default_value_t = 1)]
+    min_stills: usize,
     /// Seed of the fresh scenes read (keep it apart from the enrolment's).
     #[arg(long)]
     fresh_seed: u64,
@@ -333,6 +369,10 @@ pub struct ClickEval {
     /// Camera tilt from vertical in degrees, A,B.
     #[arg(long, default_value = "0,30", value_parser = pair::<f64>)]
     tilt: (f64, f64),
+    /// The simulated player takes a proposed box when it overlaps the die's
+    /// top face at least this much, else drags the box (above 1: drag every die).
+    #[arg(long, default_value_t = tw_app::enrol_d6::simulated::GOOD_PROPOSAL_IOU)]
+    min_iou: f32,
     /// Keep the enrolled set in this folder (default: a temporary one, removed).
     #[arg(long)]
     sets_dir: Option<PathBuf>,
