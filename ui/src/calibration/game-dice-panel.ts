@@ -90,7 +90,7 @@ export async function keepStill(): Promise<void> {
     G.pending = null;
     G.note = {
       text: k.proposals.length
-        ? `${k.proposals.length} dice proposed on this still: click each die, then its face (or drag a box where none is proposed).`
+        ? `${k.proposals.length} dice proposed on this still: click each die, then its face. Where the dashed box does not hug the die's top face, drag a box round the top face instead: loose boxes read worse.`
         : "No die was proposed on this still: drag a box around each die's top face.",
       kind: "info",
     };
