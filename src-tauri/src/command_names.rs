@@ -43,4 +43,7 @@ pub const COMMANDS: &[&str] = &[
     "calibration_board_save",
     "calibration_die_sample",
     "calibration_dieset_save",
+    "dice_enrol_targets",
+    "dice_enrol_keep_still",
+    "dice_enrol_save",
 ];

@@ -17,6 +17,7 @@ mod capture;
 #[cfg(test)]
 mod command_names;
 mod commands;
+mod enrol;
 mod frames;
 mod game;
 
@@ -45,6 +46,7 @@ fn main() -> ExitCode {
         .manage(hub)
         .manage(games)
         .manage(tw_app::calibrate::CalibrationState::new())
+        .manage(tw_app::enrol_d6::KeptStills::new())
         .setup(move |app| {
             let handle = app.handle().clone();
             // Every finished throw goes to the game being played, whatever
@@ -92,7 +94,10 @@ fn main() -> ExitCode {
             calibration::calibration_board_check,
             calibration::calibration_board_save,
             calibration::calibration_die_sample,
-            calibration::calibration_dieset_save
+            calibration::calibration_dieset_save,
+            enrol::dice_enrol_targets,
+            enrol::dice_enrol_keep_still,
+            enrol::dice_enrol_save
         ])
         .run(tauri::generate_context!());
     match result {

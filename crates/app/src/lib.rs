@@ -21,7 +21,9 @@
 //!   the score books).
 //! - Sources: [`sources`] (a source by name, with the calibration it brings).
 //! - Calibration: [`calibrate`] (the Calibration screen's work on a still:
-//!   markers or four corners, the fitted board, dice enrolment).
+//!   markers or four corners, the fitted board, dice enrolment);
+//!   [`enrol_d6`] (a game's six-sided dice enrolled from boxes clicked on
+//!   stills or labelled photos, saved where the game's reader loads them).
 //! - Where things live: [`paths`] (data folder, active calibration, shipped
 //!   die sets and boards, from any working directory); [`demo_combat`] (the
 //!   generated Dungeon Fighter clip).
@@ -33,6 +35,7 @@ pub mod campaigns;
 pub mod cards;
 pub mod demo_combat;
 pub mod early_read;
+pub mod enrol_d6;
 pub mod entry_fix;
 pub mod game;
 pub mod inbox;

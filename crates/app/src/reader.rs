@@ -239,6 +239,10 @@ pub struct ActiveCalibration {
     game: Option<PlayingGame>,
     read_for: Option<Option<String>>,
     sets_dir: PathBuf,
+    /// The time stamp of the playing game's die set when the reader was
+    /// made: a set enrolled (or enrolled again) while the game is played
+    /// is read with from the next check.
+    set_stamp: Option<Option<SystemTime>>,
 }
 
 /// How often the file's time stamp is looked at.
@@ -257,6 +261,7 @@ impl ActiveCalibration {
             game: None,
             read_for: None,
             sets_dir: crate::paths::dice_sets_dir(),
+            set_stamp: None,
         }
     }
 
@@ -289,6 +294,12 @@ impl ActiveCalibration {
         }
         self.checked = Some(now);
         self.read_for = Some(game.clone());
+        let set_stamp = game
+            .as_deref()
+            .and_then(game_die_set)
+            .and_then(|set| std::fs::metadata(self.sets_dir.join(format!("{set}.json"))).and_then(|m| m.modified()).ok());
+        let new_game = new_game || self.set_stamp != Some(set_stamp);
+        self.set_stamp = Some(set_stamp);
         let path = match &self.path {
             Ok(p) => p.clone(),
             Err(e) => {
@@ -481,6 +492,26 @@ mod tests {
         game.set(Some("green-dungeon"));
         let (r, _) = a.poll(t0 + Duration::from_millis(30)).expect("another game");
         assert_eq!(set_name(&r), None);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_set_enrolled_while_the_game_is_played_is_read_with_at_the_next_check() {
+        let dir = std::env::temp_dir().join(format!("tw-enrol-live-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let _ = std::fs::remove_file(dir.join("dungeon-roll.json"));
+        let game = PlayingGame::default();
+        game.set(Some("dungeon-roll"));
+        let mut a = ActiveCalibration::at(Ok(dir.join("calibration.json"))).with_sets_dir(dir.clone()).following(game);
+        let t0 = Instant::now();
+        let (r, why) = a.poll(t0).expect("first poll answers");
+        assert_eq!(set_name(&r), None);
+        assert!(why.unwrap().contains("until they are enrolled"));
+        // The Calibration screen saves the set: the next check reads with it.
+        enrolled_set(&dir, "dungeon-roll");
+        let (r, why) = a.poll(t0 + RECHECK * 2).expect("the set appeared");
+        assert_eq!((set_name(&r).as_deref(), why), (Some("dungeon-roll"), None));
+        assert!(a.poll(t0 + RECHECK * 4).is_none(), "nothing changed");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

@@ -4,6 +4,7 @@ import { invoke } from "@tauri-apps/api/core";
 import { parseFrame, type EncodedFrame } from "../ipc";
 import type { BoardSpec } from "./board-edit";
 import type { DieSample, Descriptor, FaceLabel } from "./dice";
+import type { EnrolTarget, KeptStill, Rect, SavedSet } from "./game-dice";
 import type { Profile, Pt } from "./geometry";
 
 /** Mirrors `ActiveView`. */
@@ -41,6 +42,12 @@ export const dieSample = (pick: Pick, profile: Profile | null, board: BoardSpec 
   invoke<DieSample>("calibration_die_sample", { pick, profile, board, edgeMm });
 export const dieSetSave = (name: string, edgeMm: number, examples: { color: string; face: FaceLabel; descriptor: Descriptor }[], colors: string[]) =>
   invoke<{ path: string; prototypes: [string, string, number][]; linked: boolean }>("calibration_dieset_save", { name, edgeMm, examples, colors });
+
+export const enrolTargets = () => invoke<EnrolTarget[]>("dice_enrol_targets");
+/** Keeps the still taken last for enrolment; its id and the proposed die boxes. */
+export const enrolKeepStill = () => invoke<KeptStill>("dice_enrol_keep_still");
+export const enrolSave = (kind: string, name: string, examples: { still: number; rect: Rect; face: string }[]) =>
+  invoke<SavedSet>("dice_enrol_save", { kind, name, examples });
 
 export function errorText(e: unknown): string {
   if (typeof e === "string") return e;

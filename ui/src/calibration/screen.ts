@@ -1,6 +1,7 @@
 // The Calibration screen: on a still of the live view, (1) calibrate the
 // table (find the printed markers, or click four corners), (2) fit the
-// target-board geometry to the player's board, (3) enrol their dice. Each
+// target-board geometry to the player's board, (3) enrol their dice, (4)
+// enrol a game's six-sided dice by clicking them (game-dice-panel.ts). Each
 // step saves into the active profile's folder through the Rust commands in
 // src-tauri/src/calibration.rs; the pure parts (geometry, edits, corner
 // clicks, face coverage) live beside this file and are unit-tested.
@@ -23,6 +24,7 @@ import {
 import { addCorner, badFit, clientToImage, moveCorner, nearestCorner, nextCornerPrompt, parseMm } from "./corners";
 import { CLICK_SLOP_PX, coverage, dragBox, DUNGEON_FIGHTER_COLORS, FACES, saveBlocker, toLabelled, type DieExample, type FaceLabel } from "./dice";
 import { drawArea, drawBoard, drawBox, drawCorners, drawExamples } from "./draw";
+import * as gameDice from "./game-dice-panel";
 import { dist, imageToTable, niceStep, type Profile, type Pt } from "./geometry";
 import {
   boardCheck,
@@ -38,7 +40,7 @@ import {
   type ActiveView,
 } from "./ipc";
 
-type Step = "table" | "board" | "dice";
+type Step = "table" | "board" | "dice" | "game";
 type Note = { text: string; kind: "info" | "ok" | "error" } | null;
 
 interface Still {
@@ -69,7 +71,7 @@ const S = {
   setName: "my-dice",
   edgeMm: "11",
   busy: false,
-  notes: { table: null, board: null, dice: null } as Record<Step, Note>,
+  notes: { table: null, board: null, dice: null, game: null } as Record<Step, Note>,
   stillNote: null as Note,
 };
 
@@ -94,6 +96,12 @@ export function initCalibrationScreen(): void {
   canvas.addEventListener("pointermove", onMove);
   canvas.addEventListener("pointerup", onUp);
   canvas.addEventListener("pointercancel", () => ((gesture = null), redraw()));
+  document.addEventListener("keydown", (ev) => {
+    if (S.step !== "game" || !root.isConnected || root.offsetParent === null) return;
+    if (ev.target instanceof HTMLInputElement || ev.target instanceof HTMLSelectElement) return;
+    if (gameDice.key(ev)) ev.preventDefault();
+  });
+  gameDice.initGameDice({ still: () => S.still, render, busy: () => S.busy });
   void reload();
 }
 
@@ -150,12 +158,12 @@ function renderHeader(): void {
     a?.profile_error ? h("p", { class: "cal-note error" }, `The saved calibration cannot be used: ${a.profile_error}`) : null,
     a?.board_error ? h("p", { class: "cal-note error" }, `The saved board cannot be used (the default is shown): ${a.board_error}`) : null,
     h("p", { class: "muted cal-saved" }, saved),
-    h("div", { class: "cal-steps", role: "group", "aria-label": "Calibration steps" }, stepBtn("table", "1 · Table"), stepBtn("board", "2 · Board"), stepBtn("dice", "3 · Dice")),
+    h("div", { class: "cal-steps", role: "group", "aria-label": "Calibration steps" }, stepBtn("table", "1 · Table"), stepBtn("board", "2 · Board"), stepBtn("dice", "3 · Dice"), stepBtn("game", "4 · Game dice")),
   );
 }
 
 function renderPanel(): void {
-  const [title, ...rest] = S.step === "table" ? tablePanel() : S.step === "board" ? boardPanel() : dicePanel();
+  const [title, ...rest] = S.step === "table" ? tablePanel() : S.step === "board" ? boardPanel() : S.step === "dice" ? dicePanel() : gameDice.panel();
   // The step's latest message goes right under its title, where the player looks.
   fill(panel, title, noteEl(S.notes[S.step]), ...rest);
 }
@@ -181,6 +189,8 @@ function redraw(): void {
     if (S.profile) drawArea(ctx, S.profile);
   } else if (S.step === "board") {
     if (S.profile && S.board) drawBoard(ctx, S.profile, S.board, gesture?.handle ?? null);
+  } else if (S.step === "game") {
+    gameDice.draw(ctx, gesture && gesture.moved ? gameDice.dragPreview(gesture.start, gesture.now) : null);
   } else {
     drawExamples(ctx, S.examples, st?.seq ?? null);
     if (gesture && gesture.moved) drawBox(ctx, dragBox(gesture.start, gesture.now));
@@ -292,6 +302,7 @@ async function onTakeStill(): Promise<void> {
     S.busy = false;
     render();
   }
+  if (S.step === "game") await gameDice.keepStill();
 }
 
 function onFindMarkers(): Promise<void> {
@@ -652,6 +663,8 @@ function onUp(ev: PointerEvent): void {
   } else if (S.step === "board") {
     scheduleCheck();
     render();
+  } else if (S.step === "game") {
+    gameDice.pointer(g.start, p, g.moved);
   } else if (S.step === "dice") {
     void onSample(g.moved ? { kind: "box", rect: dragBox(g.start, p) } : { kind: "click", at: g.start });
   }

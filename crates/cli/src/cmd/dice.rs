@@ -2,6 +2,8 @@
 //!
 //! - `enroll`: learn a die set from labelled face crops or generated scenes
 //!   and save it under `models/dice-sets/NAME.json`;
+//! - `click-eval`: enrol a game's d6 dice by simulated clicks on generated
+//!   stills, as the Calibration screen does, and read fresh scenes with them;
 //! - `train-verifier`: train the die-or-phantom model of a set on
 //!   generated scenes and store it in the set;
 //! - `read`: read the dice on the target in one image: colour, icon/blank,
@@ -78,6 +80,9 @@ pub enum DiceCommand {
         #[arg(long)]
         save_data: Option<PathBuf>,
     },
+    /// Enrol a game's dice by simulated clicks on generated stills (as in
+    /// the window) and read fresh generated scenes with them: faces read right.
+    ClickEval(ClickEval),
     /// Read the dice on the target board in one image.
     Read {
         #[arg(long)]
@@ -114,6 +119,7 @@ pub fn run(a: Args) -> Result<ExitCode> {
             Some(dir) => enroll_d6(&name, &dir, max_images, out),
             None => enroll(&name, crops, scenes, edge_mm, out),
         },
+        DiceCommand::ClickEval(a) => click_eval(&a),
         DiceCommand::TrainVerifier {
             dice_set,
             scenes,
@@ -159,8 +165,10 @@ fn check_name(name: &str) -> Result<()> {
     Ok(())
 }
 
-/// `dice enroll --yolo`: a d6 set from labelled photos. Nothing is written
-/// unless the whole folder reads and every face has enough examples.
+/// `dice enroll --yolo`: a d6 set from labelled photos, through the same
+/// enrolment as the Calibration screen's clicked dice
+/// ([`tw_app::enrol_d6::D6Enrolment`]). Nothing is written unless the whole
+/// folder reads and every labelled face has enough examples.
 fn enroll_d6(
     name: &str,
     dir: &Path,
@@ -171,8 +179,6 @@ fn enroll_d6(
     if max_images == Some(0) {
         bail!("--max-images 0: enrol from at least one photo");
     }
-    let net =
-        tw_vision::reader::shipped_net().context("the built-in face classifier does not load")?;
     let names = tw_vision::faceset::class_names(dir)?;
     let mut images = tw_vision::eval::list_images(dir)?;
     if images.is_empty() {
@@ -184,9 +190,10 @@ fn enroll_d6(
     if let Some(n) = max_images {
         images.truncate(n);
     }
-    let mut enrolment = tw_vision::faceset::Enrolment::for_faces(&net, &names);
+    let mut enrolment =
+        tw_app::enrol_d6::D6Enrolment::new(name, &names, false).map_err(anyhow::Error::msg)?;
     let mut faces = 0;
-    for img in &images {
+    for (i, img) in images.iter().enumerate() {
         let frame = tw_vision::image_io::load_bgr(img)?;
         let (w, h) = tw_vision::image_io::frame_size(&frame);
         let label_path = img.with_extension("txt");
@@ -197,18 +204,24 @@ fn enroll_d6(
         };
         let labels = tw_vision::eval::parse_yolo_named(&text, w, h, &names)
             .map_err(|reason| anyhow::anyhow!("{}: {reason}", label_path.display()))?;
-        faces += enrolment.add(&frame, &labels, &img.display().to_string())?;
+        let examples: Vec<tw_app::enrol_d6::Example> = labels
+            .into_iter()
+            .map(|b| tw_app::enrol_d6::Example {
+                still: i as u32,
+                rect: [b.x0, b.y0, b.x1, b.y1],
+                face: b.name,
+            })
+            .collect();
+        faces += enrolment
+            .add(i as u32, &frame, &examples, &img.display().to_string())
+            .map_err(|e| anyhow::anyhow!("{}: {e}", label_path.display()))?;
     }
-    let set = enrolment
-        .finish(name)
-        .with_context(|| format!("enrolling {}", dir.display()))?;
+    let enrolled = enrolment
+        .finish()
+        .map_err(|e| anyhow::anyhow!("enrolling {}: {e}", dir.display()))?;
     let out = out.unwrap_or_else(|| tw_app::paths::dice_sets_dir().join(format!("{name}.json")));
-    let text = serde_json::to_string_pretty(&set)?;
-    if let Some(parent) = out.parent().filter(|p| !p.as_os_str().is_empty()) {
-        std::fs::create_dir_all(parent)
-            .with_context(|| format!("creating {}", parent.display()))?;
-    }
-    std::fs::write(&out, text).with_context(|| format!("writing {}", out.display()))?;
+    tw_app::enrol_d6::save(&enrolled, &out, name).map_err(anyhow::Error::msg)?;
+    let set = &enrolled.set;
     println!(
         "{}: d6 set {name:?} from {faces} faces in {} photos:",
         out.display(),
@@ -221,6 +234,148 @@ fn enroll_d6(
         );
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// `dice click-eval`: enrol a game's dice as a player would in the window
+/// (every die of generated stills clicked, the proposed box taken when it
+/// fits, else dragged), then read fresh generated scenes with the reader
+/// the game gets. Prints faces read right.
+fn click_eval(a: &ClickEval) -> Result<ExitCode> {
+    use tw_app::enrol_d6::simulated::{enrol_by_clicks, read_fresh};
+    if a.max_stills == 0 || a.min_stills > a.max_stills {
+        bail!(
+            "--min-stills {} --max-stills {}: give 1 ≤ min ≤ max",
+            a.min_stills,
+            a.max_stills
+        );
+    }
+    if a.scenes == 0 {
+        bail!("--scenes 0: read at least one fresh scene");
+    }
+    if a.fresh_seed == a.enrol_seed {
+        bail!(
+            "--fresh-seed {}: use a seed apart from --enrol-seed",
+            a.fresh_seed
+        );
+    }
+    let sets = match &a.sets_dir {
+        Some(d) => d.clone(),
+        None => std::env::temp_dir().join(format!("tw-click-eval-{}", std::process::id())),
+    };
+    let t = tw_app::enrol_d6::target(&a.game, &sets).map_err(anyhow::Error::msg)?;
+    if t.kind == "pips" {
+        bail!("--game pips: no game reads a pip set; give dungeon-roll or pocket-dungeon-quest");
+    }
+    let (w, h) = a.size;
+    let opts = tw_synth::D6Options {
+        sizes: vec![(w, h)],
+        dice: (a.dice.0, a.dice.1),
+        tilt_deg: (a.tilt.0, a.tilt.1),
+        face_px: (a.face_px.0, a.face_px.1),
+        effects: true,
+    };
+    let t0 = std::time::Instant::now();
+    let player = tw_app::enrol_d6::simulated::Player {
+        min_iou: a.min_iou,
+        min_stills: a.min_stills,
+    };
+    let (saved, clicks) = enrol_by_clicks(&t, a.enrol_seed, a.max_stills, &opts, &sets, player)
+        .map_err(anyhow::Error::msg)?;
+    println!(
+        "{} (seed {}, {} stills: {} dice clicked on a proposed box, {} dragged) in {:.1} s -> {}",
+        saved.summary,
+        a.enrol_seed,
+        clicks.stills,
+        clicks.proposed,
+        clicks.dragged,
+        t0.elapsed().as_secs_f64(),
+        saved.path
+    );
+    let score =
+        read_fresh(&t.kind, a.fresh_seed, a.scenes, &opts, &sets).map_err(anyhow::Error::msg)?;
+    println!(
+        "fresh seed {}: {} scenes, {} dice: read right {} ({:.2} %), right and sure {}, wrong yet sure {}",
+        a.fresh_seed,
+        score.scenes,
+        score.labelled,
+        score.right,
+        100.0 * score.share_right(),
+        score.right_sure,
+        score.wrong_sure
+    );
+    if a.sets_dir.is_none() {
+        let _ = std::fs::remove_dir_all(&sets);
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Two numbers "A,B" (A ≤ B).
+fn pair<T: std::str::FromStr + PartialOrd + Copy>(s: &str) -> Result<(T, T), String> {
+    let (a, b) = s.split_once(',').ok_or("give two numbers as A,B")?;
+    let p = |v: &str| {
+        v.trim()
+            .parse::<T>()
+            .map_err(|_| format!("{v:?} is not a number"))
+    };
+    let (a, b) = (p(a)?, p(b)?);
+    if a > b {
+        return Err("the first number must not exceed the second".into());
+    }
+    Ok((a, b))
+}
+
+/// "WxH".
+fn size(s: &str) -> Result<(u32, u32), String> {
+    let (w, h) = s.split_once('x').ok_or("give the size as WIDTHxHEIGHT")?;
+    let p = |v: &str| {
+        v.parse::<u32>()
+            .ok()
+            .filter(|v| (64..=4096).contains(v))
+            .ok_or(format!("{v:?} is not a size from 64 to 4096"))
+    };
+    Ok((p(w)?, p(h)?))
+}
+
+#[derive(clap::Args)]
+pub struct ClickEval {
+    /// dungeon-roll or pocket-dungeon-quest.
+    #[arg(long)]
+    game: String,
+    /// Seed of the stills enrolled from.
+    #[arg(long)]
+    enrol_seed: u64,
+    /// Most stills to enrol from.
+    #[arg(long, default_value_t = 12)]
+    max_stills: usize,
+    /// Fewest stills to enrol from (more, up to --max-stills, until every
+    /// face has its examples).
+    #[arg(long, default_value_t = 1)]
+    min_stills: usize,
+    /// Seed of the fresh scenes read (keep it apart from the enrolment's).
+    #[arg(long)]
+    fresh_seed: u64,
+    /// Fresh scenes read.
+    #[arg(long, default_value_t = 20)]
+    scenes: usize,
+    /// Frame size, WxH.
+    #[arg(long, default_value = "1280x720", value_parser = size)]
+    size: (u32, u32),
+    /// Dice per scene, A,B.
+    #[arg(long, default_value = "14,14", value_parser = pair::<usize>)]
+    dice: (usize, usize),
+    /// Top-face size in pixels, A,B.
+    #[arg(long, default_value = "28,90", value_parser = pair::<f64>)]
+    face_px: (f64, f64),
+    /// Camera tilt from vertical in degrees, A,B.
+    #[arg(long, default_value = "0,30", value_parser = pair::<f64>)]
+    tilt: (f64, f64),
+    /// The simulated player takes a proposed box when it overlaps the die's
+    /// top face at least this much, else drags the box (above 1: drag every die).
+    #[arg(long, default_value_t = tw_app::enrol_d6::simulated::GOOD_PROPOSAL_IOU)]
+    min_iou: f32,
+    /// Keep the enrolled set in this folder (default: a temporary one, removed).
+    #[arg(long)]
+    sets_dir: Option<PathBuf>,
 }
 
 /// A d6 reader for a set named on the command line: "d6-pips" (the
