@@ -71,6 +71,9 @@ const S = {
   setName: "my-dice",
   edgeMm: "11",
   busy: false,
+  /** What the work under way is doing, in words, and since when (ms). */
+  busyWhat: "",
+  busySince: 0,
   notes: { table: null, board: null, dice: null, game: null } as Record<Step, Note>,
   stillNote: null as Note,
 };
@@ -165,7 +168,7 @@ function renderHeader(): void {
 function renderPanel(): void {
   const [title, ...rest] = S.step === "table" ? tablePanel() : S.step === "board" ? boardPanel() : S.step === "dice" ? dicePanel() : gameDice.panel();
   // The step's latest message goes right under its title, where the player looks.
-  fill(panel, title, noteEl(S.notes[S.step]), ...rest);
+  fill(panel, title, busyEl(), noteEl(S.notes[S.step]), ...rest);
 }
 
 function redraw(): void {
@@ -272,16 +275,39 @@ function fitWarning(p: Profile): string | null {
     : null;
 }
 
-async function busy(step: Step, work: () => Promise<void>): Promise<void> {
+/** The work under way, said with the seconds it has taken (ticks once a second). */
+function busyEl(): HTMLElement | null {
+  if (!S.busy || !S.busyWhat) return null;
+  return h("p", { class: "cal-note info", id: "cal-busy", role: "status" }, busyText());
+}
+
+function busyText(): string {
+  return `${S.busyWhat}… ${Math.floor((Date.now() - S.busySince) / 1000)} s`;
+}
+
+/** [`busy`], saying what the work is while it runs. */
+function busyAs(what: string, step: Step, work: () => Promise<void>): Promise<void> {
+  return busy(step, work, what);
+}
+
+async function busy(step: Step, work: () => Promise<void>, what = "Working"): Promise<void> {
   if (S.busy) return;
   S.busy = true;
+  S.busyWhat = what;
+  S.busySince = Date.now();
   render();
+  const tick = setInterval(() => {
+    const el = document.getElementById("cal-busy");
+    if (el) el.textContent = busyText();
+  }, 1000);
   try {
     await work();
   } catch (e) {
     note(step, errorText(e), "error");
   } finally {
+    clearInterval(tick);
     S.busy = false;
+    S.busyWhat = "";
     render();
   }
 }
@@ -306,7 +332,7 @@ async function onTakeStill(): Promise<void> {
 }
 
 function onFindMarkers(): Promise<void> {
-  return busy("table", async () => {
+  return busyAs("Finding the markers and fitting the board", "table", async () => {
     let layout: { kind: "sheet" } | { kind: "corners"; size_mm: Pt } = { kind: "sheet" };
     if (S.layout === "corners") {
       const size = areaSize();
@@ -320,7 +346,7 @@ function onFindMarkers(): Promise<void> {
 }
 
 function onManual(): Promise<void> {
-  return busy("table", async () => {
+  return busyAs("Fitting the board to the four corners", "table", async () => {
     const size = areaSize();
     if (!size) throw new Error("Enter the area's width and height in mm (positive numbers).");
     S.profile = await manualProfile(S.points, size);
@@ -330,7 +356,7 @@ function onManual(): Promise<void> {
 }
 
 function onSaveProfile(): Promise<void> {
-  return busy("table", async () => {
+  return busyAs("Saving the calibration", "table", async () => {
     if (!S.profile) return;
     const r = await saveProfile(S.profile);
     const fresh = await calibrationActive();
@@ -475,7 +501,7 @@ function calibrationDefault(): void {
 }
 
 function onSaveBoard(): Promise<void> {
-  return busy("board", async () => {
+  return busyAs("Saving the board", "board", async () => {
     if (!S.board) return;
     const issues = await boardCheck(S.board);
     S.boardIssues = issues;
@@ -567,7 +593,7 @@ function thumbOf(corners: Pt[]): string | null {
 }
 
 function onSample(pick: { kind: "click"; at: Pt } | { kind: "box"; rect: [number, number, number, number] }): Promise<void> {
-  return busy("dice", async () => {
+  return busyAs("Measuring the die", "dice", async () => {
     const edge = parseMm(S.edgeMm);
     if (edge === null) throw new Error("Give the dice's edge length in mm first.");
     if (!S.colors.includes(S.label.color)) throw new Error("Tick the colour of this die first.");
@@ -579,7 +605,7 @@ function onSample(pick: { kind: "click"; at: Pt } | { kind: "box"; rect: [number
 }
 
 function onSaveDice(): Promise<void> {
-  return busy("dice", async () => {
+  return busyAs("Enrolling the die set", "dice", async () => {
     const edge = parseMm(S.edgeMm);
     if (edge === null) return;
     const r = await dieSetSave(S.setName, edge, toLabelled(S.examples, S.colors), S.colors);
