@@ -7,8 +7,8 @@ import dungeon from "./fixtures/itdd-dungeon.json";
 import town from "./fixtures/itdd-town.json";
 import dungeonView from "./fixtures/itdd-dungeon.view.json";
 import townView from "./fixtures/itdd-town.view.json";
-import { adjacentEnemies, figureAt, freeGateSquares, itddView, itemName, nextId, reachOf, anyoneInside, uniqueId } from "../src/screens/itdd/model";
-import { describeCommand, describeEvent, diceAsk, lastTurnRolls } from "../src/screens/itdd/describe";
+import { adjacentEnemies, enemyLabel, figureAt, figureNames, freeGateSquares, itddView, itemName, nextId, reachOf, anyoneInside, uniqueId } from "../src/screens/itdd/model";
+import { describeCommand, describeEvent, diceAsk, lastTurnRolls, useNames } from "../src/screens/itdd/describe";
 import { questProgressText, rulesOf, shown } from "../src/screens/itdd/rules";
 
 type Obj = Record<string, unknown>;
@@ -232,4 +232,21 @@ test("the dungeon turn's request for an attack's dice reads as a prompt with the
   assert.equal(diceAsk("Move", reason, names), null);
   // An id with no name on the table is shown as it is rather than dropped.
   assert.match(diceAsk("Dungeon turn: dice", "attack 2 (s1 on anna) needs a pair of dice", new Map()) ?? "", /^Attack 2: s1 attacks anna\./);
+});
+
+test("the log and the enemy chips name figures as the table does, never by id", () => {
+  const v = itddView(dungeon.state);
+  const e = v.enemies[0];
+  const twin = { ...e, id: `${e.id}x`, name: `${e.id}x` };
+  const two = { ...v, enemies: [{ ...e, name: e.id }, twin] };
+  const label = enemyLabel(two, two.enemies[0]);
+  assert.ok(!label.includes(e.id), label);
+  assert.match(label, / 1$/, "two of a kind are numbered");
+  assert.match(enemyLabel(two, twin), / 2$/);
+  const ch = v.characters[0];
+  useNames(figureNames(two));
+  const line = describeEvent({ type: "combat", attacker: { enemy: e.id }, defender: { character: ch.id }, character_roll: 3, character_hit: 3, enemy_roll: 2, enemy_hit: 2, loser: { enemy: e.id } });
+  assert.ok(line.startsWith(`${label} attacks ${ch.name}`), line);
+  assert.ok(!new RegExp(`\\b${e.id}\\b`).test(line), line);
+  useNames(new Map());
 });

@@ -5,7 +5,7 @@ import { h } from "../../dom";
 import type { ScreenCtx } from "../plugin";
 import { attackCommand, attrsOf, fleeCommand, lootCommand, lootOutcome, trapCommand } from "./commands";
 import { questProgressText, shown } from "./rules";
-import { itemName, key, reachOf, uniqueId, type CharacterView, type ItddView, type Pos } from "./model";
+import { enemyLabel, itemName, key, reachOf, uniqueId, type CharacterView, type ItddView, type Pos } from "./model";
 import { townActions } from "./town-view";
 import { getDie, getPair, sendWith } from "./dice-view";
 import { type UiState, words, numInput, select, btn, rerender, say, itemPicker } from "./widgets";
@@ -18,7 +18,7 @@ function enemiesRow(ctx: ScreenCtx, v: ItddView, u: UiState): HTMLElement | null
       "data-target": e.id,
       title: `${e.kind}${e.engaged ? ", has seen a character" : ""}; attack ${e.attrs.attack}, move ${e.attrs.move}, torch ${e.attrs.torch}`,
       onclick: () => { u.target = e.id; rerender(ctx); },
-    }, `${e.name}${e.name !== e.id ? ` (${e.id})` : ""} ♥${e.attrs.life} ⚔${e.attrs.attack} ➜${e.attrs.move}`)));
+    }, `${enemyLabel(v, e)} ♥${e.attrs.life} ⚔${e.attrs.attack} ➜${e.attrs.move}`)));
 }
 
 export function charactersPanel(ctx: ScreenCtx, v: ItddView, u: UiState): HTMLElement {
@@ -144,7 +144,7 @@ function dungeonActions(ctx: ScreenCtx, v: ItddView, u: UiState, c: CharacterVie
     r.enemies.length
       ? h("div", { class: "row" },
           h("span", {}, "Enemy: "),
-          ...r.enemies.map((e) => h("button", { class: e.id === target?.id ? "on" : null, onclick: () => { u.target = e.id; rerender(ctx); } }, `${e.name} ♥${e.attrs.life} ⚔${e.attrs.attack}`)),
+          ...r.enemies.map((e) => h("button", { class: e.id === target?.id ? "on" : null, onclick: () => { u.target = e.id; rerender(ctx); } }, `${enemyLabel(v, e)} ♥${e.attrs.life} ⚔${e.attrs.attack}`)),
           btn("Attack", () => void fight("attack"), { class: "primary", id: "itdd-attack" }),
           btn("Flee", () => void fight("flee"), { id: "itdd-flee" }),
           h("label", { class: "check", title: `Spend a Giant Strength charge (+${shown(v.rules.giantStrengthBonus)})` }, giant, " Giant Strength"))

@@ -12,12 +12,20 @@ const item = (v: unknown): string => (isObj(v) ? itemName(v) : "an item");
 const lastSq = (path: unknown): string => (Array.isArray(path) && path.length ? sq(path[path.length - 1]) : "where it stands");
 const src = (v: unknown): string => (v === "camera" ? " [camera]" : v === "virtual" ? " [rolled by the app]" : "");
 const pair = (d: unknown): string => (isObj(d) ? `${s(d.character)} vs ${s(d.enemy)}${src(d.source)}` : "no dice");
+/** Names of the figures by id, as the screen last saw them (see [`useNames`]). */
+let NAMES = new Map<string, string>();
+/** The screen hands the log the names on the table, so no line shows an id. */
+export function useNames(names: Map<string, string>): void {
+  NAMES = names;
+}
+/** A figure (character or enemy) by its name; its id only when no name is known. */
+const nm = (id: unknown): string => NAMES.get(s(id)) || s(id);
 /** Who in an event: `{"character": id}` or `{"enemy": id}`. */
-const who = (v: unknown): string => (isObj(v) ? s(v.character ?? v.enemy) : s(v));
+const who = (v: unknown): string => (isObj(v) ? nm(v.character ?? v.enemy) : nm(v));
 
 export function describeCommand(c: Obj | null): string {
   if (!c) return "(no command)";
-  const ch = s(c.character);
+  const ch = nm(c.character);
   switch (c.type) {
     case "place_card": {
       const rows = Array.isArray(c.rows) ? c.rows : [];
@@ -38,7 +46,7 @@ export function describeCommand(c: Obj | null): string {
     case "enter_dungeon": return `${ch} enters the dungeon at ${sq(c.at)}`;
     case "start_turn": return `${ch} starts their turn`;
     case "move": return `${ch} ${c.run ? "runs" : "moves"} to ${lastSq(c.path)}`;
-    case "attack": return `${ch} attacks ${s(c.enemy)}: ${pair(c.dice)}${c.giant_strength ? " (Giant Strength)" : ""}`;
+    case "attack": return `${ch} attacks ${nm(c.enemy)}: ${pair(c.dice)}${c.giant_strength ? " (Giant Strength)" : ""}`;
     case "flee": return `${ch} flees from ${s(c.enemy)}: ${pair(c.dice)}`;
     case "loot": return `${ch} loots ${sq(c.at)}${c.roll !== undefined ? `, rolled ${s(c.roll)}${src(c.source)}` : ""}${c.with ? ` with ${words(c.with)}` : ""}`;
     case "unlock": return `${ch} unlocks the door at ${sq(c.at)} with ${words(c.with)}`;
@@ -84,7 +92,7 @@ const TRAP_WORDS: Record<string, string> = {
 };
 
 export function describeEvent(e: Obj): string {
-  const ch = s(e.character);
+  const ch = nm(e.character);
   switch (e.type) {
     case "card_placed": {
       const c = isObj(e.card) ? e.card : {};
@@ -110,19 +118,19 @@ export function describeEvent(e: Obj): string {
     case "moved": return `${ch} ${e.ran ? "ran" : "moved"} to ${lastSq(e.path)}`;
     case "stepped_on_trap": return `${ch} stepped on a trap at ${sq(e.at)}: disarm or roll`;
     case "dungeon_turn_started": {
-      const order = Array.isArray(e.order) ? e.order.map(s) : [];
+      const order = Array.isArray(e.order) ? e.order.map(nm) : [];
       return `Dungeon turn ${s(e.turn)}: ${order.length ? `enemies act in the order ${order.join(", ")}` : "no enemy acts"}`;
     }
-    case "companions_due": return `${s(e.enemy)} calls ${s(e.count)} companion(s): draw and place them`;
-    case "enemy_waits": return `${s(e.enemy)} waits: ${s(e.reason)}`;
+    case "companions_due": return `${nm(e.enemy)} calls ${s(e.count)} companion(s): draw and place them`;
+    case "enemy_waits": return `${nm(e.enemy)} waits: ${s(e.reason)}`;
     case "target_chosen": {
       const tb = isObj(e.tie_break) ? e.tie_break : null;
       let why = "";
-      if (tb && isObj(tb.least_life)) why = ` (tie with ${(tb.least_life.tied as unknown[] ?? []).map(s).join(", ")}: least Life)`;
-      if (tb && isObj(tb.random)) why = ` (tie with ${(tb.random.tied as unknown[] ?? []).map(s).join(", ")}: drawn at random, draw ${s(tb.random.draw)})`;
-      return `${s(e.enemy)} goes for ${s(e.target)}, ${s(e.distance)} step(s) away${why}`;
+      if (tb && isObj(tb.least_life)) why = ` (tie with ${(tb.least_life.tied as unknown[] ?? []).map(nm).join(", ")}: least Life)`;
+      if (tb && isObj(tb.random)) why = ` (tie with ${(tb.random.tied as unknown[] ?? []).map(nm).join(", ")}: drawn at random, draw ${s(tb.random.draw)})`;
+      return `${nm(e.enemy)} goes for ${nm(e.target)}, ${s(e.distance)} step(s) away${why}`;
     }
-    case "enemy_moved": return `${s(e.enemy)} moves to ${lastSq(e.path)}`;
+    case "enemy_moved": return `${nm(e.enemy)} moves to ${lastSq(e.path)}`;
     case "combat": {
       const loser = e.loser ? who(e.loser) : null;
       return `${who(e.attacker)} attacks ${who(e.defender)}: character ${s(e.character_roll)} → ${s(e.character_hit)}, enemy ${s(e.enemy_roll)} → ${s(e.enemy_hit)}${src(e.source)}; ${loser ? `${loser} loses` : "tie, nobody is hurt"}`;
@@ -133,8 +141,8 @@ export function describeEvent(e: Obj): string {
       return `${ch} takes ${words(c.kind)} (from the next turn, ${s(c.turns_left)} turn(s))`;
     }
     case "character_defeated": return `${ch} is defeated: carried items and ${s(e.coins_lost)} coin(s) lost (the stash is safe)`;
-    case "enemy_defeated": return `${s(e.enemy)} is defeated${e.by ? ` by ${s(e.by)}` : ""}`;
-    case "fled": return `${ch} flees from ${s(e.enemy)}: ${s(e.character_roll)} vs ${s(e.enemy_roll)}${src(e.source)}${e.damaged ? ", hurt" : ", unhurt"}`;
+    case "enemy_defeated": return `${nm(e.enemy)} is defeated${e.by ? ` by ${nm(e.by)}` : ""}`;
+    case "fled": return `${ch} flees from ${nm(e.enemy)}: ${s(e.character_roll)} vs ${s(e.enemy_roll)}${src(e.source)}${e.damaged ? ", hurt" : ", unhurt"}`;
     case "dungeon_turn_ended": return "Dungeon turn over";
     case "attribute_set": return `${ch}'s ${words(e.attribute)} is now ${s(e.value)}`;
     case "item_gained": return `${ch} gains ${item(e.item)}`;
@@ -201,11 +209,11 @@ export function lastTurnRolls(events: Obj[], names: Map<string, string> = new Ma
 export function notices(events: Obj[]): string[] {
   const out: string[] = [];
   for (const e of events) {
-    if (e.type === "companions_due") out.push(`${s(e.enemy)} calls ${s(e.count)} companion(s): draw them and place them with the Enemy tool (they act from the next dungeon turn).`);
+    if (e.type === "companions_due") out.push(`${nm(e.enemy)} calls ${s(e.count)} companion(s): draw them and place them with the Enemy tool (they act from the next dungeon turn).`);
     else if (e.type === "boss_due") out.push(`A boss is due at ${s(e.gate)} (${s(e.reason)}): place it on that Gate with the Enemy tool.`);
-    else if (e.type === "stepped_on_trap") out.push(`${s(e.character)} stepped on a trap: disarm it with Tools or roll the trap table.`);
-    else if (e.type === "character_defeated") out.push(`${s(e.character)} has fallen: carried items and coins are lost; the stash is kept for the player's next character.`);
-    else if (e.type === "turn_lost") out.push(`${s(e.character)} is snared and loses this turn.`);
+    else if (e.type === "stepped_on_trap") out.push(`${nm(e.character)} stepped on a trap: disarm it with Tools or roll the trap table.`);
+    else if (e.type === "character_defeated") out.push(`${nm(e.character)} has fallen: carried items and coins are lost; the stash is kept for the player's next character.`);
+    else if (e.type === "turn_lost") out.push(`${nm(e.character)} is snared and loses this turn.`);
   }
   return out;
 }

@@ -318,9 +318,19 @@ export function uniqueId(taken: string[], base: string): string {
  * name or else its kind ("Goblin").
  */
 export function figureNames(v: ItddView): Map<string, string> {
-  const kind = (k: string) => k.charAt(0).toUpperCase() + k.slice(1).replace(/_/g, " ");
   return new Map<string, string>([
     ...v.characters.map((c): [string, string] => [c.id, c.name]),
-    ...v.enemies.map((e): [string, string] => [e.id, e.name && e.name !== e.id ? e.name : kind(e.kind)]),
+    ...v.enemies.map((e): [string, string] => [e.id, enemyLabel(v, e)]),
   ]);
+}
+
+/**
+ * An enemy as the table knows it: its own name, else its kind ("Goblin"),
+ * numbered in the order placed when several of that kind stand ("Goblin 2").
+ */
+export function enemyLabel(v: ItddView, e: ItddView["enemies"][number]): string {
+  if (e.name && e.name !== e.id) return e.name;
+  const kind = e.kind.charAt(0).toUpperCase() + e.kind.slice(1).replace(/_/g, " ");
+  const same = v.enemies.filter((x) => x.kind === e.kind && !(x.name && x.name !== x.id));
+  return same.length > 1 ? `${kind} ${same.indexOf(e) + 1}` : kind;
 }

@@ -7,7 +7,7 @@
 import { h } from "../../dom";
 import type { GameScreen, ScreenCtx } from "../plugin";
 import { setupOf } from "./commands";
-import { describeCommand, describeEvent, diceAsk, notices } from "./describe";
+import { describeCommand, describeEvent, diceAsk, notices, useNames } from "./describe";
 import { fresh } from "./flow";
 import { newDraft } from "./grid";
 import { figureNames, itddView, type ItddView } from "./model";
@@ -81,6 +81,7 @@ function board(ctx: ScreenCtx): HTMLElement {
   const newSession = isNewSession(ctx.view.session);
   const u = state(ctx.view.session);
   const v = itddView(ctx.view.state, ctx.view.view);
+  useNames(figureNames(v));
   if (newSession && v.cards.length === 0) {
     // A new game starts where play starts: laying the Gate card.
     u.tool = "card";
