@@ -286,11 +286,7 @@ mod tests {
     use crate::game::{new_game, show, show_campaign};
     use tw_store::campaign::records::PocketDungeonQuest;
 
-    fn store() -> (tempfile::TempDir, Store) {
-        let dir = tempfile::tempdir().unwrap();
-        let store = Store::open(dir.path().join("warden.sqlite3")).unwrap();
-        (dir, store)
-    }
+    use crate::test_store::temp as store;
 
     fn campaign_id(store: &Store, name: &str) -> i64 {
         store.campaign(name).unwrap().id

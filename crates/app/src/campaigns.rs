@@ -244,11 +244,7 @@ mod tests {
     use crate::game::{new_game, run_command};
     use serde_json::{json, Value};
 
-    fn store() -> (tempfile::TempDir, Store) {
-        let dir = tempfile::tempdir().unwrap();
-        let store = Store::open(dir.path().join("warden.sqlite3")).unwrap();
-        (dir, store)
-    }
+    use crate::test_store::temp as store;
 
     fn df_setup() -> Value {
         json!({"heroes": ["saul-baysar", "lady-mary"], "leader": 0, "difficulty": "normal"})

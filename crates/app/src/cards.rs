@@ -112,11 +112,7 @@ mod tests {
         CardSlot { path: "card".into(), kind: "monster".into() }
     }
 
-    fn store() -> (tempfile::TempDir, Store) {
-        let dir = tempfile::tempdir().unwrap();
-        let s = Store::open(&dir.path().join("w.sqlite3")).unwrap();
-        (dir, s)
-    }
+    use crate::test_store::temp as store;
 
     #[test]
     fn the_library_fills_only_what_the_player_left_empty() {

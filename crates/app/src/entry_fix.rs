@@ -225,11 +225,7 @@ mod tests {
     use serde_json::{json, Value};
     use tw_store::Store;
 
-    fn store() -> (tempfile::TempDir, Store) {
-        let dir = tempfile::tempdir().unwrap();
-        let store = Store::open(dir.path().join("warden.sqlite3")).unwrap();
-        (dir, store)
-    }
+    use crate::test_store::temp as store;
 
     fn last_command(v: &GameView) -> Value {
         v.log

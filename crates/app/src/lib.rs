@@ -52,3 +52,14 @@ pub mod watcher;
 pub use game::{GameState, GameView};
 pub use pipeline::{Pipeline, PipelineEvent};
 pub use watcher::ThrowReading;
+
+/// A store in a fresh temporary folder, for the unit tests (the folder
+/// lives as long as the returned guard).
+#[cfg(test)]
+pub(crate) mod test_store {
+    pub fn temp() -> (tempfile::TempDir, tw_store::Store) {
+        let dir = tempfile::tempdir().unwrap();
+        let store = tw_store::Store::open(dir.path().join("warden.sqlite3")).unwrap();
+        (dir, store)
+    }
+}
