@@ -73,19 +73,8 @@ fn plans(
     match kind(&top) {
         Some("throw") => {
             let before = state_after(store, engine, id, last - 1)?;
-            for f in throw_fixes(
-                &before,
-                top.command.as_ref().expect("a throw has its command"),
-            ) {
-                out.push((
-                    EntryFix {
-                        seq: last,
-                        key: f.key,
-                        label: f.label,
-                    },
-                    Plan::ReplaceLast(f.throw),
-                ));
-            }
+            let throw = top.command.as_ref().expect("a throw has its command");
+            out.extend(throw_entry_fixes(&before, throw, last, Plan::ReplaceLast));
         }
         Some("use_ability" | "skip_ability") => {
             // The throw whose icon this choice answered: the action under it.
@@ -118,26 +107,38 @@ fn plans(
                 }
             }
             let before = state_after(store, engine, id, under - 1)?;
-            for f in throw_fixes(
-                &before,
-                throw.command.as_ref().expect("a throw has its command"),
-            ) {
-                out.push((
-                    EntryFix {
-                        seq: under,
-                        key: f.key,
-                        label: f.label,
-                    },
-                    Plan::UnderChoice {
-                        throw: f.throw,
-                        choice: taken.clone(),
-                    },
-                ));
-            }
+            let command = throw.command.as_ref().expect("a throw has its command");
+            out.extend(throw_entry_fixes(&before, command, under, |throw| {
+                Plan::UnderChoice {
+                    throw,
+                    choice: taken.clone(),
+                }
+            }));
         }
         _ => {}
     }
     Ok(out)
+}
+
+/// The fixes of the throw logged at `seq` (state `before` it), each carried
+/// out as `plan` says with the corrected throw.
+fn throw_entry_fixes(
+    before: &Value,
+    throw: &Value,
+    seq: i64,
+    plan: impl Fn(Value) -> Plan,
+) -> Vec<(EntryFix, Plan)> {
+    throw_fixes(before, throw)
+        .into_iter()
+        .map(|f| {
+            let fix = EntryFix {
+                seq,
+                key: f.key,
+                label: f.label,
+            };
+            (fix, plan(f.throw))
+        })
+        .collect()
 }
 
 /// The fixes the window may offer for game `s` now.
