@@ -11,6 +11,7 @@ import monstersFx from "./fixtures/dungeon-roll-monsters.view.json";
 import regroupFx from "./fixtures/dungeon-roll-regroup.view.json";
 import dragonFx from "./fixtures/dungeon-roll-dragon.view.json";
 import overFx from "./fixtures/dungeon-roll-over.view.json";
+import twistsFx from "./fixtures/dungeon-roll-twists.view.json";
 
 type Listener = (e: unknown) => void;
 
@@ -168,4 +169,27 @@ test("the setup form deals the chosen cards", () => {
   set("dr-first", "1");
   button(form, "Start Dungeon Roll").fire("click");
   assert.deepEqual(setup, { players: [{ name: "Player 1", hero: "bard" }, { name: "Bo", hero: "scout" }], first: 1 });
+});
+
+test("a trade is picked from what the players hold and sent as one command", () => {
+  const d = draw(twistsFx);
+  assert.match(d.el.textContent, /Trade \(advanced rule\)/);
+  const give = d.el.find((e) => e.id === "dr-trade-give");
+  give.value = "c:lucky-charm";
+  give.fire("change");
+  const take = d.el.find((e) => e.id === "dr-trade-take");
+  take.value = "c:distractions";
+  take.fire("change");
+  button(d.el, "Trade").fire("click");
+  assert.deepEqual(d.sent[0], { type: "trade", from: 0, to: 1, give: { twists: ["lucky-charm"] }, take: { twists: ["distractions"] } });
+  // Without the advanced rule there is no trade panel.
+  assert.throws(() => draw(startFx).el.find((e) => e.id === "dr-trade"));
+});
+
+test("the setup form turns on the advanced trading rule", () => {
+  let setup: unknown = null;
+  const form = drScreen.setupForm((s) => (setup = s), (m) => assert.fail(m)) as unknown as FakeEl;
+  form.find((e) => e.id === "dr-trading").checked = true;
+  button(form, "Start Dungeon Roll").fire("click");
+  assert.equal((setup as { trading?: boolean }).trading, true);
 });

@@ -20,6 +20,8 @@ import {
   slayCommand,
   throwNote,
   chestOpeners,
+  tradeCommand,
+  tradeGoods,
   twistCommand,
   twistRerolls,
 } from "../src/screens/dr/model";
@@ -202,4 +204,26 @@ test("a Twist card's play names the dice the engine asks for", () => {
   // The log says it in words.
   assert.equal(describeCommand(g.log[0].command), "Seat 2 draws a Twist card: Scatter in fear");
   assert.equal(describeEvent({ type: "champions_distracted" }), "Distractions: Champions act as Thieves this level");
+});
+
+test("a trade offers what each player holds and sends one item each way", () => {
+  const v = view(twistsFx);
+  assert.equal(v.trading, true);
+  // The first player holds a Town Portal and Lucky Charm; the second two cards.
+  assert.deepEqual(tradeGoods(v, 0).map(([k]) => k), ["t:town_portal", "c:lucky-charm"]);
+  assert.deepEqual(tradeGoods(v, 0)[0][1], "Town Portal");
+  assert.deepEqual(tradeGoods(v, 1).map(([k]) => k), ["c:scatter-in-fear", "c:distractions"]);
+  assert.deepEqual(tradeCommand(0, 1, "t:town_portal", "c:distractions"), {
+    type: "trade", from: 0, to: 1, give: { treasure: ["town_portal"] }, take: { twists: ["distractions"] },
+  });
+  // A gift: nothing handed back.
+  assert.deepEqual(tradeCommand(1, 0, "c:scatter-in-fear", ""), {
+    type: "trade", from: 1, to: 0, give: { twists: ["scatter-in-fear"] }, take: {},
+  });
+});
+
+test("a trade reads in words in the log", () => {
+  const c = { type: "trade", from: 0, to: 1, give: { treasure: ["town_portal"] }, take: { twists: ["lucky-charm"] } };
+  assert.equal(describeCommand(c), "Trade: seat 1 gives Town portal to seat 2 for Lucky charm");
+  assert.equal(describeEvent({ ...c, type: "traded", take: {} }), "Seat 1 gave Town portal to seat 2 for nothing");
 });

@@ -110,7 +110,7 @@ pub fn targets(sets_dir: &Path) -> Vec<Target> {
             name_free: true,
             faces: (1..=6).map(|k| k.to_string()).collect(),
             min_per_face: MIN_SAMPLES_PER_FACE,
-            hint: "Roll your dice until each number has shown twice; click every die on each still.".into(),
+            hint: "Roll your dice until each number has shown twice; click every die on each still. Saved as my-pip-dice, every game with pip dice reads with it.".into(),
             enrolled: saved(PIP_SET),
         },
     ]

@@ -7,6 +7,11 @@
 //! read with the player's enrolled set of that name, whatever the
 //! calibration holds; a set not yet enrolled leaves the pip reader and says
 //! the dice must be enrolled first.
+//!
+//! Every other game that is not read on a target board reads pip dice: with
+//! the player's own enrolled pip set ([`crate::enrol_d6::PIP_SET`], what the
+//! Calibration screen's "My pip dice" saves) once there is one, else with the
+//! plain pip reader.
 
 use crate::reading::{from_target, from_vision};
 use crate::watcher::Settled;
@@ -182,7 +187,11 @@ impl TableReader {
         sets_dir: &Path,
     ) -> Result<(TableReader, Option<String>), String> {
         let Some((game, set)) = game.and_then(|g| game_die_set(g).map(|s| (g, s))) else {
-            return TableReader::for_profile(profile, dir).map(|r| (r, None));
+            let base = TableReader::for_profile(profile, dir)?;
+            return Ok(match base {
+                TableReader::Pips(_) => with_pip_set(base, sets_dir),
+                target => (target, None),
+            });
         };
         let title = crate::phase::game_title(game);
         let path = sets_dir.join(format!("{set}.json"));
@@ -205,6 +214,31 @@ impl TableReader {
                 Some(format!("{title}'s enrolled dice could not be used ({e}): enrol them again; enter each roll until then")),
             ),
         })
+    }
+}
+
+/// The file of the player's enrolled pip dice among the sets in `sets_dir`.
+pub fn pip_set_path(sets_dir: &Path) -> PathBuf {
+    sets_dir.join(format!("{}.json", crate::enrol_d6::PIP_SET))
+}
+
+/// `plain` (the pip reader) replaced by one reading with the player's
+/// enrolled pip set when there is one; a set that cannot be used is said and
+/// the plain reader goes on.
+fn with_pip_set(plain: TableReader, sets_dir: &Path) -> (TableReader, Option<String>) {
+    let path = pip_set_path(sets_dir);
+    if !path.is_file() {
+        return (plain, None);
+    }
+    let loaded = tw_vision::faceset::FaceSet::load(&path)
+        .map_err(|e| e.to_string())
+        .and_then(|fs| tw_vision::DiceReader::with_face_set(fs, &path.display().to_string()).map_err(|e| e.to_string()));
+    match loaded {
+        Ok(reader) => (TableReader::Pips(reader), None),
+        Err(e) => (
+            plain,
+            Some(format!("your enrolled pip dice could not be used ({e}): enrol them again; the plain pip reader reads until then")),
+        ),
     }
 }
 
@@ -294,10 +328,12 @@ impl ActiveCalibration {
         }
         self.checked = Some(now);
         self.read_for = Some(game.clone());
-        let set_stamp = game
-            .as_deref()
-            .and_then(game_die_set)
-            .and_then(|set| std::fs::metadata(self.sets_dir.join(format!("{set}.json"))).and_then(|m| m.modified()).ok());
+        // The set this game reads with: its own art set, else the player's pip set.
+        let set_file = match game.as_deref().and_then(game_die_set) {
+            Some(set) => self.sets_dir.join(format!("{set}.json")),
+            None => pip_set_path(&self.sets_dir),
+        };
+        let set_stamp = std::fs::metadata(set_file).and_then(|m| m.modified()).ok();
         let new_game = new_game || self.set_stamp != Some(set_stamp);
         self.set_stamp = Some(set_stamp);
         let path = match &self.path {
@@ -513,6 +549,50 @@ mod tests {
         assert_eq!((set_name(&r).as_deref(), why), (Some("dungeon-roll"), None));
         assert!(a.poll(t0 + RECHECK * 4).is_none(), "nothing changed");
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn pip_games_read_with_the_players_enrolled_pip_dice_once_there_are_some() {
+        let sets = tempfile::tempdir().unwrap();
+        let dir = std::env::temp_dir();
+        let board = board_profile();
+        // None enrolled: the plain pip reader, nothing to say.
+        let (r, why) = TableReader::for_game(None, &dir, Some("green-dungeon"), sets.path()).unwrap();
+        assert_eq!((r.kind(), set_name(&r), why), ("pips", None, None));
+        // A broken file is said and the plain reader goes on.
+        std::fs::write(pip_set_path(sets.path()), "{").unwrap();
+        let (r, why) = TableReader::for_game(None, &dir, Some("silver-mine"), sets.path()).unwrap();
+        assert_eq!(set_name(&r), None);
+        assert!(why.expect("a reason").contains("pip dice could not be used"));
+        // Enrolled: every pip game, and no game at all, reads with it.
+        enrolled_set(sets.path(), crate::enrol_d6::PIP_SET);
+        for game in [Some("green-dungeon"), Some("silver-mine"), None] {
+            let (r, why) = TableReader::for_game(None, &dir, game, sets.path()).unwrap();
+            assert_eq!((set_name(&r).as_deref(), why), (Some(crate::enrol_d6::PIP_SET), None), "{game:?}");
+        }
+        // A target board still reads the target; an art game its own set.
+        let (r, _) = TableReader::for_game(Some(&board), &dir, Some("dungeon-fighter"), sets.path()).unwrap();
+        assert_eq!(r.kind(), "target");
+        let (r, why) = TableReader::for_game(None, &dir, Some("dungeon-roll"), sets.path()).unwrap();
+        assert_eq!(set_name(&r), None);
+        assert!(why.unwrap().contains("until they are enrolled"));
+    }
+
+    #[test]
+    fn a_pip_set_enrolled_while_a_pip_game_is_played_is_read_with_at_the_next_check() {
+        let dir = tempfile::tempdir().unwrap();
+        let game = PlayingGame::default();
+        game.set(Some("green-dungeon"));
+        let mut a = ActiveCalibration::at(Ok(dir.path().join("calibration.json")))
+            .with_sets_dir(dir.path().to_path_buf())
+            .following(game);
+        let t0 = Instant::now();
+        let (r, _) = a.poll(t0).expect("first poll answers");
+        assert_eq!(set_name(&r), None);
+        enrolled_set(dir.path(), crate::enrol_d6::PIP_SET);
+        let (r, why) = a.poll(t0 + RECHECK * 2).expect("the set appeared");
+        assert_eq!((set_name(&r).as_deref(), why), (Some(crate::enrol_d6::PIP_SET), None));
+        assert!(a.poll(t0 + RECHECK * 4).is_none(), "nothing changed");
     }
 
     #[test]

@@ -50,6 +50,23 @@ impl<F> Reroll<F> {
     }
 }
 
+/// What one side of a trade hands over: treasure tokens (one entry per
+/// token) and Twist cards by id.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Goods {
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub treasure: Vec<TreasureKind>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub twists: Vec<String>,
+}
+
+impl Goods {
+    pub fn is_empty(&self) -> bool {
+        self.treasure.is_empty() && self.twists.is_empty()
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Command {
@@ -147,6 +164,16 @@ pub enum Command {
         party: Reroll<PartyFace>,
         #[serde(default)]
         dungeon: Reroll<DungeonFace>,
+    },
+    /// The advanced rule: `from` hands `give` to `to` and gets `take` back
+    /// (either may be empty, not both).
+    Trade {
+        from: usize,
+        to: usize,
+        #[serde(default)]
+        give: Goods,
+        #[serde(default)]
+        take: Goods,
     },
     /// Give up the delve: no XP for it.
     Flee,

@@ -4,7 +4,7 @@
 //! folding an event is plain bookkeeping and a stored log replays exactly.
 //! Arithmetic saturates: a hand-edited log cannot make `evolve` panic.
 
-use crate::command::Unit;
+use crate::command::{Goods, Unit};
 use crate::data::rules;
 use crate::faces::{DungeonDice, DungeonFace, PartyDice, PartyFace};
 use crate::score::Standings;
@@ -142,6 +142,13 @@ pub enum Event {
         player: usize,
         card: String,
     },
+    /// The advanced rule: a trade between two players.
+    Traded {
+        from: usize,
+        to: usize,
+        give: Goods,
+        take: Goods,
+    },
     /// Distractions: Champions act as Thieves for this level.
     ChampionsDistracted,
     /// A "next Dragon" card: the Lair needs `lair` dice in this delve.
@@ -164,6 +171,7 @@ fn keeps_formation_open(e: &Event) -> bool {
             | Event::ScrollsBecameChampions { .. }
             | Event::DungeonRolled { .. }
             | Event::TwistDrawn { .. }
+            | Event::Traded { .. }
     )
 }
 
@@ -381,6 +389,15 @@ pub fn evolve(s: &mut State, e: &Event) {
                 }
             }
         }
+        Event::Traded {
+            from,
+            to,
+            give,
+            take,
+        } => {
+            hand_over(s, *from, *to, give);
+            hand_over(s, *to, *from, take);
+        }
         Event::ChampionsDistracted => {
             if let Some(d) = s.delve.as_mut() {
                 d.champions_as_thieves = true;
@@ -399,5 +416,23 @@ pub fn evolve(s: &mut State, e: &Event) {
         }
         Event::TurnPassed { adventurer } => s.adventurer = *adventurer,
         Event::GameEnded { standings } => s.finished = Some(standings.clone()),
+    }
+}
+
+/// `goods` move from seat `from` to seat `to` (checked by the decision).
+fn hand_over(s: &mut State, from: usize, to: usize, goods: &Goods) {
+    if from >= s.players.len() || to >= s.players.len() {
+        return;
+    }
+    for &k in &goods.treasure {
+        s.players[from].tokens.remove(k, 1);
+        s.players[to].tokens.add(k, 1);
+    }
+    for card in &goods.twists {
+        let hand = &mut s.players[from].twists;
+        if let Some(i) = hand.iter().position(|c| c == card) {
+            hand.remove(i);
+            s.players[to].twists.push(card.clone());
+        }
     }
 }

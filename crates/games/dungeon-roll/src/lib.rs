@@ -49,6 +49,9 @@
 //!   the roll short: a level rolls min(level, 7 − Lair) dice.
 //! - **Scrolls** cannot reroll themselves (spent first) nor the Lair.
 //! - **Twist cards** (optional, `twists` in the setup): see [`twist`].
+//! - **Trading** (the advanced rule, `trading` in the setup): tokens and
+//!   Twist cards change hands at any time until the game ends (`trade`;
+//!   readings in the `decide::trade` module).
 
 pub mod command;
 pub mod data;
@@ -67,7 +70,7 @@ pub mod treasure;
 pub mod twist;
 pub mod view;
 
-pub use command::{Command, Reroll, Unit, Use};
+pub use command::{Command, Goods, Reroll, Unit, Use};
 pub use event::Event;
 pub use faces::{DungeonDice, DungeonFace, PartyDice, PartyFace};
 pub use helper::{plan, propose, Assignment, Proposal};
@@ -143,6 +146,7 @@ impl Game for DungeonRoll {
             delve: None,
             finished: None,
             twists: setup.twists,
+            trading: setup.trading,
         })
     }
 

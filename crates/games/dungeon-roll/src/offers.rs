@@ -20,8 +20,29 @@ pub fn offers(s: &State) -> Vec<Offer> {
     let mut out = main_offers(s);
     if s.finished.is_none() {
         out.extend(twist_offers(s));
+        out.extend(trade_offer(s));
     }
     out
+}
+
+/// The advanced rule: one form for a trade between any two players.
+fn trade_offer(s: &State) -> Option<Offer> {
+    if !s.trading || s.players.len() < 2 {
+        return None;
+    }
+    let seats: Vec<(serde_json::Value, String)> =
+        s.players.iter().enumerate().map(|(i, p)| (json!(i), p.name.clone())).collect();
+    Some(Offer::form(
+        "trade",
+        "Trade treasure or Twist cards between two players…",
+        json!({"type": "trade", "from": null, "to": null, "give": null, "take": null}),
+        [
+            ("from", Input::choice(tw_rules::InputKind::Number, seats.clone()).labelled("Player who gives")),
+            ("to", Input::choice(tw_rules::InputKind::Number, seats).labelled("Player who gets it")),
+            ("give", Input::json().labelled("Handed over: {\"treasure\": [...], \"twists\": [...]}")),
+            ("take", Input::json().labelled("Handed back (may be {})")),
+        ],
+    ))
 }
 
 /// Twist cards: a draw for each player with one due, and each card in a

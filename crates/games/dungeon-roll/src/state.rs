@@ -18,6 +18,10 @@ pub struct Setup {
     /// Play with the Twist cards (optional module).
     #[serde(default)]
     pub twists: bool,
+    /// The advanced rule: players may trade treasure tokens (and Twist
+    /// cards, when played with them) with each other.
+    #[serde(default)]
+    pub trading: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -101,6 +105,9 @@ pub struct State {
     /// The Twist cards are in play.
     #[serde(default)]
     pub twists: bool,
+    /// Trading between players is allowed (the advanced rule).
+    #[serde(default)]
+    pub trading: bool,
 }
 
 impl State {

@@ -95,6 +95,8 @@ pub fn view(s: &State) -> Value {
         "faces": picks::faces(),
         "treasure_kinds": picks::treasure_kinds(),
         "twists": s.twists.then(|| twists(s)),
+        // The advanced rule: tokens (and Twist cards) may change hands.
+        "trading": s.trading && s.finished.is_none(),
     })
 }
 
@@ -180,6 +182,7 @@ pub(crate) mod tests_support {
             ],
             first: 0,
             twists: false,
+            trading: false,
         })
         .unwrap()
     }

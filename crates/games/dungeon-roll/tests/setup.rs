@@ -19,6 +19,7 @@ fn setup(heroes: &[&str], first: usize) -> Result<tw_dungeon_roll::State, tw_rul
         players,
         first,
         twists: false,
+        trading: false,
     })
 }
 

@@ -166,9 +166,12 @@ fn the_screen_fixtures_are_current() {
     let g = game_view(&over);
     assert_eq!(g["view"]["waiting_for"], "over");
     write("over", &g);
-    // With the Twist cards: hands drawn, a level with monsters not yet fought.
+    // With the Twist cards and trading: hands drawn, a Town Portal held, a
+    // level with monsters not yet fought.
+    let mut table = trading_game(&["commander", "bard"], true);
+    give(&mut table, tw_dungeon_roll::TreasureKind::TownPortal, 1);
     let g = played(
-        twist_game(&["commander", "bard"]),
+        table,
         &[
             json!({"type": "draw_twist", "player": 1, "card": "scatter-in-fear"}),
             json!({"type": "draw_twist", "player": 1, "card": "distractions"}),
@@ -183,6 +186,7 @@ fn the_screen_fixtures_are_current() {
     expect(v, "twists.hands.1.cards.0.effect.kind", "string");
     expect(v, "twists.hands.0.draws_due", "number");
     expect(v, "delve.dragon_lair_needed", "number");
+    expect(v, "trading", "bool");
     write("twists", &g);
 }
 

@@ -13,6 +13,13 @@ function list(xs: unknown): string {
   return Array.isArray(xs) && xs.length > 0 ? xs.map(words).join(", ") : "none";
 }
 
+/** One side of a trade: its tokens and Twist cards, or "nothing". */
+function goods(g: unknown): string {
+  const o = (g && typeof g === "object" ? g : {}) as Obj;
+  const all = [...(Array.isArray(o.treasure) ? o.treasure.map(words) : []), ...(Array.isArray(o.twists) ? o.twists.map(card) : [])];
+  return all.length > 0 ? all.join(", ") : "nothing";
+}
+
 function unit(u: unknown): string {
   if (!u || typeof u !== "object") return "a unit";
   const [kind, what] = Object.entries(u as Obj)[0] ?? ["", ""];
@@ -67,6 +74,8 @@ export function describeCommand(c: Obj | null): string {
       return `Seat ${Number(c.player) + 1} draws a Twist card: ${card(c.card)}`;
     case "play_twist":
       return `Seat ${Number(c.player) + 1} plays ${card(c.card)}`;
+    case "trade":
+      return `Trade: seat ${Number(c.from) + 1} gives ${goods(c.give)} to seat ${Number(c.to) + 1} for ${goods(c.take)}`;
     default:
       return JSON.stringify(c);
   }
@@ -127,6 +136,8 @@ export function describeEvent(e: Obj): string {
       return `Twist card drawn: ${card(e.card)}`;
     case "twist_played":
       return `Twist card played: ${card(e.card)}`;
+    case "traded":
+      return `Seat ${Number(e.from) + 1} gave ${goods(e.give)} to seat ${Number(e.to) + 1} for ${goods(e.take)}`;
     case "champions_distracted":
       return "Distractions: Champions act as Thieves this level";
     case "dragon_lair_changed":

@@ -253,3 +253,29 @@ export function twistRerolls(v: DrView, card: TwistCard, die: string): number {
   const all = card.effect.kind === "reroll_dungeon_face" || card.effect.kind === "reroll_party_face";
   return all ? (v.delve?.[kind === "p" ? "party" : "dungeon"]?.[face] ?? 0) : 1;
 }
+
+/**
+ * What a player holds that may be traded, as select options: each token
+ * kind ("t:vorpal_sword") and each Twist card in hand ("c:lucky-charm").
+ */
+export function tradeGoods(v: DrView, seat: number): Array<[string, string]> {
+  const p = v.players.find((x) => x.seat === seat);
+  const tokens = Object.entries(p?.tokens ?? {})
+    .filter(([, n]) => n > 0)
+    .map(([k, n]): [string, string] => [`t:${k}`, `${tokenName(v, k)}${n > 1 ? ` (holds ${n})` : ""}`]);
+  const cards = (v.twists?.hands.find((hd) => hd.seat === seat)?.cards ?? [])
+    .map((c): [string, string] => [`c:${c.id}`, `${c.name} (Twist card)`]);
+  return [...tokens, ...cards];
+}
+
+/** One item picked by [`tradeGoods`] ("" for nothing) as a trade's side. */
+function goods(item: string): Obj {
+  if (item.startsWith("t:")) return { treasure: [item.slice(2)] };
+  if (item.startsWith("c:")) return { twists: [item.slice(2)] };
+  return {};
+}
+
+/** A trade of one item each way (either may be "" for nothing). */
+export function tradeCommand(from: number, to: number, give: string, take: string): Obj {
+  return { type: "trade", from, to, give: goods(give), take: goods(take) };
+}

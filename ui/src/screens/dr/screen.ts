@@ -28,6 +28,8 @@ import {
   slayCommand,
   throwNote,
   tokenName,
+  tradeCommand,
+  tradeGoods,
   twistCommand,
   twistRerolls,
   type RollDraft,
@@ -368,6 +370,36 @@ function twistPanel(ctx: ScreenCtx, v: DrView): HTMLElement | null {
   );
 }
 
+/**
+ * The advanced rule: a trade of one token or Twist card each way (or a
+ * gift) between two players; the engine refuses what is not held.
+ */
+function tradePanel(ctx: ScreenCtx, v: DrView): HTMLElement | null {
+  if (!v.trading || v.players.length < 2) return null;
+  const t = (ui.picks["trade"] ??= ["0", "1", "", ""]);
+  const [from, to] = [Number(t[0]), Number(t[1])];
+  const seats = v.players.map((p): [string, string] => [String(p.seat), p.name]);
+  const gives = tradeGoods(v, from);
+  const takes: Array<[string, string]> = [["", "nothing"], ...tradeGoods(v, to)];
+  if (!gives.some(([k]) => k === t[2])) t[2] = gives[0]?.[0] ?? "";
+  if (!takes.some(([k]) => k === t[3])) t[3] = "";
+  const ready = from !== to && (t[2] !== "" || t[3] !== "");
+  return h("div", { class: "panel", id: "dr-trade" },
+    h("h4", {}, "Trade (advanced rule)"),
+    pick("dr-trade-from", seats, t[0], (val) => { t[0] = val; ctx.rerender(); }, "Player who gives"),
+    " gives ",
+    gives.length > 0
+      ? pick("dr-trade-give", [["", "nothing"], ...gives], t[2], (val) => { t[2] = val; ctx.rerender(); }, "Handed over")
+      : h("span", { class: "muted" }, "nothing (holds no token or card)"),
+    " to ",
+    pick("dr-trade-to", seats, t[1], (val) => { t[1] = val; ctx.rerender(); }, "Player who gets it"),
+    " for ",
+    pick("dr-trade-take", takes, t[3], (val) => { t[3] = val; ctx.rerender(); }, "Handed back"),
+    " ",
+    btn("Trade", () => ctx.send(tradeCommand(from, to, t[2], t[3])), { id: "dr-trade-go", disabled: !ready }),
+  );
+}
+
 /** The ready offers the panels above do not already carry (retire, flee). */
 function readyButtons(ctx: ScreenCtx): HTMLElement {
   const shown = new Set(["accept_proposal"]);
@@ -442,6 +474,7 @@ function board(ctx: ScreenCtx): HTMLElement {
     dragonPanel(ctx, v),
     tokenPanel(ctx, v),
     twistPanel(ctx, v),
+    tradePanel(ctx, v),
     readyButtons(ctx),
     h("p", { class: "muted dr-keys" }, DR_KEY_HELP.map(([k, w]) => `${k}: ${w}`).join(" · ")),
   );

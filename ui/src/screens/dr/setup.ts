@@ -44,6 +44,7 @@ export function setupForm(start: (setup: unknown) => void, fail: (msg: string) =
   });
   const first = h("select", { id: "dr-first", "aria-label": "First Adventurer" }, ...[0, 1, 2, 3].map((i) => h("option", { value: i }, `Seat ${i + 1}`)));
   const twists = h("input", { type: "checkbox", id: "dr-twists" });
+  const trading = h("input", { type: "checkbox", id: "dr-trading" });
   const go = h("button", { id: "game-start-btn" }, "Start Dungeon Roll");
   go.addEventListener("click", () => {
     const s = drSetup(
@@ -51,7 +52,7 @@ export function setupForm(start: (setup: unknown) => void, fail: (msg: string) =
       Number(first.value),
     );
     if ("error" in s) return fail(s.error);
-    start(twists.checked ? { ...s, twists: true } : s);
+    start({ ...s, ...(twists.checked ? { twists: true } : {}), ...(trading.checked ? { trading: true } : {}) });
   });
   return h(
     "div",
@@ -59,6 +60,7 @@ export function setupForm(start: (setup: unknown) => void, fail: (msg: string) =
     ...rows.map((r) => r.el),
     h("label", {}, "First Adventurer (the one most recently underground) ", first),
     h("label", {}, twists, " Play with the Twist cards (optional: two each to start, one more after each round)"),
+    h("label", {}, trading, " Advanced: players may trade treasure (and Twist cards)"),
     h("p", { class: "muted" }, "Empty seats are left out. Players delve in seat order; the player to the Adventurer's left is the Dungeon Lord."),
     go,
   );

@@ -142,6 +142,8 @@ export interface DrView {
   rules: { party_dice: number; dungeon_dice: number; max_level: number; delves_per_player: number };
   /** Null or absent without the Twist cards. */
   twists?: Twists | null;
+  /** The advanced rule: trades between players may be made now. */
+  trading?: boolean;
 }
 
 /** The engine's view as the screen's type; throws with a reason when it is not one. */

@@ -11,6 +11,7 @@ mod dragon;
 mod loot;
 mod monster;
 mod treasure;
+mod trade;
 mod twist;
 
 use crate::command::{Command, Unit};
@@ -37,6 +38,7 @@ pub(crate) const TREASURE: &str = "Treasure Tokens";
 pub(crate) const PARTY: &str = "Core Mechanics: Party Dice";
 pub(crate) const END: &str = "Scoring & End Game";
 pub(crate) const TWIST: &str = "Twist Cards";
+pub(crate) const TRADING: &str = "Twist Cards: Advanced (trading)";
 
 pub(crate) fn refuse<T>(rule: &str, reason: impl Into<String>) -> Result<T, Refusal> {
     Err(Refusal::new(rule, reason))
@@ -266,6 +268,12 @@ pub(crate) fn decide(state: &State, command: &Command) -> Result<Vec<Event>, Ref
             party,
             dungeon,
         } => twist::play(&mut c, *player, card, party, dungeon)?,
+        Command::Trade {
+            from,
+            to,
+            give,
+            take,
+        } => trade::trade(&mut c, *from, *to, give, take)?,
     }
     Ok(c.events)
 }

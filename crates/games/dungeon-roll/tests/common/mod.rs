@@ -18,6 +18,13 @@ pub fn twist_game(heroes: &[&str]) -> State {
     table(heroes, true)
 }
 
+/// A game with the advanced rule (trading) on, with or without Twist cards.
+pub fn trading_game(heroes: &[&str], twists: bool) -> State {
+    let mut s = table(heroes, twists);
+    s.trading = true;
+    s
+}
+
 fn table(heroes: &[&str], twists: bool) -> State {
     let players = heroes
         .iter()
@@ -31,6 +38,7 @@ fn table(heroes: &[&str], twists: bool) -> State {
         players,
         first: 0,
         twists,
+        trading: false,
     })
     .unwrap()
 }
