@@ -41,13 +41,29 @@ const MIN_SIDE_PX: f32 = 12.0;
 /// Largest die side kept, fraction of the frame's width.
 const MAX_SIDE_FRAC: f32 = 0.3;
 
-/// The median of some values (the vector is reordered).
-fn median_of(mut v: Vec<f32>) -> f32 {
-    if v.is_empty() {
-        return 0.0;
+/// Levels of a pixel's colour departure: the sum of three channels' 0–255.
+const LEVELS: usize = 766;
+
+/// The value of rank `rank` (0-based, as sorting would put it) among
+/// counted levels; counting is several times quicker than selecting among
+/// a frame's pixels, and gives the same value.
+fn level_of_rank(counts: &[usize; LEVELS], rank: usize) -> usize {
+    let mut seen = 0;
+    for (level, &n) in counts.iter().enumerate() {
+        seen += n;
+        if seen > rank {
+            return level;
+        }
     }
-    let mid = v.len() / 2;
-    *v.select_nth_unstable_by(mid, |a, b| a.total_cmp(b)).1
+    0
+}
+
+/// Whether no pixel in the 5×5 window around (x, y) (within the image)
+/// exceeds `v`.
+fn is_max_5x5(d: &[f32], w: usize, h: usize, x: usize, y: usize, v: f32) -> bool {
+    let (x0, x1) = (x.saturating_sub(2), (x + 2).min(w - 1));
+    let (y0, y1) = (y.saturating_sub(2), (y + 2).min(h - 1));
+    (y0..=y1).all(|yy| d[yy * w + x0..=yy * w + x1].iter().all(|&o| o <= v))
 }
 
 /// What the body finder saw: its candidates and the foreground they came
@@ -91,11 +107,24 @@ pub fn body_map(frame: &Mat) -> Result<BodyMap> {
     let mut diff = Mat::default();
     core::absdiff(&small, &surface, &mut diff)?;
     let px = diff.data_bytes()?;
-    let departure: Vec<f32> = px.chunks_exact(3).map(|c| c[0] as f32 + c[1] as f32 + c[2] as f32).collect();
-    let median = median_of(departure.clone());
-    let mad = median_of(departure.iter().map(|d| (d - median).abs()).collect());
+    let departure = |c: &[u8]| c[0] as usize + c[1] as usize + c[2] as usize;
+    // The median departure and its median absolute deviation, by counts.
+    let mut counts = [0usize; LEVELS];
+    for c in px.chunks_exact(3) {
+        counts[departure(c)] += 1;
+    }
+    let mid = px.len() / 3 / 2;
+    let median = level_of_rank(&counts, mid);
+    let mut deviations = [0usize; LEVELS];
+    for (level, &n) in counts.iter().enumerate() {
+        deviations[level.abs_diff(median)] += n;
+    }
+    let (median, mad) = (median as f32, level_of_rank(&deviations, mid) as f32);
     let threshold = (median + SPREAD_FACTOR * mad.max(2.0)).max(MIN_DEPARTURE);
-    let mask_bytes: Vec<u8> = departure.iter().map(|&d| if d > threshold { 255 } else { 0 }).collect();
+    let mask_bytes: Vec<u8> = px
+        .chunks_exact(3)
+        .map(|c| if departure(c) as f32 > threshold { 255 } else { 0 })
+        .collect();
     let mask = Mat::new_rows_cols_with_data(sh, sw, &mask_bytes)?.try_clone()?;
     // Pips and glints leave holes in a die's body; closing fills them.
     let kernel = imgproc::get_structuring_element(imgproc::MORPH_ELLIPSE, Size::new(3, 3), Point::new(-1, -1))?;
@@ -105,22 +134,18 @@ pub fn body_map(frame: &Mat) -> Result<BodyMap> {
     imgproc::morphology_ex(&closed, &mut opened, imgproc::MORPH_OPEN, &kernel, Point::new(-1, -1), 1, core::BORDER_CONSTANT, imgproc::morphology_default_border_value()?)?;
     let mut dist = Mat::default();
     imgproc::distance_transform(&opened, &mut dist, imgproc::DIST_L2, 3, core::CV_32F)?;
-    let d = dist.data_typed::<f32>()?.to_vec();
+    let d = dist.data_typed::<f32>()?;
     let (uw, uh) = (sw as usize, sh as usize);
     let min_r = MIN_SIDE_PX / scale / 2.0;
     let max_r = MAX_SIDE_FRAC * w as f32 / scale / 2.0;
     // Peaks: pixels that are the maximum of the distance within 0.7 of
-    // their own value (a 5×5 maximum filter rules most pixels out first);
-    // the strongest first, each suppressing the others it covers.
-    let mut local_max = Mat::default();
-    let k5 = imgproc::get_structuring_element(imgproc::MORPH_RECT, Size::new(5, 5), Point::new(-1, -1))?;
-    imgproc::dilate(&dist, &mut local_max, &k5, Point::new(-1, -1), 1, core::BORDER_CONSTANT, imgproc::morphology_default_border_value()?)?;
-    let m = local_max.data_typed::<f32>()?;
+    // their own value (their 5×5 window rules most pixels out first); the
+    // strongest first, each suppressing the others it covers.
     let mut peaks: Vec<(f32, usize, usize)> = Vec::new();
     for y in 0..uh {
         for x in 0..uw {
             let v = d[y * uw + x];
-            if v < min_r || v > max_r || v < m[y * uw + x] {
+            if v < min_r || v > max_r || !is_max_5x5(d, uw, uh, x, y, v) {
                 continue;
             }
             // The 5×5 test passed; the die's own reach (0.7 of its radius)
