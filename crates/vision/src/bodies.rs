@@ -16,6 +16,7 @@ use opencv::{
     imgproc,
     prelude::*,
 };
+use std::cell::RefCell;
 
 /// One place that may hold a die.
 #[derive(Clone, Debug, PartialEq)]
@@ -90,22 +91,30 @@ pub fn body_map(frame: &Mat) -> Result<BodyMap> {
     if w < 16 || h < 16 || frame.channels() != 3 {
         return Ok(BodyMap::default());
     }
+    SCRATCH.with(|scratch| body_map_in(frame, &mut scratch.borrow_mut()))
+}
+
+thread_local! {
+    /// The body finder's working images, kept between frames of one thread:
+    /// made afresh for every frame, their pages cost more than the work on
+    /// them (docs/measurements/2026-11-26-d6-speed.md).
+    static SCRATCH: RefCell<[Mat; 9]> = RefCell::new(Default::default());
+}
+
+fn body_map_in(frame: &Mat, scratch: &mut [Mat; 9]) -> Result<BodyMap> {
+    let (w, h) = (frame.cols(), frame.rows());
+    let [small, tiny, tiny_med, surface, diff, mask, closed, opened, dist] = scratch;
     let scale = (w as f32 / WORK_WIDTH as f32).max(1.0);
     let (sw, sh) = (((w as f32 / scale).round() as i32).max(8), ((h as f32 / scale).round() as i32).max(8));
-    let mut small = Mat::default();
-    imgproc::resize(frame, &mut small, Size::new(sw, sh), 0.0, 0.0, imgproc::INTER_AREA)?;
+    imgproc::resize(frame, small, Size::new(sw, sh), 0.0, 0.0, imgproc::INTER_AREA)?;
     // The surface: a median over a wide window, taken on a further-reduced
     // copy (the median of a wide window is smooth anyway).
-    let mut tiny = Mat::default();
     let (tw, th) = ((sw / 4).max(4), (sh / 4).max(4));
-    imgproc::resize(&small, &mut tiny, Size::new(tw, th), 0.0, 0.0, imgproc::INTER_AREA)?;
+    imgproc::resize(&*small, tiny, Size::new(tw, th), 0.0, 0.0, imgproc::INTER_AREA)?;
     let k = (((tw as f32 * SURFACE_WINDOW_FRAC) as i32) | 1).max(3);
-    let mut tiny_med = Mat::default();
-    imgproc::median_blur(&tiny, &mut tiny_med, k)?;
-    let mut surface = Mat::default();
-    imgproc::resize(&tiny_med, &mut surface, Size::new(sw, sh), 0.0, 0.0, imgproc::INTER_LINEAR)?;
-    let mut diff = Mat::default();
-    core::absdiff(&small, &surface, &mut diff)?;
+    imgproc::median_blur(&*tiny, tiny_med, k)?;
+    imgproc::resize(&*tiny_med, surface, Size::new(sw, sh), 0.0, 0.0, imgproc::INTER_LINEAR)?;
+    core::absdiff(&*small, &*surface, diff)?;
     let px = diff.data_bytes()?;
     let departure = |c: &[u8]| c[0] as usize + c[1] as usize + c[2] as usize;
     // The median departure and its median absolute deviation, by counts.
@@ -121,19 +130,17 @@ pub fn body_map(frame: &Mat) -> Result<BodyMap> {
     }
     let (median, mad) = (median as f32, level_of_rank(&deviations, mid) as f32);
     let threshold = (median + SPREAD_FACTOR * mad.max(2.0)).max(MIN_DEPARTURE);
-    let mask_bytes: Vec<u8> = px
-        .chunks_exact(3)
-        .map(|c| if departure(c) as f32 > threshold { 255 } else { 0 })
-        .collect();
-    let mask = Mat::new_rows_cols_with_data(sh, sw, &mask_bytes)?.try_clone()?;
+    if mask.rows() != sh || mask.cols() != sw || mask.typ() != core::CV_8UC1 {
+        *mask = Mat::new_rows_cols_with_default(sh, sw, core::CV_8UC1, core::Scalar::all(0.0))?;
+    }
+    for (m, c) in mask.data_bytes_mut()?.iter_mut().zip(px.chunks_exact(3)) {
+        *m = if departure(c) as f32 > threshold { 255 } else { 0 };
+    }
     // Pips and glints leave holes in a die's body; closing fills them.
     let kernel = imgproc::get_structuring_element(imgproc::MORPH_ELLIPSE, Size::new(3, 3), Point::new(-1, -1))?;
-    let mut closed = Mat::default();
-    imgproc::morphology_ex(&mask, &mut closed, imgproc::MORPH_CLOSE, &kernel, Point::new(-1, -1), 2, core::BORDER_CONSTANT, imgproc::morphology_default_border_value()?)?;
-    let mut opened = Mat::default();
-    imgproc::morphology_ex(&closed, &mut opened, imgproc::MORPH_OPEN, &kernel, Point::new(-1, -1), 1, core::BORDER_CONSTANT, imgproc::morphology_default_border_value()?)?;
-    let mut dist = Mat::default();
-    imgproc::distance_transform(&opened, &mut dist, imgproc::DIST_L2, 3, core::CV_32F)?;
+    imgproc::morphology_ex(&*mask, closed, imgproc::MORPH_CLOSE, &kernel, Point::new(-1, -1), 2, core::BORDER_CONSTANT, imgproc::morphology_default_border_value()?)?;
+    imgproc::morphology_ex(&*closed, opened, imgproc::MORPH_OPEN, &kernel, Point::new(-1, -1), 1, core::BORDER_CONSTANT, imgproc::morphology_default_border_value()?)?;
+    imgproc::distance_transform(&*opened, dist, imgproc::DIST_L2, 3, core::CV_32F)?;
     let d = dist.data_typed::<f32>()?;
     let (uw, uh) = (sw as usize, sh as usize);
     let min_r = MIN_SIDE_PX / scale / 2.0;
