@@ -201,3 +201,47 @@ fn body_map_in(frame: &Mat, scratch: &mut [Mat; 9]) -> Result<BodyMap> {
         scale,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_counted_median_is_the_middle_of_the_sorted_levels() {
+        let mut seed = 12345u32;
+        for n in [1usize, 2, 7, 100, 1001] {
+            let levels: Vec<usize> = (0..n)
+                .map(|_| {
+                    seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+                    (seed >> 8) as usize % 40 * 19 % LEVELS
+                })
+                .collect();
+            let mut counts = [0usize; LEVELS];
+            levels.iter().for_each(|&l| counts[l] += 1);
+            let mut sorted = levels.clone();
+            sorted.sort_unstable();
+            assert_eq!(level_of_rank(&counts, n / 2), sorted[n / 2], "{n} levels");
+        }
+    }
+
+    #[test]
+    fn a_peak_is_the_maximum_of_its_5x5_window_within_the_image() {
+        let (w, h) = (8usize, 6usize);
+        let mut d = vec![0f32; w * h];
+        d[2 * w + 2] = 3.0;
+        assert!(is_max_5x5(&d, w, h, 2, 2, 3.0));
+        // Higher two pixels away (inside the window), then three (outside).
+        d[4 * w + 4] = 4.0;
+        assert!(!is_max_5x5(&d, w, h, 2, 2, 3.0));
+        d[4 * w + 4] = 0.0;
+        d[2 * w + 5] = 4.0;
+        assert!(is_max_5x5(&d, w, h, 2, 2, 3.0));
+        // The last pixel: its window is cut by the image's edges; an equal
+        // neighbour does not count against it, a higher one does.
+        d[5 * w + 7] = 2.0;
+        d[4 * w + 6] = 2.0;
+        assert!(is_max_5x5(&d, w, h, 7, 5, 2.0));
+        d[3 * w + 5] = 2.5;
+        assert!(!is_max_5x5(&d, w, h, 7, 5, 2.0));
+    }
+}
