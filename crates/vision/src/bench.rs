@@ -52,10 +52,24 @@ pub struct ReadBench {
     pub median_ms: f64,
     pub p95_ms: f64,
     pub max_ms: f64,
+    /// The reading thread's CPU time per frame (null without a clock).
+    pub cpu_median_ms: f64,
+    pub cpu_p95_ms: f64,
 }
 
 /// Render the scene, then time `iterations` full reads of it on one thread.
 pub fn run_read_bench(width: i32, height: i32, iterations: usize) -> Result<ReadBench> {
+    run_read_bench_with(width, height, iterations, || f64::NAN)
+}
+
+/// [`run_read_bench`], also timing each read by `thread_cpu_ms` (the
+/// calling thread's CPU time in ms; this crate has no such clock of its own).
+pub fn run_read_bench_with(
+    width: i32,
+    height: i32,
+    iterations: usize,
+    thread_cpu_ms: fn() -> f64,
+) -> Result<ReadBench> {
     opencv::core::set_num_threads(1)?;
     let scene = fourteen_dice_scene(width, height);
     let frame = render(&scene)?;
@@ -73,14 +87,18 @@ pub fn run_read_bench(width: i32, height: i32, iterations: usize) -> Result<Read
         })
         .count();
     let mut times = Vec::with_capacity(iterations);
+    let mut cpu = Vec::with_capacity(iterations);
     for _ in 0..iterations.max(1) {
-        let start = Instant::now();
+        let (start, cpu_start) = (Instant::now(), thread_cpu_ms());
         let r = reader.read(&frame)?;
         times.push(start.elapsed().as_secs_f64() * 1000.0);
+        cpu.push(thread_cpu_ms() - cpu_start);
         std::hint::black_box(r);
     }
     times.sort_by(|a, b| a.total_cmp(b));
+    cpu.sort_by(|a, b| a.total_cmp(b));
     let pick = |q: f64| times[((times.len() - 1) as f64 * q).round() as usize];
+    let pick_cpu = |q: f64| cpu[((cpu.len() - 1) as f64 * q).round() as usize];
     Ok(ReadBench {
         width,
         height,
@@ -92,5 +110,7 @@ pub fn run_read_bench(width: i32, height: i32, iterations: usize) -> Result<Read
         median_ms: pick(0.5),
         p95_ms: pick(0.95),
         max_ms: *times.last().unwrap_or(&0.0),
+        cpu_median_ms: pick_cpu(0.5),
+        cpu_p95_ms: pick_cpu(0.95),
     })
 }

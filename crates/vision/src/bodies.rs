@@ -16,6 +16,7 @@ use opencv::{
     imgproc,
     prelude::*,
 };
+use std::cell::RefCell;
 
 /// One place that may hold a die.
 #[derive(Clone, Debug, PartialEq)]
@@ -41,13 +42,29 @@ const MIN_SIDE_PX: f32 = 12.0;
 /// Largest die side kept, fraction of the frame's width.
 const MAX_SIDE_FRAC: f32 = 0.3;
 
-/// The median of some values (the vector is reordered).
-fn median_of(mut v: Vec<f32>) -> f32 {
-    if v.is_empty() {
-        return 0.0;
+/// Levels of a pixel's colour departure: the sum of three channels' 0–255.
+const LEVELS: usize = 766;
+
+/// The value of rank `rank` (0-based, as sorting would put it) among
+/// counted levels; counting is several times quicker than selecting among
+/// a frame's pixels, and gives the same value.
+fn level_of_rank(counts: &[usize; LEVELS], rank: usize) -> usize {
+    let mut seen = 0;
+    for (level, &n) in counts.iter().enumerate() {
+        seen += n;
+        if seen > rank {
+            return level;
+        }
     }
-    let mid = v.len() / 2;
-    *v.select_nth_unstable_by(mid, |a, b| a.total_cmp(b)).1
+    0
+}
+
+/// Whether no pixel in the 5×5 window around (x, y) (within the image)
+/// exceeds `v`.
+fn is_max_5x5(d: &[f32], w: usize, h: usize, x: usize, y: usize, v: f32) -> bool {
+    let (x0, x1) = (x.saturating_sub(2), (x + 2).min(w - 1));
+    let (y0, y1) = (y.saturating_sub(2), (y + 2).min(h - 1));
+    (y0..=y1).all(|yy| d[yy * w + x0..=yy * w + x1].iter().all(|&o| o <= v))
 }
 
 /// What the body finder saw: its candidates and the foreground they came
@@ -74,53 +91,68 @@ pub fn body_map(frame: &Mat) -> Result<BodyMap> {
     if w < 16 || h < 16 || frame.channels() != 3 {
         return Ok(BodyMap::default());
     }
+    SCRATCH.with(|scratch| body_map_in(frame, &mut scratch.borrow_mut()))
+}
+
+thread_local! {
+    /// The body finder's working images, kept between frames of one thread:
+    /// made afresh for every frame, their pages cost more than the work on
+    /// them (docs/measurements/2026-11-26-d6-speed.md).
+    static SCRATCH: RefCell<[Mat; 9]> = RefCell::new(Default::default());
+}
+
+fn body_map_in(frame: &Mat, scratch: &mut [Mat; 9]) -> Result<BodyMap> {
+    let (w, h) = (frame.cols(), frame.rows());
+    let [small, tiny, tiny_med, surface, diff, mask, closed, opened, dist] = scratch;
     let scale = (w as f32 / WORK_WIDTH as f32).max(1.0);
     let (sw, sh) = (((w as f32 / scale).round() as i32).max(8), ((h as f32 / scale).round() as i32).max(8));
-    let mut small = Mat::default();
-    imgproc::resize(frame, &mut small, Size::new(sw, sh), 0.0, 0.0, imgproc::INTER_AREA)?;
+    imgproc::resize(frame, small, Size::new(sw, sh), 0.0, 0.0, imgproc::INTER_AREA)?;
     // The surface: a median over a wide window, taken on a further-reduced
     // copy (the median of a wide window is smooth anyway).
-    let mut tiny = Mat::default();
     let (tw, th) = ((sw / 4).max(4), (sh / 4).max(4));
-    imgproc::resize(&small, &mut tiny, Size::new(tw, th), 0.0, 0.0, imgproc::INTER_AREA)?;
+    imgproc::resize(&*small, tiny, Size::new(tw, th), 0.0, 0.0, imgproc::INTER_AREA)?;
     let k = (((tw as f32 * SURFACE_WINDOW_FRAC) as i32) | 1).max(3);
-    let mut tiny_med = Mat::default();
-    imgproc::median_blur(&tiny, &mut tiny_med, k)?;
-    let mut surface = Mat::default();
-    imgproc::resize(&tiny_med, &mut surface, Size::new(sw, sh), 0.0, 0.0, imgproc::INTER_LINEAR)?;
-    let mut diff = Mat::default();
-    core::absdiff(&small, &surface, &mut diff)?;
+    imgproc::median_blur(&*tiny, tiny_med, k)?;
+    imgproc::resize(&*tiny_med, surface, Size::new(sw, sh), 0.0, 0.0, imgproc::INTER_LINEAR)?;
+    core::absdiff(&*small, &*surface, diff)?;
     let px = diff.data_bytes()?;
-    let departure: Vec<f32> = px.chunks_exact(3).map(|c| c[0] as f32 + c[1] as f32 + c[2] as f32).collect();
-    let median = median_of(departure.clone());
-    let mad = median_of(departure.iter().map(|d| (d - median).abs()).collect());
+    let departure = |c: &[u8]| c[0] as usize + c[1] as usize + c[2] as usize;
+    // The median departure and its median absolute deviation, by counts.
+    let mut counts = [0usize; LEVELS];
+    for c in px.chunks_exact(3) {
+        counts[departure(c)] += 1;
+    }
+    let mid = px.len() / 3 / 2;
+    let median = level_of_rank(&counts, mid);
+    let mut deviations = [0usize; LEVELS];
+    for (level, &n) in counts.iter().enumerate() {
+        deviations[level.abs_diff(median)] += n;
+    }
+    let (median, mad) = (median as f32, level_of_rank(&deviations, mid) as f32);
     let threshold = (median + SPREAD_FACTOR * mad.max(2.0)).max(MIN_DEPARTURE);
-    let mask_bytes: Vec<u8> = departure.iter().map(|&d| if d > threshold { 255 } else { 0 }).collect();
-    let mask = Mat::new_rows_cols_with_data(sh, sw, &mask_bytes)?.try_clone()?;
+    if mask.rows() != sh || mask.cols() != sw || mask.typ() != core::CV_8UC1 {
+        *mask = Mat::new_rows_cols_with_default(sh, sw, core::CV_8UC1, core::Scalar::all(0.0))?;
+    }
+    for (m, c) in mask.data_bytes_mut()?.iter_mut().zip(px.chunks_exact(3)) {
+        *m = if departure(c) as f32 > threshold { 255 } else { 0 };
+    }
     // Pips and glints leave holes in a die's body; closing fills them.
     let kernel = imgproc::get_structuring_element(imgproc::MORPH_ELLIPSE, Size::new(3, 3), Point::new(-1, -1))?;
-    let mut closed = Mat::default();
-    imgproc::morphology_ex(&mask, &mut closed, imgproc::MORPH_CLOSE, &kernel, Point::new(-1, -1), 2, core::BORDER_CONSTANT, imgproc::morphology_default_border_value()?)?;
-    let mut opened = Mat::default();
-    imgproc::morphology_ex(&closed, &mut opened, imgproc::MORPH_OPEN, &kernel, Point::new(-1, -1), 1, core::BORDER_CONSTANT, imgproc::morphology_default_border_value()?)?;
-    let mut dist = Mat::default();
-    imgproc::distance_transform(&opened, &mut dist, imgproc::DIST_L2, 3, core::CV_32F)?;
-    let d = dist.data_typed::<f32>()?.to_vec();
+    imgproc::morphology_ex(&*mask, closed, imgproc::MORPH_CLOSE, &kernel, Point::new(-1, -1), 2, core::BORDER_CONSTANT, imgproc::morphology_default_border_value()?)?;
+    imgproc::morphology_ex(&*closed, opened, imgproc::MORPH_OPEN, &kernel, Point::new(-1, -1), 1, core::BORDER_CONSTANT, imgproc::morphology_default_border_value()?)?;
+    imgproc::distance_transform(&*opened, dist, imgproc::DIST_L2, 3, core::CV_32F)?;
+    let d = dist.data_typed::<f32>()?;
     let (uw, uh) = (sw as usize, sh as usize);
     let min_r = MIN_SIDE_PX / scale / 2.0;
     let max_r = MAX_SIDE_FRAC * w as f32 / scale / 2.0;
     // Peaks: pixels that are the maximum of the distance within 0.7 of
-    // their own value (a 5×5 maximum filter rules most pixels out first);
-    // the strongest first, each suppressing the others it covers.
-    let mut local_max = Mat::default();
-    let k5 = imgproc::get_structuring_element(imgproc::MORPH_RECT, Size::new(5, 5), Point::new(-1, -1))?;
-    imgproc::dilate(&dist, &mut local_max, &k5, Point::new(-1, -1), 1, core::BORDER_CONSTANT, imgproc::morphology_default_border_value()?)?;
-    let m = local_max.data_typed::<f32>()?;
+    // their own value (their 5×5 window rules most pixels out first); the
+    // strongest first, each suppressing the others it covers.
     let mut peaks: Vec<(f32, usize, usize)> = Vec::new();
     for y in 0..uh {
         for x in 0..uw {
             let v = d[y * uw + x];
-            if v < min_r || v > max_r || v < m[y * uw + x] {
+            if v < min_r || v > max_r || !is_max_5x5(d, uw, uh, x, y, v) {
                 continue;
             }
             // The 5×5 test passed; the die's own reach (0.7 of its radius)
@@ -168,4 +200,48 @@ pub fn body_map(frame: &Mat) -> Result<BodyMap> {
         height: uh,
         scale,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_counted_median_is_the_middle_of_the_sorted_levels() {
+        let mut seed = 12345u32;
+        for n in [1usize, 2, 7, 100, 1001] {
+            let levels: Vec<usize> = (0..n)
+                .map(|_| {
+                    seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+                    (seed >> 8) as usize % 40 * 19 % LEVELS
+                })
+                .collect();
+            let mut counts = [0usize; LEVELS];
+            levels.iter().for_each(|&l| counts[l] += 1);
+            let mut sorted = levels.clone();
+            sorted.sort_unstable();
+            assert_eq!(level_of_rank(&counts, n / 2), sorted[n / 2], "{n} levels");
+        }
+    }
+
+    #[test]
+    fn a_peak_is_the_maximum_of_its_5x5_window_within_the_image() {
+        let (w, h) = (8usize, 6usize);
+        let mut d = vec![0f32; w * h];
+        d[2 * w + 2] = 3.0;
+        assert!(is_max_5x5(&d, w, h, 2, 2, 3.0));
+        // Higher two pixels away (inside the window), then three (outside).
+        d[4 * w + 4] = 4.0;
+        assert!(!is_max_5x5(&d, w, h, 2, 2, 3.0));
+        d[4 * w + 4] = 0.0;
+        d[2 * w + 5] = 4.0;
+        assert!(is_max_5x5(&d, w, h, 2, 2, 3.0));
+        // The last pixel: its window is cut by the image's edges; an equal
+        // neighbour does not count against it, a higher one does.
+        d[5 * w + 7] = 2.0;
+        d[4 * w + 6] = 2.0;
+        assert!(is_max_5x5(&d, w, h, 7, 5, 2.0));
+        d[3 * w + 5] = 2.5;
+        assert!(!is_max_5x5(&d, w, h, 7, 5, 2.0));
+    }
 }

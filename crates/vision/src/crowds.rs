@@ -117,7 +117,7 @@ pub fn fill_crowds(net: &FaceNet, frame: &Mat, map: &BodyMap, dice: &mut Vec<Die
             }
             if n as f32 >= need {
                 let center = [gx * map.scale, gy * map.scale];
-                let guess = net.classify_turned(frame, center, side)?;
+                let guess = net.classify_turned_bare(frame, center, side)?;
                 if guess.die >= MIN_DIE_PROBABILITY && guess.face != 0 {
                     found.push((guess.die * guess.probability, center, guess));
                 }

@@ -19,6 +19,8 @@ use opencv::{
 use serde::Deserialize;
 use std::path::Path;
 
+mod kernels;
+
 /// The model as shipped, embedded at build time.
 const SHIPPED: &str = include_str!("../../../models/d6-faces/d6-faces.json");
 
@@ -429,8 +431,34 @@ impl FaceNet {
     /// `docs/measurements/2026-11-26-d6-reader-2.md`. `features` and
     /// `appearance` are those of the crop as it lies.
     pub fn classify_turned(&self, frame: &Mat, center: [f32; 2], side: f32) -> Result<FaceGuess> {
+        self.turned(frame, center, side, true)
+    }
+
+    /// [`FaceNet::classify_turned`] without the crop's `appearance` (left
+    /// empty): only an enrolled set reads it, and it costs a few percent of
+    /// a read.
+    pub fn classify_turned_bare(
+        &self,
+        frame: &Mat,
+        center: [f32; 2],
+        side: f32,
+    ) -> Result<FaceGuess> {
+        self.turned(frame, center, side, false)
+    }
+
+    fn turned(
+        &self,
+        frame: &Mat,
+        center: [f32; 2],
+        side: f32,
+        describe: bool,
+    ) -> Result<FaceGuess> {
         let input = self.crop(frame, center, side)?;
-        let look = appearance(&input, self.size, self.context);
+        let look = if describe {
+            appearance(&input, self.size, self.context)
+        } else {
+            Vec::new()
+        };
         let n = self.size;
         let mut log_sum = [0f32; 7];
         let mut first = None;
@@ -486,7 +514,7 @@ impl FaceNet {
     pub fn run(&self, mut x: Vec<f32>) -> FaceGuess {
         let mut side = self.size;
         for conv in &self.convs {
-            x = conv3x3_relu(&x, side, conv);
+            x = kernels::conv3x3_relu(&x, side, conv);
             x = maxpool2(&x, side, conv.cout);
             side /= 2;
         }
@@ -559,7 +587,9 @@ pub fn crop_normalised(
     let x0 = (center[0] - s as f32 / 2.0).round_ties_even() as i32;
     let y0 = (center[1] - s as f32 / 2.0).round_ties_even() as i32;
     let pad = 0.max(-x0).max(-y0).max(x0 + s - w).max(y0 + s - h);
-    let mut roi = if pad > 0 {
+    let mut small = Mat::default();
+    let to_input = Size::new(size as i32, size as i32);
+    if pad > 0 {
         // Only the part of the frame the crop reaches is padded.
         let cx0 = x0.max(0).min(w - 1);
         let cy0 = y0.max(0).min(h - 1);
@@ -577,21 +607,13 @@ pub fn crop_normalised(
             core::BORDER_REPLICATE,
             core::Scalar::default(),
         )?;
-        padded
+        imgproc::resize(&padded, &mut small, to_input, 0.0, 0.0, imgproc::INTER_AREA)?;
     } else {
-        Mat::roi(frame, Rect::new(x0, y0, s, s))?.try_clone()?
-    };
-    let mut small = Mat::default();
-    imgproc::resize(
-        &roi,
-        &mut small,
-        Size::new(size as i32, size as i32),
-        0.0,
-        0.0,
-        imgproc::INTER_AREA,
-    )?;
-    roi = small;
-    let bytes = roi.data_bytes()?;
+        // Resized straight from the frame: no copy of the crop first.
+        let part = Mat::roi(frame, Rect::new(x0, y0, s, s))?;
+        imgproc::resize(&part, &mut small, to_input, 0.0, 0.0, imgproc::INTER_AREA)?;
+    }
+    let bytes = small.data_bytes()?;
     let n = bytes.len() as f32;
     let mean = bytes.iter().map(|&b| b as f32).sum::<f32>() / n;
     let var = bytes
@@ -612,38 +634,6 @@ fn quarter_turn(x: &[f32], n: usize) -> Vec<f32> {
             let src = ((n - 1 - xx) * n + y) * 3;
             let dst = (y * n + xx) * 3;
             out[dst..dst + 3].copy_from_slice(&x[src..src + 3]);
-        }
-    }
-    out
-}
-
-fn conv3x3_relu(x: &[f32], side: usize, c: &Conv) -> Vec<f32> {
-    let mut out = vec![0f32; side * side * c.cout];
-    for oy in 0..side {
-        for ox in 0..side {
-            let o = &mut out[(oy * side + ox) * c.cout..(oy * side + ox + 1) * c.cout];
-            o.copy_from_slice(&c.b);
-            for ky in 0..3 {
-                let iy = oy as isize + ky as isize - 1;
-                if iy < 0 || iy >= side as isize {
-                    continue;
-                }
-                for kx in 0..3 {
-                    let ix = ox as isize + kx as isize - 1;
-                    if ix < 0 || ix >= side as isize {
-                        continue;
-                    }
-                    let px = &x[(iy as usize * side + ix as usize) * c.cin..][..c.cin];
-                    let wbase = (ky * 3 + kx) * c.cin * c.cout;
-                    for (ci, &v) in px.iter().enumerate() {
-                        let wrow = &c.w[wbase + ci * c.cout..wbase + (ci + 1) * c.cout];
-                        for (ov, wv) in o.iter_mut().zip(wrow) {
-                            *ov += v * wv;
-                        }
-                    }
-                }
-            }
-            o.iter_mut().for_each(|v| *v = v.max(0.0));
         }
     }
     out

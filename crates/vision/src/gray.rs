@@ -23,11 +23,7 @@ impl GrayImage {
         }
         let gray = match frame.channels() {
             1 => frame.try_clone()?,
-            3 => {
-                let mut g = Mat::default();
-                imgproc::cvt_color(frame, &mut g, imgproc::COLOR_BGR2GRAY, 0)?;
-                g
-            }
+            3 => return Self::from_bgr(frame),
             4 => {
                 let mut g = Mat::default();
                 imgproc::cvt_color(frame, &mut g, imgproc::COLOR_BGRA2GRAY, 0)?;
@@ -44,6 +40,30 @@ impl GrayImage {
             width: gray.cols() as usize,
             height: gray.rows() as usize,
             data: gray.data_bytes()?.to_vec(),
+        })
+    }
+
+    /// A BGR frame converted straight into the image's own bytes (no
+    /// second copy of a frame-sized image).
+    fn from_bgr(frame: &Mat) -> Result<GrayImage> {
+        let (width, height) = (frame.cols() as usize, frame.rows() as usize);
+        let mut data = vec![0u8; width * height];
+        let start = data.as_ptr();
+        {
+            let mut dst = Mat::new_rows_cols_with_data_mut(height as i32, width as i32, &mut data)?;
+            imgproc::cvt_color(frame, &mut dst, imgproc::COLOR_BGR2GRAY, 0)?;
+            // OpenCV writes into a destination of the right size and type;
+            // had it made a new one, the bytes here would be blank.
+            if dst.data() != start {
+                return Err(VisionError::BadFrame(
+                    "gray conversion did not write in place".into(),
+                ));
+            }
+        }
+        Ok(GrayImage {
+            width,
+            height,
+            data,
         })
     }
 

@@ -127,7 +127,13 @@ pub fn settle(
         {
             continue;
         }
-        let mut guess = net.classify_turned(frame, p.center, p.side)?;
+        // Only an enrolled set matches crops by their appearance.
+        let center = p.center;
+        let classify = |side: f32| match set {
+            Some(_) => net.classify_turned(frame, center, side),
+            None => net.classify_turned_bare(frame, center, side),
+        };
+        let mut guess = classify(p.side)?;
         let mut p = p;
         let mut scales_disagree = false;
         let settled = guess.die >= SETTLED_READING && guess.probability >= SETTLED_READING;
@@ -139,7 +145,7 @@ pub fn settle(
             let found_side = p.side;
             let mut faces = vec![guess.face];
             for scale in BODY_RESCALES {
-                let other = net.classify_turned(frame, p.center, found_side * scale)?;
+                let other = classify(found_side * scale)?;
                 if other.die >= MIN_DIE_PROBABILITY {
                     faces.push(other.face);
                 }

@@ -16,6 +16,7 @@ use opencv::{
     prelude::*,
 };
 use serde::Serialize;
+use std::cell::RefCell;
 
 /// Whether pips are darker or lighter than the face they sit on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -100,40 +101,69 @@ impl Default for PipParams {
     }
 }
 
+thread_local! {
+    /// The pip finder's two frame-sized images (the local mean and a
+    /// polarity's mask), kept between frames of one thread: made afresh for
+    /// every frame, their pages cost more than the arithmetic on them (see
+    /// docs/measurements/2026-11-26-d6-speed.md).
+    static SCRATCH: RefCell<[Mat; 2]> = RefCell::new([Mat::default(), Mat::default()]);
+}
+
 /// Find pips of both polarities in a gray image.
 pub fn find_pips(gray: &GrayImage, params: &PipParams) -> Result<Vec<Pip>> {
-    let mat = gray.as_mat()?;
+    SCRATCH.with(|scratch| {
+        let mut scratch = scratch.borrow_mut();
+        let [mean, mask] = &mut *scratch;
+        find_pips_in(gray, params, mean, mask)
+    })
+}
+
+fn find_pips_in(
+    gray: &GrayImage,
+    params: &PipParams,
+    mean: &mut Mat,
+    mask: &mut Mat,
+) -> Result<Vec<Pip>> {
+    // A header over the gray bytes: OpenCV reads them in place.
+    let mat = Mat::new_rows_cols_with_data(gray.height as i32, gray.width as i32, &gray.data)?;
     let w = gray.width as f32;
     let win = (((w * params.window_frac) as i32) | 1).max(15);
-    let mut mean = Mat::default();
     imgproc::blur(
         &mat,
-        &mut mean,
+        mean,
         Size::new(win, win),
         Point::new(-1, -1),
         core::BORDER_REPLICATE,
     )?;
     let mut out = Vec::new();
     for polarity in [Polarity::Dark, Polarity::Bright] {
-        let mut diff = Mat::default();
-        match polarity {
-            Polarity::Dark => core::subtract(&mean, &mat, &mut diff, &core::no_array(), -1)?,
-            Polarity::Bright => core::subtract(&mat, &mean, &mut diff, &core::no_array(), -1)?,
+        // Pip pixels: at least `min_local_contrast` darker (or lighter) than
+        // the local mean.
+        let (rows, cols) = (gray.height as i32, gray.width as i32);
+        if mask.rows() != rows || mask.cols() != cols || mask.typ() != core::CV_8UC1 {
+            *mask =
+                Mat::new_rows_cols_with_default(rows, cols, core::CV_8UC1, core::Scalar::all(0.0))?;
         }
-        let mut mask = Mat::default();
-        imgproc::threshold(
-            &diff,
-            &mut mask,
-            params.min_local_contrast as f64,
-            255.0,
-            imgproc::THRESH_BINARY,
-        )?;
+        let min = i16::from(params.min_local_contrast);
+        let levels = mean.data_bytes()?;
+        for ((m, &g), &avg) in mask
+            .data_bytes_mut()?
+            .iter_mut()
+            .zip(&gray.data)
+            .zip(levels)
+        {
+            let d = match polarity {
+                Polarity::Dark => i16::from(avg) - i16::from(g),
+                Polarity::Bright => i16::from(g) - i16::from(avg),
+            };
+            *m = if d > min { 255 } else { 0 };
+        }
         let mut contours = Vector::<Vector<Point>>::new();
         let mut hierarchy = Vector::<core::Vec4i>::new();
         // Two-level hierarchy: outer blobs and their holes. A blob with holes
         // is not a pip — typically it is a whole die whose pips are the holes.
         imgproc::find_contours_with_hierarchy(
-            &mask,
+            &*mask,
             &mut contours,
             &mut hierarchy,
             imgproc::RETR_CCOMP,

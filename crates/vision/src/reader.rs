@@ -303,12 +303,14 @@ impl DiceReader {
                 dice,
             });
         }
-        let bgr = if frame.is_continuous() {
-            frame.try_clone()?
+        // The frame's own bytes where it is one block (a copy otherwise).
+        let owned;
+        let bgr_bytes = if frame.is_continuous() {
+            frame.data_bytes()?
         } else {
-            frame.clone()
+            owned = frame.try_clone()?;
+            owned.data_bytes()?
         };
-        let bgr_bytes = bgr.data_bytes()?;
         let mut width = 0;
         let mut height = 0;
         let mut per_view = Vec::with_capacity(self.params.views.len());

@@ -2,11 +2,12 @@
 
 use anyhow::{Context, Result};
 use clap::{Args as ClapArgs, Subcommand};
+use std::cell::RefCell;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use tw_vision::baseline::blob_recipe;
-use tw_vision::eval::{evaluate_dir, evaluate_dir_with, Miss};
 use tw_vision::eval::ASK_BELOW;
+use tw_vision::eval::{evaluate_dir_with, Miss};
 use tw_vision::views::View;
 use tw_vision::DiceReader;
 
@@ -45,6 +46,10 @@ enum What {
         /// Read with an enrolled d6 set (name or path; `warden dice enroll --yolo`).
         #[arg(long = "dice-set", conflicts_with = "pips_only")]
         dice_set: Option<String>,
+        /// With `--reader warden`: do not also time the blob recipe on the
+        /// same images (it is timed beside the reader by default).
+        #[arg(long)]
+        no_blob: bool,
     },
     /// Score the target-board reader on scenes with ground truth (`warden
     /// synth`'s or another generator's): throw score, icon/blank, border
@@ -62,11 +67,77 @@ pub fn run(args: Args) -> Result<ExitCode> {
             pips_only,
             dice_set,
             spurious_out,
-        } => dice(yolo, verbose, views, &reader, pips_only, dice_set.as_deref(), spurious_out),
+            no_blob,
+        } => dice(
+            yolo,
+            verbose,
+            views,
+            &reader,
+            pips_only,
+            dice_set.as_deref(),
+            spurious_out,
+            !no_blob,
+        ),
         What::Throws(a) => super::eval_throws::run(a),
     }
 }
 
+/// Wall and thread CPU time of each read, ms.
+#[derive(Default)]
+struct ReadTimes {
+    wall: Vec<f64>,
+    cpu: Vec<f64>,
+}
+
+impl ReadTimes {
+    /// Time one read.
+    fn time<T>(&mut self, read: impl FnOnce() -> T) -> T {
+        let (start, cpu) = (std::time::Instant::now(), thread_cpu_ms());
+        let out = read();
+        self.wall.push(start.elapsed().as_secs_f64() * 1000.0);
+        self.cpu.push(thread_cpu_ms() - cpu);
+        out
+    }
+
+    /// Median and 95th percentile of wall and CPU time.
+    fn quantiles(&self) -> [f64; 4] {
+        let q = |v: &[f64], at: f64| {
+            let mut v = v.to_vec();
+            v.sort_by(|a, b| a.total_cmp(b));
+            v.get(((v.len().max(1) - 1) as f64 * at).round() as usize)
+                .copied()
+                .unwrap_or(f64::NAN)
+        };
+        [
+            q(&self.wall, 0.5),
+            q(&self.wall, 0.95),
+            q(&self.cpu, 0.5),
+            q(&self.cpu, 0.95),
+        ]
+    }
+}
+
+/// CPU time of the calling thread, ms (NaN where there is no such clock).
+#[cfg(unix)]
+pub(crate) fn thread_cpu_ms() -> f64 {
+    let mut ts = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: clock_gettime writes one timespec we own.
+    let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
+    if rc != 0 {
+        return f64::NAN;
+    }
+    ts.tv_sec as f64 * 1000.0 + ts.tv_nsec as f64 / 1e6
+}
+
+#[cfg(not(unix))]
+pub(crate) fn thread_cpu_ms() -> f64 {
+    f64::NAN
+}
+
+#[allow(clippy::too_many_arguments)]
 fn dice(
     dir: PathBuf,
     verbose: bool,
@@ -75,7 +146,10 @@ fn dice(
     pips_only: bool,
     dice_set: Option<&str>,
     spurious_out: Option<PathBuf>,
+    beside_blob: bool,
 ) -> Result<ExitCode> {
+    // Figures are for one thread, whatever OPENCV_FOR_THREADS_NUM says.
+    opencv::core::set_num_threads(1)?;
     let mut reader: DiceReader = super::dice::d6_reader(dice_set)?;
     if pips_only {
         reader.net = None;
@@ -86,21 +160,45 @@ fn dice(
             .map(|n| n.parse::<View>().map_err(anyhow::Error::msg))
             .collect::<Result<_>>()?;
     }
+    // Each image is read by the reader and, by default, by the blob recipe
+    // beside it (decoding excluded), so the two times are of the same images
+    // under the same load.
+    let (times, blob_times) = (
+        RefCell::new(ReadTimes::default()),
+        RefCell::new(ReadTimes::default()),
+    );
     let s = match which {
-        "warden" => evaluate_dir(&dir, &reader),
-        "blob" => evaluate_dir_with(&dir, blob_recipe),
+        "warden" => evaluate_dir_with(&dir, |frame| {
+            if beside_blob {
+                blob_times.borrow_mut().time(|| blob_recipe(frame))?;
+            }
+            times.borrow_mut().time(|| reader.read(frame))
+        }),
+        "blob" => evaluate_dir_with(&dir, |frame| times.borrow_mut().time(|| blob_recipe(frame))),
         other => anyhow::bail!("--reader {other:?}: expected warden or blob"),
     }
     .with_context(|| format!("evaluating {}", dir.display()))?;
     if verbose {
         for (name, m) in &s.misses {
             match m {
-                Miss::Missed { face, center } => println!("{name}: missed {face} at ({:.0},{:.0})", center.0, center.1),
-                Miss::Spurious { face, center, .. } => {
-                    println!("{name}: spurious {:?} at ({:.0},{:.0})", face, center.0, center.1)
+                Miss::Missed { face, center } => {
+                    println!("{name}: missed {face} at ({:.0},{:.0})", center.0, center.1)
                 }
-                Miss::WrongFace { expected, read, center } => {
-                    println!("{name}: read {:?} for {expected} at ({:.0},{:.0})", read, center.0, center.1)
+                Miss::Spurious { face, center, .. } => {
+                    println!(
+                        "{name}: spurious {:?} at ({:.0},{:.0})",
+                        face, center.0, center.1
+                    )
+                }
+                Miss::WrongFace {
+                    expected,
+                    read,
+                    center,
+                } => {
+                    println!(
+                        "{name}: read {:?} for {expected} at ({:.0},{:.0})",
+                        read, center.0, center.1
+                    )
                 }
             }
         }
@@ -109,19 +207,27 @@ fn dice(
         let mut csv = String::from("image,x,y,side\n");
         for (name, m) in &s.misses {
             if let Miss::Spurious { center, side, .. } = m {
-                csv += &format!("{},{:.1},{:.1},{:.1}\n", dir.join(name).display(), center.0, center.1, side);
+                csv += &format!(
+                    "{},{:.1},{:.1},{:.1}\n",
+                    dir.join(name).display(),
+                    center.0,
+                    center.1,
+                    side
+                );
             }
         }
         std::fs::write(&out, csv).with_context(|| format!("writing {}", out.display()))?;
     }
-    let (mean, median, p95) = s.timing();
     println!("directory:       {}", dir.display());
     println!("images:          {}", s.images);
     println!("labelled faces:  {}", s.totals.labels);
     println!("detections:      {}", s.totals.detections);
     println!("recall:          {:.2}%", 100.0 * s.recall());
     println!("precision:       {:.2}%", 100.0 * s.precision());
-    println!("face accuracy:   {:.2}% (of faces found)", 100.0 * s.face_accuracy());
+    println!(
+        "face accuracy:   {:.2}% (of faces found)",
+        100.0 * s.face_accuracy()
+    );
     println!(
         "read right:      {:.2}% ({} of {} labelled faces)",
         100.0 * s.read_right(),
@@ -134,6 +240,22 @@ fn dice(
         s.totals.asked,
         s.totals.wrong_sure
     );
-    println!("ms per image:    mean {mean:.2}  median {median:.2}  p95 {p95:.2}");
+    let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
+    let load: Vec<&str> = load.split_whitespace().take(3).collect();
+    let [wall, wall_95, cpu, cpu_95] = times.borrow().quantiles();
+    println!(
+        "ms per image:    {which}: median {wall:.2}  p95 {wall_95:.2} wall, median {cpu:.2}  p95 {cpu_95:.2} thread CPU (reading only, one thread, load average {})",
+        load.join(" ")
+    );
+    if which == "warden" && beside_blob {
+        let [b_wall, b_wall_95, b_cpu, b_cpu_95] = blob_times.borrow().quantiles();
+        println!(
+            "                 blob recipe on the same images: median {b_wall:.2}  p95 {b_wall_95:.2} wall, median {b_cpu:.2}  p95 {b_cpu_95:.2} thread CPU"
+        );
+        println!(
+            "                 blob / warden, median thread CPU: {:.2}× (issue 20's target: ≥ 3×)",
+            b_cpu / cpu
+        );
+    }
     Ok(ExitCode::SUCCESS)
 }
