@@ -43,7 +43,9 @@ use serde::{Deserialize, Serialize};
 use std::time::Instant;
 
 mod body;
+pub mod top;
 pub use body::Bodies;
+pub use top::{fit_top, TopFace};
 
 /// The descriptor an `art` section's prototypes are in.
 pub const ART_DESCRIPTOR: &str =
