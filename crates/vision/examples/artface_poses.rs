@@ -60,9 +60,32 @@ fn main() {
         }
         let t = Instant::now();
         let prep = Prepared::new(&frame).expect("prep");
-        let fitted: Vec<[f32; 4]> = top_faces(&prep, &c).iter().map(|f| f.bbox()).collect();
+        let tops = top_faces(&prep, &c);
+        let fitted: Vec<[f32; 4]> = tops.iter().map(|f| f.bbox()).collect();
         fit_ms += t.elapsed().as_secs_f64() * 1000.0;
         let mut show = std::env::var("DRAW").ok().map(|_| frame.clone());
+        if let Some(ref mut m) = show {
+            use opencv::{
+                core::{Rect, Scalar},
+                imgproc,
+            };
+            for l in &labels {
+                imgproc::rectangle(
+                    m,
+                    Rect::new(
+                        l.x0 as i32,
+                        l.y0 as i32,
+                        (l.x1 - l.x0) as i32,
+                        (l.y1 - l.y0) as i32,
+                    ),
+                    Scalar::new(0.0, 255.0, 0.0, 0.0),
+                    1,
+                    8,
+                    0,
+                )
+                .unwrap();
+            }
+        }
         for l in &labels {
             let truth = [l.x0, l.y0, l.x1, l.y1];
             let at = [(l.x0 + l.x1) / 2.0, (l.y0 + l.y1) / 2.0];
@@ -96,7 +119,7 @@ fn main() {
                     of.contrast
                 );
             }
-            if let Some(ref mut m) = show {
+            if let (Some(ref mut m), true) = (&mut show, std::env::var("DRAW_ORACLE").is_ok()) {
                 use opencv::{
                     core::{Point, Rect, Scalar},
                     imgproc,
@@ -145,7 +168,39 @@ fn main() {
                 stats[k].2 += v;
             }
         }
-        if let Some(m) = show {
+        if let Some(mut m) = show {
+            use opencv::{
+                core::{Point, Scalar},
+                imgproc,
+            };
+            for f in &tops {
+                let c = f.corners();
+                for i in 0..4 {
+                    let (a, b) = (c[i], c[(i + 1) % 4]);
+                    imgproc::line(
+                        &mut m,
+                        Point::new(a[0] as i32, a[1] as i32),
+                        Point::new(b[0] as i32, b[1] as i32),
+                        Scalar::new(255.0, 0.0, 0.0, 0.0),
+                        1,
+                        8,
+                        0,
+                    )
+                    .unwrap();
+                }
+            }
+            for b in &c {
+                imgproc::circle(
+                    &mut m,
+                    Point::new(b.center[0] as i32, b.center[1] as i32),
+                    3,
+                    Scalar::new(255.0, 255.0, 0.0, 0.0),
+                    -1,
+                    8,
+                    0,
+                )
+                .unwrap();
+            }
             let out = format!(
                 "/tmp/s6art/draw-{}.png",
                 img.file_stem().unwrap().to_string_lossy()

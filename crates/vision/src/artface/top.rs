@@ -23,6 +23,11 @@ const FINE_GAP: f32 = 0.08;
 const START_STEP: f32 = 0.15;
 /// Starts that climb (the best by their far-sample contrast).
 const CLIMBED: usize = 3;
+/// Offset of the extra fit starts round a body candidate, in its sides.
+const START_SPREAD: f32 = 0.6;
+/// Largest factor between a proposed face's side and the still's typical
+/// side (the art reader's finder allows the same spread).
+const SIZE_SPREAD: f32 = 1.6;
 /// Places along each edge, as fractions of the side from its middle.
 const ALONG: [f32; 7] = [-0.3, -0.2, -0.1, 0.0, 0.1, 0.2, 0.3];
 /// Foreshortenings a fit starts from when none is given.
@@ -171,18 +176,46 @@ pub fn fit_top(prep: &Prepared, center: [f32; 2], side: f32, squash: Option<f32>
 }
 
 /// Top faces for die-body candidates (`crate::bodies`): each candidate's
-/// inscribed square refitted onto its top face, largest first; a fit whose
-/// centre lies in an earlier one's box is the same die and is dropped.
+/// inscribed square refitted onto its top face, from its own place and
+/// from [`START_SPREAD`] sides beside it in the four directions (a
+/// candidate is often on a die's side face or shadow, more than a fit's
+/// reach from the top). Fits also land on shadows, side faces and glyphs;
+/// those have weaker edges or the wrong size. The dice of a still are about one size, so a fit more than
+/// [`SIZE_SPREAD`] times off the median size of the clearer half of the
+/// fits is dropped; the rest are taken clearest first, a fit that holds a
+/// clearer one's centre (or whose centre lies in its box) being the same
+/// die.
 pub fn top_faces(prep: &Prepared, candidates: &[crate::bodies::BodyCandidate]) -> Vec<TopFace> {
-    let mut c: Vec<&crate::bodies::BodyCandidate> = candidates.iter().collect();
-    c.sort_by(|a, b| b.side.total_cmp(&a.side));
+    let mut fits: Vec<TopFace> = Vec::new();
+    for b in candidates {
+        fits.push(fit_top(prep, b.center, b.side, None));
+        for (dx, dy) in [(1.0f32, 0.0f32), (-1.0, 0.0), (0.0, 1.0), (0.0, -1.0)] {
+            let c = [
+                b.center[0] + dx * START_SPREAD * b.side,
+                b.center[1] + dy * START_SPREAD * b.side,
+            ];
+            fits.push(fit_top(prep, c, b.side, None));
+        }
+    }
+    fits.sort_by(|a, b| b.contrast.total_cmp(&a.contrast));
+    let mut sides: Vec<f32> = fits[..(fits.len() + 1) / 2]
+        .iter()
+        .map(|f| f.side)
+        .collect();
+    sides.sort_by(|a, b| a.total_cmp(b));
+    let Some(&typical) = sides.get(sides.len() / 2) else {
+        return Vec::new();
+    };
+    let holds =
+        |r: [f32; 4], p: [f32; 2]| (r[0]..=r[2]).contains(&p[0]) && (r[1]..=r[3]).contains(&p[1]);
     let mut out: Vec<TopFace> = Vec::new();
-    for b in c {
-        let f = fit_top(prep, b.center, b.side, None);
-        let same = out.iter().any(|o| {
-            let r = o.bbox();
-            (r[0]..=r[2]).contains(&f.center[0]) && (r[1]..=r[3]).contains(&f.center[1])
-        });
+    for f in fits {
+        if (f.side / typical).ln().abs() > SIZE_SPREAD.ln() {
+            continue;
+        }
+        let same = out
+            .iter()
+            .any(|o| holds(o.bbox(), f.center) || holds(f.bbox(), o.center));
         if !same {
             out.push(f);
         }
@@ -339,6 +372,30 @@ mod tests {
             iou(fit.bbox(), truth.bbox()) > 0.85,
             "fitted {:?}",
             fit.bbox()
+        );
+    }
+
+    #[test]
+    fn candidates_on_one_die_give_one_face() {
+        use crate::bodies::BodyCandidate;
+        let truth = TopFace {
+            center: [100.0, 110.0],
+            side: 50.0,
+            angle: 0.1,
+            squash: 0.9,
+            contrast: 0.0,
+        };
+        let prep = Prepared::new(&scene(&truth)).unwrap();
+        let near = |c: [f32; 2], side: f32| BodyCandidate { center: c, side };
+        let faces = top_faces(
+            &prep,
+            &[near([96.0, 116.0], 44.0), near([106.0, 104.0], 40.0)],
+        );
+        assert_eq!(faces.len(), 1, "{faces:?}");
+        assert!(
+            iou(faces[0].bbox(), truth.bbox()) > 0.8,
+            "{:?}",
+            faces[0].bbox()
         );
     }
 }
