@@ -23,11 +23,6 @@ const FINE_GAP: f32 = 0.08;
 const START_STEP: f32 = 0.15;
 /// Starts that climb (the best by their far-sample contrast).
 const CLIMBED: usize = 3;
-/// Offset of the extra fit starts round a body candidate, in its sides.
-const START_SPREAD: f32 = 0.6;
-/// Largest factor between a proposed face's side and the still's typical
-/// side (the art reader's finder allows the same spread).
-const SIZE_SPREAD: f32 = 1.6;
 /// Places along each edge, as fractions of the side from its middle.
 const ALONG: [f32; 7] = [-0.3, -0.2, -0.1, 0.0, 0.1, 0.2, 0.3];
 /// Foreshortenings a fit starts from when none is given.
@@ -176,46 +171,21 @@ pub fn fit_top(prep: &Prepared, center: [f32; 2], side: f32, squash: Option<f32>
 }
 
 /// Top faces for die-body candidates (`crate::bodies`): each candidate's
-/// inscribed square refitted onto its top face, from its own place and
-/// from [`START_SPREAD`] sides beside it in the four directions (a
-/// candidate is often on a die's side face or shadow, more than a fit's
-/// reach from the top). Fits also land on shadows, side faces and glyphs;
-/// those have weaker edges or the wrong size. The dice of a still are about one size, so a fit more than
-/// [`SIZE_SPREAD`] times off the median size of the clearer half of the
-/// fits is dropped; the rest are taken clearest first, a fit that holds a
-/// clearer one's centre (or whose centre lies in its box) being the same
-/// die.
+/// inscribed square refitted onto its top face, largest first; a fit whose
+/// centre lies in an earlier one's box is the same die and is dropped.
+/// (Fitting from more starts round each candidate, clearest first, covers
+/// more dice but takes printed panels for faces: see
+/// `docs/measurements/2026-11-26-art-poses.md`.)
 pub fn top_faces(prep: &Prepared, candidates: &[crate::bodies::BodyCandidate]) -> Vec<TopFace> {
-    let mut fits: Vec<TopFace> = Vec::new();
-    for b in candidates {
-        fits.push(fit_top(prep, b.center, b.side, None));
-        for (dx, dy) in [(1.0f32, 0.0f32), (-1.0, 0.0), (0.0, 1.0), (0.0, -1.0)] {
-            let c = [
-                b.center[0] + dx * START_SPREAD * b.side,
-                b.center[1] + dy * START_SPREAD * b.side,
-            ];
-            fits.push(fit_top(prep, c, b.side, None));
-        }
-    }
-    fits.sort_by(|a, b| b.contrast.total_cmp(&a.contrast));
-    let mut sides: Vec<f32> = fits[..(fits.len() + 1) / 2]
-        .iter()
-        .map(|f| f.side)
-        .collect();
-    sides.sort_by(|a, b| a.total_cmp(b));
-    let Some(&typical) = sides.get(sides.len() / 2) else {
-        return Vec::new();
-    };
-    let holds =
-        |r: [f32; 4], p: [f32; 2]| (r[0]..=r[2]).contains(&p[0]) && (r[1]..=r[3]).contains(&p[1]);
+    let mut c: Vec<&crate::bodies::BodyCandidate> = candidates.iter().collect();
+    c.sort_by(|a, b| b.side.total_cmp(&a.side));
     let mut out: Vec<TopFace> = Vec::new();
-    for f in fits {
-        if (f.side / typical).ln().abs() > SIZE_SPREAD.ln() {
-            continue;
-        }
-        let same = out
-            .iter()
-            .any(|o| holds(o.bbox(), f.center) || holds(f.bbox(), o.center));
+    for b in c {
+        let f = fit_top(prep, b.center, b.side, None);
+        let same = out.iter().any(|o| {
+            let r = o.bbox();
+            (r[0]..=r[2]).contains(&f.center[0]) && (r[1]..=r[3]).contains(&f.center[1])
+        });
         if !same {
             out.push(f);
         }
