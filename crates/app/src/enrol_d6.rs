@@ -464,30 +464,27 @@ pub struct Proposal {
 
 /// Die boxes proposed on a still: the d6 reader's body candidates
 /// (`tw_vision::bodies`, which do not look for pips, so art dice are
-/// proposed too), each as the square it seems to fill, clipped to the
-/// still; a candidate whose centre lies in a larger one's box is dropped.
-/// These are only starting points: where none fits, the player drags a box.
+/// proposed too), each refitted onto its die's top face
+/// (`tw_vision::artface::top`: the body's inscribed square is smaller than
+/// a tilted die's top and shifted towards the body's middle), as the box
+/// round that face clipped to the still; a fit whose centre lies in a
+/// larger one's box is the same die. These are only starting points: where
+/// none fits, the player drags a box.
 pub fn propose(frame: &Mat) -> Result<Vec<Proposal>, String> {
     let (w, h) = tw_vision::image_io::frame_size(frame);
-    let mut c = tw_vision::bodies::body_candidates(frame).map_err(|e| e.to_string())?;
-    c.sort_by(|a, b| b.side.total_cmp(&a.side));
+    let c = tw_vision::bodies::body_candidates(frame).map_err(|e| e.to_string())?;
+    let prep = tw_vision::artface::Prepared::new(frame).map_err(|e| e.to_string())?;
     let mut out: Vec<Proposal> = Vec::new();
-    for b in c {
-        let r = b.side / 2.0;
+    for f in tw_vision::artface::top::top_faces(&prep, &c) {
+        let b = f.bbox();
         let rect = [
-            (b.center[0] - r).max(0.0),
-            (b.center[1] - r).max(0.0),
-            (b.center[0] + r).min(w as f32),
-            (b.center[1] + r).min(h as f32),
+            b[0].max(0.0),
+            b[1].max(0.0),
+            b[2].min(w as f32),
+            b[3].min(h as f32),
         ];
         let small = rect[2] - rect[0] < MIN_BOX_PX || rect[3] - rect[1] < MIN_BOX_PX;
-        let inside_other = out.iter().any(|p| {
-            p.rect[0] <= b.center[0]
-                && b.center[0] <= p.rect[2]
-                && p.rect[1] <= b.center[1]
-                && b.center[1] <= p.rect[3]
-        });
-        if !small && !inside_other {
+        if !small {
             out.push(Proposal { rect });
         }
     }

@@ -53,8 +53,9 @@ fn dungeon_roll_dice_enrolled_by_clicks_are_read_on_unseen_scenes() {
         "some dice were taken from the proposals: {clicks:?}"
     );
     assert!(score.labelled >= 40, "{score:?}");
-    // Measured 25 of 40 (62.5 %) at this commit, 32 of 40 when every box
-    // is exact (docs/measurements/2026-11-26-click-enrolment.md): far from
+    // Measured 25 of 40 (62.5 %) with the body squares, 26 of 40 with
+    // top faces fitted by their edges (2026-11-26-art-poses.md), 32 of 40
+    // when every box is exact (2026-11-26-click-enrolment.md): far from
     // the 90 % wanted, but a set that did not work would read about one
     // face in twelve.
     assert!(score.share_right() >= 0.5, "{score:?}");

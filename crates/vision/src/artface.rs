@@ -43,7 +43,9 @@ use serde::{Deserialize, Serialize};
 use std::time::Instant;
 
 mod body;
+pub mod top;
 pub use body::Bodies;
+pub use top::{fit_top, TopFace};
 
 /// The descriptor an `art` section's prototypes are in.
 pub const ART_DESCRIPTOR: &str =
@@ -1399,23 +1401,15 @@ pub fn read_timed(
             let mut top = f32::MIN;
             // The finder's centre can be a fifth of a face off: a grid of
             // places and sizes first.
-            let eval_top = |pose: &Pose| {
-                let mut b = vec![f32::MIN; faces.len()];
-                similarities(
-                    &polar(&prep, pose),
-                    model,
-                    &face_of,
-                    &shifts,
-                    &mut b,
-                    &allow,
-                );
-                b.iter().cloned().fold(f32::MIN, f32::max)
-            };
-            let step = 0.1f32;
+            // Every face's best place and size on the grid: each likely
+            // face then climbs from its own, so a face is not judged at a
+            // pose another face chose.
+            let mut face_best = vec![(f32::MIN, start); faces.len()];
+            let (step, n) = (0.1f32, 2);
             let base = start;
             for k in [0.9f32, 1.0, 1.1] {
-                for i in -2..=2 {
-                    for j in -2..=2 {
+                for i in -n..=n {
+                    for j in -n..=n {
                         let pose = Pose {
                             center: [
                                 base.center[0] + i as f32 * step * want,
@@ -1424,37 +1418,41 @@ pub fn read_timed(
                             side: base.side * k,
                             ..base
                         };
-                        let m = eval_top(&pose);
-                        if m > top {
-                            top = m;
-                            start = pose;
+                        let mut b = vec![f32::MIN; faces.len()];
+                        similarities(
+                            &polar(&prep, &pose),
+                            model,
+                            &face_of,
+                            &shifts,
+                            &mut b,
+                            &allow,
+                        );
+                        for (f, &v) in b.iter().enumerate() {
+                            if v > face_best[f].0 {
+                                face_best[f] = (v, pose);
+                            }
+                            if v > top {
+                                top = v;
+                                start = pose;
+                            }
                         }
                     }
                 }
             }
-            // Each likely face climbs to its own best pose, so a face is
-            // not judged at a pose another face chose.
-            let mut sims = vec![f32::MIN; faces.len()];
-            similarities(
-                &polar(&prep, &start),
-                model,
-                &face_of,
-                &shifts,
-                &mut sims,
-                &allow,
-            );
+            let mut sims: Vec<f32> = face_best.iter().map(|b| b.0).collect();
             let mut order: Vec<usize> = (0..faces.len()).filter(|&f| allow[f]).collect();
             order.sort_by(|&a, &b| sims[b].total_cmp(&sims[a]));
             let mut pose = start;
             let mut best = f32::MIN;
             for &f in order.iter().take(CONTENDERS) {
                 let only: Vec<bool> = (0..faces.len()).map(|g| g == f).collect();
+                let from = face_best[f].1;
                 let (b, p) = climb(
                     &prep,
                     model,
                     faces.len(),
                     &face_of,
-                    start,
+                    from,
                     false,
                     0.08,
                     1.05,
