@@ -66,8 +66,10 @@ impl TableReader {
         let still = calibration_still(dir);
         let look = p.board_look.clone().or_else(|| {
             let img = still.as_ref()?;
-            BoardLook::sample(img, &p.table_to_image, p.area_mm).ok()
+            BoardLook::of_calibration(img, p).ok().map(|(look, _)| look)
         });
+        // Comparable with the frames once both are in neutral light.
+        let still = tw_target::neutral_still(still, &p.table_to_image.0, look.as_ref()).map_err(|e| e.to_string())?;
         Ok(TableReader::Target(Box::new(TargetSetup {
             board_to_image: p.table_to_image.0,
             board,

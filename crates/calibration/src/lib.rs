@@ -8,6 +8,7 @@
 //! - [`profile`]: the saved profile file (`calibration/README.md`).
 //! - [`look`]: the board's colours at calibration, and a frame's white
 //!   balance against them.
+//! - [`white`]: the light's colour at calibration, measured on the markers.
 //! - [`drift`]: noticing that the board or camera moved, re-registering it.
 
 pub mod detect;
@@ -19,6 +20,7 @@ pub mod look;
 pub mod manual;
 pub mod profile;
 pub mod sheet;
+pub mod white;
 
 pub use detect::{calibrate_image, find_markers, read_image, FoundMarker, Placement};
 pub use drift::{Alignment, BlurMatch, BoardReference, DriftConfig, LostReason, Verdict};

@@ -263,7 +263,7 @@ pub fn evaluate_kept(
     let use_still = still;
     evaluate_with(dir, board, set, &|image, img, h, look, webs, set| {
         let still = if use_still {
-            calibration_still_of(image)?
+            crate::light::neutral_still(calibration_still_of(image)?, h, look)?
         } else {
             None
         };

@@ -29,3 +29,22 @@ pub fn neutral_frame<'a>(
         Err(e) => Err(ReadError::Light(e.to_string())),
     }
 }
+
+/// The calibration still brought to neutral light by `look`, as frames
+/// are ([`neutral_frame`]): when the look was neutralised on the markers
+/// (a lamp already on at calibration), the still still shows the lamp, and
+/// a frame is only comparable with it once both are neutral. Done once,
+/// when the still is loaded.
+pub fn neutral_still(
+    still: Option<Mat>,
+    board_to_image: &[[f64; 3]; 3],
+    look: Option<&BoardLook>,
+) -> Result<Option<Mat>, ReadError> {
+    let Some(still) = still else {
+        return Ok(None);
+    };
+    Ok(Some(match neutral_frame(&still, board_to_image, look)? {
+        Cow::Owned(m) => m,
+        Cow::Borrowed(_) => still,
+    }))
+}
