@@ -137,8 +137,8 @@ impl TableReader {
                 .map(from_vision)
                 .collect()),
             TableReader::Target(t) => {
-                let mat = t.neutral(&mat)?;
-                let read = tw_target::read_over_still(&mat, t.still.as_ref(), &t.board_to_image, &t.board, &t.webs, &t.set);
+                let (mat, still) = tw_target::neutral_with_still(&mat, t.still.as_ref(), &t.board_to_image, t.look.as_ref()).map_err(|e| e.to_string())?;
+                let read = tw_target::read_over_still(&mat, still.as_deref(), &t.board_to_image, &t.board, &t.webs, &t.set);
                 Ok(read.map_err(|e| e.to_string())?.dice.into_iter().map(from_target).collect())
             }
         }

@@ -27,7 +27,7 @@ pub use drift::{Alignment, BlurMatch, BoardReference, DriftConfig, LostReason, V
 pub use error::{CalibrationError, Result};
 pub use homography::Homography;
 pub use lens::{calibrate_lens, LensModel};
-pub use look::{apply_gains, BoardLook};
+pub use look::{apply_gains, as_if_lit, BoardLook};
 pub use manual::{manual_profile, parse_pair, parse_points};
 pub use profile::{BoardRef, CalibrationProfile, Layout, Method, FORMAT};
 pub use sheet::{render_sheet, write_sheet, SheetLayout};

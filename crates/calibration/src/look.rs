@@ -260,6 +260,29 @@ pub fn apply_gains(img: &Mat, gains: [f64; 3]) -> Result<Option<Mat>> {
     Ok(Some(out))
 }
 
+/// `neutral` (8-bit BGR, in the light of calibration) as a camera would
+/// show it in the light that `gains` undo, clipped where that light
+/// clips, then brought back by `gains` as [`apply_gains`] brings back a
+/// frame: the calibration still made comparable, pixel by pixel, with a
+/// frame corrected by the same gains, clipped channels included. `None`
+/// when the gains are negligible (compare `neutral` as it is).
+pub fn as_if_lit(neutral: &Mat, gains: [f64; 3]) -> Result<Option<Mat>> {
+    if gains.iter().all(|g| g.ln().abs() < NEGLIGIBLE_LN) {
+        return Ok(None);
+    }
+    check_bgr(neutral)?;
+    let lut: [[u8; 256]; 3] = std::array::from_fn(|k| {
+        std::array::from_fn(|v| (v as f64 / gains[k]).round().min(255.0) as u8)
+    });
+    let mut lit = neutral.try_clone()?;
+    for px in lit.data_bytes_mut()?.chunks_exact_mut(3) {
+        for k in 0..3 {
+            px[k] = lut[k][px[k] as usize];
+        }
+    }
+    apply_gains(&lit, gains)
+}
+
 fn check_bgr(img: &Mat) -> Result<()> {
     if img.typ() != CV_8UC3 || img.empty() || !img.is_continuous() {
         return Err(CalibrationError::BadPoints(
@@ -471,5 +494,29 @@ mod tests {
             (back[0] / back[1] - 1.0).abs() < 0.03 && (back[2] / back[1] - 1.0).abs() < 0.03,
             "{back:?}"
         );
+    }
+
+    #[test]
+    fn the_still_lit_as_the_frame_clips_where_the_frame_clips() {
+        // White paper and a mid grey in neutral light; a frame of them
+        // under a blue lamp clips the paper's blue.
+        let mut still = Mat::new_rows_cols_with_default(1, 2, CV_8UC3, Scalar::all(0.0)).unwrap();
+        *still.at_2d_mut::<core::Vec3b>(0, 0).unwrap() = core::Vec3b::from([245, 240, 236]);
+        *still.at_2d_mut::<core::Vec3b>(0, 1).unwrap() = core::Vec3b::from([120, 120, 120]);
+        let lamp =
+            Mat::from_slice_2d(&[[1.3, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 0.72]]).unwrap();
+        let mut frame = Mat::default();
+        core::transform(&still, &mut frame, &lamp).unwrap();
+        let g = [1.0 / 1.3, 1.0, 1.0 / 0.72];
+        let back = apply_gains(&frame, g).unwrap().unwrap();
+        let lit = as_if_lit(&still, g).unwrap().unwrap();
+        let px = |m: &Mat, i: i32| m.at_2d::<core::Vec3b>(0, i).unwrap().0.map(|v| v as i32);
+        for i in 0..2 {
+            let (a, b) = (px(&back, i), px(&lit, i));
+            assert!((0..3).all(|k| (a[k] - b[k]).abs() <= 1), "{a:?} {b:?}");
+        }
+        // The grey is brought back to the still's own level.
+        assert!((0..3).all(|k| (px(&back, 1)[k] - 120).abs() <= 1));
+        assert!(as_if_lit(&still, [1.0; 3]).unwrap().is_none());
     }
 }

@@ -268,8 +268,8 @@ pub fn evaluate_kept(
             None
         };
         let start = std::time::Instant::now();
-        let img = crate::light::neutral_frame(img, h, look)?;
-        let reading = crate::print::read_over_still(&img, still.as_ref(), h, board, webs, set)?;
+        let (img, still) = crate::light::neutral_with_still(img, still.as_ref(), h, look)?;
+        let reading = crate::print::read_over_still(&img, still.as_deref(), h, board, webs, set)?;
         Ok((reading, start.elapsed().as_secs_f64() * 1000.0))
     })
 }

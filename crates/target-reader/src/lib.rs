@@ -107,7 +107,7 @@ pub mod truth;
 pub mod verify;
 
 pub use dieset::{DieSet, DieSetError, Example};
-pub use light::{neutral_frame, neutral_still};
+pub use light::{neutral_frame, neutral_still, neutral_with_still};
 pub use print::{read_over_still, without_print};
 pub use read::{read_target, read_target_in, ReadError, TargetDie, TargetReading};
 pub use shape::DieShape;

@@ -349,8 +349,8 @@ pub fn run(a: ThrowArgs) -> Result<ExitCode> {
                 }
                 if !a.no_whole {
                     let (t2, c2) = (Instant::now(), process_cpu_ms());
-                    let img = tw_target::neutral_frame(&raw, &h, Some(&look))?;
-                    let w = read_over_still(&img, calibration.as_ref(), &h, &board, &webs, &set)?;
+                    let (img, over) = tw_target::neutral_with_still(&raw, calibration.as_ref(), &h, Some(&look))?;
+                    let w = read_over_still(&img, over.as_deref(), &h, &board, &webs, &set)?;
                     whole_ms.push(t2.elapsed().as_secs_f64() * 1000.0);
                     whole_cpu.push(process_cpu_ms() - c2);
                     whole.add(tally(&truth, &w));
