@@ -82,7 +82,7 @@ pub(crate) fn write_json(path: &Path, v: &impl Serialize) -> Result<(), WriteErr
     std::fs::write(path, text + "\n").map_err(|e| io(path, e))
 }
 
-pub(crate) fn write_image(
+pub fn write_image(
     path: &Path,
     img: &opencv::core::Mat,
     quality: i32,

@@ -81,6 +81,10 @@ pub struct ThrowArgs {
     /// Print every throw's figures.
     #[arg(long)]
     pub verbose: bool,
+    /// Write the frame each throw finished on here
+    /// (`clip-SEED-throw-N.jpg`), to look at what was read.
+    #[arg(long)]
+    pub save_frames: Option<std::path::PathBuf>,
 }
 
 /// How one reading compares with the truth of its frame.
@@ -128,6 +132,24 @@ fn tally(truth: &SceneTruth, reading: &TargetReading) -> Tally {
     }
     t.extra = used.iter().filter(|u| !**u).count();
     t
+}
+
+/// The read dice that match no die of the truth, as `colour face at
+/// (x, y) px`, matched as [`tally`] matches them.
+fn extras(truth: &SceneTruth, reading: &TargetReading) -> Vec<String> {
+    let mut used = vec![false; reading.dice.len()];
+    for d in &truth.dice {
+        if let Some(i) = tw_target::eval::nearest_unused(reading, &used, d.center_mm) {
+            used[i] = true;
+        }
+    }
+    reading
+        .dice
+        .iter()
+        .zip(&used)
+        .filter(|(_, u)| !**u)
+        .map(|(x, _)| format!("{} {} at ({:.0}, {:.0}) px, confidence {:.2}", x.color, x.face, x.center[0], x.center[1], x.confidence))
+        .collect()
 }
 
 /// CPU time of the whole process (all threads), ms: with the wall time
@@ -347,23 +369,46 @@ pub fn run(a: ThrowArgs) -> Result<ExitCode> {
                     // No settling seen first: published as read at the finish.
                     None => early.push(settle_ms + read_ms),
                 }
+                if let Some(dir) = &a.save_frames {
+                    std::fs::create_dir_all(dir)?;
+                    let path = dir.join(format!("clip-{seed}-throw-{n}.jpg"));
+                    tw_synth::write::write_image(&path, &raw, 95)?;
+                }
+                let mut whole_line = String::new();
                 if !a.no_whole {
                     let (t2, c2) = (Instant::now(), process_cpu_ms());
                     let (img, over) = tw_target::neutral_with_still(&raw, calibration.as_ref(), &h, Some(&look))?;
                     let w = read_over_still(&img, over.as_deref(), &h, &board, &webs, &set)?;
                     whole_ms.push(t2.elapsed().as_secs_f64() * 1000.0);
                     whole_cpu.push(process_cpu_ms() - c2);
-                    whole.add(tally(&truth, &w));
+                    let tw = tally(&truth, &w);
+                    whole.add(tw);
+                    whole_line = format!(
+                        "; whole frame {:.0} ms ({:.0} ms CPU), {}/{} found, {} extra",
+                        whole_ms.last().copied().unwrap_or(f64::NAN),
+                        whole_cpu.last().copied().unwrap_or(f64::NAN),
+                        tw.found,
+                        tw.dice,
+                        tw.extra
+                    );
+                    if a.verbose {
+                        for x in extras(&truth, &w) {
+                            whole_line.push_str(&format!("\n    whole-frame extra: {x}"));
+                        }
+                    }
                 }
                 if a.verbose {
                     println!(
-                        "  clip {seed} throw {n}: settle {settle_ms:.0} ms, read {read_ms:.0} ms, {} dice on the table ({} read now), {}/{} found, {} extra",
+                        "  clip {seed} throw {n}: settle {settle_ms:.0} ms, read {read_ms:.0} ms, {} dice on the table ({} read now), {}/{} found, {} extra{whole_line}",
                         got.reading.dice.len(),
                         got.read_now.len(),
                         tr.found,
                         tr.dice,
                         tr.extra
                     );
+                    for x in extras(&truth, &got.reading) {
+                        println!("    extra: {x}");
+                    }
                 }
                 before = Some(got.reading);
             }
