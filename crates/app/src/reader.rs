@@ -101,8 +101,8 @@ impl TableReader {
         let TableReader::Target(t) = self else {
             return Ok((self.read(frame)?, None));
         };
-        let mat = frame.to_mat().map_err(|e| e.to_string())?;
-        let mat = t.neutral(&mat)?;
+        let raw = frame.to_mat().map_err(|e| e.to_string())?;
+        let mat = t.neutral(&raw)?;
         let was = match &settled.before_frame {
             Some(f) => Some(t.neutral(&f.to_mat().map_err(|e| e.to_string())?)?.into_owned()),
             None => None,
@@ -119,7 +119,11 @@ impl TableReader {
         )
         .map_err(|e| e.to_string())?;
         let reading = match got.scope {
-            tw_target::Scope::Whole { .. } => tw_target::without_print(got.reading, &mat, t.still.as_ref()).map_err(|e| e.to_string())?,
+            tw_target::Scope::Whole { .. } => {
+                // The still as the camera would show it in this frame's light.
+                let (_, still) = tw_target::neutral_with_still(&raw, t.still.as_ref(), &t.board_to_image, t.look.as_ref()).map_err(|e| e.to_string())?;
+                tw_target::without_print(got.reading, &mat, still.as_deref()).map_err(|e| e.to_string())?
+            }
             tw_target::Scope::Changed { .. } => got.reading,
         };
         let dice = reading.dice.iter().cloned().map(from_target).collect();
