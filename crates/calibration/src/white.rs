@@ -4,7 +4,9 @@
 //! pixel of a marker and its white quiet zone is the light's colour times a
 //! brightness, and the ratios of its channels are the light's. Blurred
 //! black-to-white edges carry the same ratios at mid levels, so a cast that
-//! clips the white paper in one channel is still measured on the edges.
+//! clips the white paper in one channel is still measured on the edges
+//! (in part only in a JPEG still, whose subsampled chroma carries the
+//! clipped white's colour into the edges).
 //! A board look sampled under a lamp that was already on at calibration is
 //! neutralised with it ([`crate::BoardLook::of_calibration`]).
 
