@@ -71,8 +71,10 @@ impl TableReader {
         let still = calibration_still(dir);
         let look = p.board_look.clone().or_else(|| {
             let img = still.as_ref()?;
-            BoardLook::sample(img, &p.table_to_image, p.area_mm).ok()
+            BoardLook::of_calibration(img, p).ok().map(|(look, _)| look)
         });
+        // Comparable with the frames once both are in neutral light.
+        let still = tw_target::neutral_still(still, &p.table_to_image.0, look.as_ref()).map_err(|e| e.to_string())?;
         Ok(TableReader::Target(Box::new(TargetSetup {
             board_to_image: p.table_to_image.0,
             board,
@@ -104,8 +106,8 @@ impl TableReader {
         let TableReader::Target(t) = self else {
             return Ok((self.read(frame)?, None));
         };
-        let mat = frame.to_mat().map_err(|e| e.to_string())?;
-        let mat = t.neutral(&mat)?;
+        let raw = frame.to_mat().map_err(|e| e.to_string())?;
+        let mat = t.neutral(&raw)?;
         let was = match &settled.before_frame {
             Some(f) => Some(t.neutral(&f.to_mat().map_err(|e| e.to_string())?)?.into_owned()),
             None => None,
@@ -122,7 +124,11 @@ impl TableReader {
         )
         .map_err(|e| e.to_string())?;
         let reading = match got.scope {
-            tw_target::Scope::Whole { .. } => tw_target::without_print(got.reading, &mat, t.still.as_ref()).map_err(|e| e.to_string())?,
+            tw_target::Scope::Whole { .. } => {
+                // The still as the camera would show it in this frame's light.
+                let (_, still) = tw_target::neutral_with_still(&raw, t.still.as_ref(), &t.board_to_image, t.look.as_ref()).map_err(|e| e.to_string())?;
+                tw_target::without_print(got.reading, &mat, still.as_deref()).map_err(|e| e.to_string())?
+            }
             tw_target::Scope::Changed { .. } => got.reading,
         };
         let dice = reading.dice.iter().cloned().map(from_target).collect();
@@ -140,8 +146,8 @@ impl TableReader {
                 .map(from_vision)
                 .collect()),
             TableReader::Target(t) => {
-                let mat = t.neutral(&mat)?;
-                let read = tw_target::read_over_still(&mat, t.still.as_ref(), &t.board_to_image, &t.board, &t.webs, &t.set);
+                let (mat, still) = tw_target::neutral_with_still(&mat, t.still.as_ref(), &t.board_to_image, t.look.as_ref()).map_err(|e| e.to_string())?;
+                let read = tw_target::read_over_still(&mat, still.as_deref(), &t.board_to_image, &t.board, &t.webs, &t.set);
                 Ok(read.map_err(|e| e.to_string())?.dice.into_iter().map(from_target).collect())
             }
         }

@@ -8,6 +8,7 @@
 //! - [`profile`]: the saved profile file (`calibration/README.md`).
 //! - [`look`]: the board's colours at calibration, and a frame's white
 //!   balance against them.
+//! - [`white`]: the light's colour at calibration, measured on the markers.
 //! - [`drift`]: noticing that the board or camera moved, re-registering it.
 
 pub mod detect;
@@ -19,13 +20,14 @@ pub mod look;
 pub mod manual;
 pub mod profile;
 pub mod sheet;
+pub mod white;
 
 pub use detect::{calibrate_image, find_markers, read_image, FoundMarker, Placement};
 pub use drift::{Alignment, BlurMatch, BoardReference, DriftConfig, LostReason, Verdict};
 pub use error::{CalibrationError, Result};
 pub use homography::Homography;
 pub use lens::{calibrate_lens, LensModel};
-pub use look::{apply_gains, BoardLook};
+pub use look::{apply_gains, as_if_lit, BoardLook};
 pub use manual::{manual_profile, parse_pair, parse_points};
 pub use profile::{BoardRef, CalibrationProfile, Layout, Method, FORMAT};
 pub use sheet::{render_sheet, write_sheet, SheetLayout};

@@ -13,7 +13,8 @@
 
 use crate::error::{CalibrationError, Result};
 use crate::homography::Homography;
-use opencv::core::{self, Mat, CV_8UC3};
+use crate::profile::CalibrationProfile;
+use opencv::core::{Mat, CV_8UC3};
 use opencv::prelude::*;
 use serde::{Deserialize, Serialize};
 
@@ -87,6 +88,49 @@ impl BoardLook {
             rows,
             bgr,
         })
+    }
+
+    /// The look of the board in the calibration `still` of `profile`,
+    /// neutralised when the profile's markers show the light was coloured
+    /// (a lamp already on at calibration: [`crate::white`]), so a frame's
+    /// gains against it bring the frame to neutral light, not to the
+    /// lamp's. Also returns the gains applied (`None`: the markers were
+    /// not measurable and the look is as sampled).
+    pub fn of_calibration(
+        still: &Mat,
+        profile: &CalibrationProfile,
+    ) -> Result<(BoardLook, Option<[f64; 3]>)> {
+        let mut look = BoardLook::sample(still, &profile.table_to_image, profile.area_mm)?;
+        let (centres, radius) = crate::white::marker_discs(profile);
+        let Some(light) =
+            crate::white::light_colour(still, &profile.table_to_image, &centres, radius)
+        else {
+            return Ok((look, None));
+        };
+        let gains = light.map(|v| 1.0 / v);
+        if gains.iter().any(|g| g.ln().abs() >= NEGLIGIBLE_LN) {
+            look.neutralise(gains);
+        }
+        Ok((look, Some(gains)))
+    }
+
+    /// Every seen cell scaled by `gains`; a cell with a channel over the
+    /// comparable range stays unseen (its true level is not known).
+    fn neutralise(&mut self, gains: [f64; 3]) {
+        let cells = self.cells();
+        let mut bgr = String::with_capacity(self.bgr.len());
+        for c in cells {
+            let v = match c {
+                Some(c) if c.iter().all(|v| *v <= MAX_LEVEL) => {
+                    std::array::from_fn(|k| (c[k] * gains[k]).round().clamp(1.0, 255.0) as u8)
+                }
+                _ => [0u8; 3],
+            };
+            for x in v {
+                bgr.push_str(&format!("{x:02x}"));
+            }
+        }
+        self.bgr = bgr;
     }
 
     /// What is wrong with the look, as (field, problem).
@@ -173,21 +217,70 @@ impl BoardLook {
     }
 }
 
-/// `img` with its channels scaled by `gains` (blue, green, red), or `None`
-/// when the gains are negligible ([`NEGLIGIBLE_LN`]) and `img` is to be
-/// used as it is.
+/// Channel level from which a pixel is taken as near clipping.
+const KNEE: f64 = 235.0;
+/// Channel level from which a pixel is taken as clipped.
+const CLIPPED: f64 = 250.0;
+
+/// `img` (8-bit BGR) with its channels scaled by `gains` (blue, green,
+/// red), or `None` when the gains are negligible ([`NEGLIGIBLE_LN`]) and
+/// `img` is to be used as it is.
+///
+/// A clipped channel's level is only a lower bound of the light that fell
+/// on it: scaled down by its gain it would read darker than it was (a white
+/// die under a blue lamp turns yellow, glare turns coloured). Such a
+/// channel is therefore not taken darker than the least of the pixel's
+/// other channels once corrected, blending in from [`KNEE`] to
+/// [`CLIPPED`]; a colour strong in that channel keeps its scaled level.
 pub fn apply_gains(img: &Mat, gains: [f64; 3]) -> Result<Option<Mat>> {
     if gains.iter().all(|g| g.ln().abs() < NEGLIGIBLE_LN) {
         return Ok(None);
     }
-    let m = Mat::from_slice_2d(&[
-        [gains[0], 0.0, 0.0],
-        [0.0, gains[1], 0.0],
-        [0.0, 0.0, gains[2]],
-    ])?;
-    let mut out = Mat::default();
-    core::transform(img, &mut out, &m)?;
+    check_bgr(img)?;
+    let lut: [[f64; 256]; 3] =
+        std::array::from_fn(|k| std::array::from_fn(|v| (v as f64 * gains[k]).min(255.0)));
+    let mut out = img.try_clone()?;
+    for px in out.data_bytes_mut()?.chunks_exact_mut(3) {
+        let v = [px[0] as usize, px[1] as usize, px[2] as usize];
+        let o: [f64; 3] = std::array::from_fn(|k| lut[k][v[k]]);
+        for k in 0..3 {
+            let mut x = o[k];
+            let level = v[k] as f64;
+            if level > KNEE && gains[k] < 1.0 {
+                let floor = (0..3)
+                    .filter(|j| *j != k)
+                    .map(|j| o[j])
+                    .fold(255.0, f64::min);
+                let t = ((level - KNEE) / (CLIPPED - KNEE)).min(1.0);
+                x += t * (floor - x).max(0.0);
+            }
+            px[k] = x.round() as u8;
+        }
+    }
     Ok(Some(out))
+}
+
+/// `neutral` (8-bit BGR, in the light of calibration) as a camera would
+/// show it in the light that `gains` undo, clipped where that light
+/// clips, then brought back by `gains` as [`apply_gains`] brings back a
+/// frame: the calibration still made comparable, pixel by pixel, with a
+/// frame corrected by the same gains, clipped channels included. `None`
+/// when the gains are negligible (compare `neutral` as it is).
+pub fn as_if_lit(neutral: &Mat, gains: [f64; 3]) -> Result<Option<Mat>> {
+    if gains.iter().all(|g| g.ln().abs() < NEGLIGIBLE_LN) {
+        return Ok(None);
+    }
+    check_bgr(neutral)?;
+    let lut: [[u8; 256]; 3] = std::array::from_fn(|k| {
+        std::array::from_fn(|v| (v as f64 / gains[k]).round().min(255.0) as u8)
+    });
+    let mut lit = neutral.try_clone()?;
+    for px in lit.data_bytes_mut()?.chunks_exact_mut(3) {
+        for k in 0..3 {
+            px[k] = lut[k][px[k] as usize];
+        }
+    }
+    apply_gains(&lit, gains)
 }
 
 fn check_bgr(img: &Mat) -> Result<()> {
@@ -242,7 +335,7 @@ fn median(mut v: Vec<f64>) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use opencv::core::{Rect, Scalar};
+    use opencv::core::{self, Rect, Scalar};
 
     /// A 200×100 px frame of four coloured bands, 1 px a mm.
     fn board() -> Mat {
@@ -308,5 +401,122 @@ mod tests {
         let mut newer = look;
         newer.version = 2;
         assert_eq!(newer.problem().map(|p| p.0), Some("board_look.version"));
+    }
+
+    #[test]
+    fn a_clipped_channel_is_not_darkened_below_the_pixel_s_other_channels() {
+        // Under a blue lamp: a white die (blue clipped), a blue die (blue
+        // clipped too, little else), a parchment grey not clipped.
+        let px = [
+            [255.0, 245.0, 174.0],
+            [255.0, 80.0, 40.0],
+            [180.0, 170.0, 120.0],
+        ];
+        let mut img = Mat::new_rows_cols_with_default(1, 3, CV_8UC3, Scalar::all(0.0)).unwrap();
+        for (i, c) in px.iter().enumerate() {
+            *img.at_2d_mut::<core::Vec3b>(0, i as i32).unwrap() =
+                core::Vec3b::from(c.map(|v| v as u8));
+        }
+        let g = [0.78, 1.0, 1.4];
+        let out = apply_gains(&img, g).unwrap().unwrap();
+        let at = |i: i32| out.at_2d::<core::Vec3b>(0, i).unwrap().0;
+        // White stays white: blue as high as red once corrected.
+        assert_eq!(at(0), [244, 245, 244]);
+        // The blue die keeps its scaled blue: nothing else is as bright.
+        assert_eq!(at(1), [199, 80, 56]);
+        // Below the knee every channel is scaled as the gains say.
+        assert_eq!(at(2), [140, 170, 168]);
+    }
+
+    #[test]
+    fn a_look_taken_under_a_lamp_is_neutralised_on_the_markers() {
+        use crate::profile::{Layout, Method};
+        // Area 200×120 mm at 1 px a mm, 40 px in from the frame's corner,
+        // a 50 mm black marker with white bits and a white margin on each
+        // corner, the board two colours.
+        let area = [200.0, 120.0];
+        let table = vec![[0.0, 0.0], [200.0, 0.0], [200.0, 120.0], [0.0, 120.0]];
+        let image = table.iter().map(|p| [p[0] + 40.0, p[1] + 40.0]).collect();
+        let method = Method::Aruco {
+            layout: Layout::Corners,
+            dictionary: "DICT_4X4_50".into(),
+            marker_ids: vec![0, 1, 2, 3],
+        };
+        let profile =
+            CalibrationProfile::from_points(method, Some([280, 200]), area, image, table).unwrap();
+        let mut img =
+            Mat::new_rows_cols_with_default(200, 280, CV_8UC3, Scalar::all(60.0)).unwrap();
+        let mut fill = |x: i32, y: i32, w: i32, h: i32, c: [f64; 3]| {
+            let mut roi = Mat::roi_mut(&mut img, Rect::new(x, y, w, h)).unwrap();
+            roi.set_to(&Scalar::new(c[0], c[1], c[2], 0.0), &core::no_array())
+                .unwrap();
+        };
+        fill(40, 40, 100, 120, [70.0, 150.0, 110.0]);
+        fill(140, 40, 100, 120, [150.0, 90.0, 80.0]);
+        for (x, y) in [(40, 40), (240, 40), (240, 160), (40, 160)] {
+            fill(x - 31, y - 31, 62, 62, [245.0; 3]);
+            fill(x - 25, y - 25, 50, 50, [10.0; 3]);
+            fill(x - 10, y - 17, 12, 20, [245.0; 3]);
+        }
+        let mut neutral = Mat::default();
+        opencv::imgproc::gaussian_blur(
+            &img,
+            &mut neutral,
+            core::Size::new(5, 5),
+            1.2,
+            0.0,
+            core::BORDER_DEFAULT,
+        )
+        .unwrap();
+        let lamp =
+            Mat::from_slice_2d(&[[1.3, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 0.72]]).unwrap();
+        let mut lit = Mat::default();
+        core::transform(&neutral, &mut lit, &lamp).unwrap();
+        let (plain, none) = BoardLook::of_calibration(&neutral, &profile).unwrap();
+        assert!(
+            none.unwrap().iter().all(|g| (g - 1.0).abs() < 0.01),
+            "{none:?}"
+        );
+        assert_eq!(
+            plain,
+            BoardLook::sample(&neutral, &profile.table_to_image, area).unwrap()
+        );
+        let (look, gains) = BoardLook::of_calibration(&lit, &profile).unwrap();
+        let g = gains.unwrap();
+        assert!(
+            (g[0] / g[1] - 1.0 / 1.3).abs() < 0.02 && (g[2] / g[1] - 1.0 / 0.72).abs() < 0.04,
+            "{g:?}"
+        );
+        // The neutral still read against the neutralised look: only a
+        // brightness change, the same in every channel.
+        let back = look.gains(&neutral, &profile.table_to_image).unwrap();
+        assert!(
+            (back[0] / back[1] - 1.0).abs() < 0.03 && (back[2] / back[1] - 1.0).abs() < 0.03,
+            "{back:?}"
+        );
+    }
+
+    #[test]
+    fn the_still_lit_as_the_frame_clips_where_the_frame_clips() {
+        // White paper and a mid grey in neutral light; a frame of them
+        // under a blue lamp clips the paper's blue.
+        let mut still = Mat::new_rows_cols_with_default(1, 2, CV_8UC3, Scalar::all(0.0)).unwrap();
+        *still.at_2d_mut::<core::Vec3b>(0, 0).unwrap() = core::Vec3b::from([245, 240, 236]);
+        *still.at_2d_mut::<core::Vec3b>(0, 1).unwrap() = core::Vec3b::from([120, 120, 120]);
+        let lamp =
+            Mat::from_slice_2d(&[[1.3, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 0.72]]).unwrap();
+        let mut frame = Mat::default();
+        core::transform(&still, &mut frame, &lamp).unwrap();
+        let g = [1.0 / 1.3, 1.0, 1.0 / 0.72];
+        let back = apply_gains(&frame, g).unwrap().unwrap();
+        let lit = as_if_lit(&still, g).unwrap().unwrap();
+        let px = |m: &Mat, i: i32| m.at_2d::<core::Vec3b>(0, i).unwrap().0.map(|v| v as i32);
+        for i in 0..2 {
+            let (a, b) = (px(&back, i), px(&lit, i));
+            assert!((0..3).all(|k| (a[k] - b[k]).abs() <= 1), "{a:?} {b:?}");
+        }
+        // The grey is brought back to the still's own level.
+        assert!((0..3).all(|k| (px(&back, 1)[k] - 120).abs() <= 1));
+        assert!(as_if_lit(&still, [1.0; 3]).unwrap().is_none());
     }
 }

@@ -82,7 +82,7 @@ pub(crate) fn write_json(path: &Path, v: &impl Serialize) -> Result<(), WriteErr
     std::fs::write(path, text + "\n").map_err(|e| io(path, e))
 }
 
-pub(crate) fn write_image(
+pub fn write_image(
     path: &Path,
     img: &opencv::core::Mat,
     quality: i32,
@@ -183,8 +183,9 @@ pub fn write_scenes_with(
         let still = calibration_still(board, board_file, &scene, &tex, beside.cast_at_calibration)?;
         let still_path = dir.join(format!("scene-{i:05}.calibration.reference.jpg"));
         write_image(&still_path, &still, 95)?;
-        let look = BoardLook::sample(&still, &cal.table_to_image, cal.area_mm);
-        cal.board_look = Some(look.map_err(|e| io(&still_path, e))?);
+        // As the calibration step makes it: neutralised on the markers.
+        let look = BoardLook::of_calibration(&still, &cal);
+        cal.board_look = Some(look.map_err(|e| io(&still_path, e))?.0);
         write_json(&dir.join(format!("scene-{i:05}.calibration.json")), &cal)?;
         out.push(truth);
     }

@@ -263,13 +263,13 @@ pub fn evaluate_kept(
     let use_still = still;
     evaluate_with(dir, board, set, &|image, img, h, look, webs, set| {
         let still = if use_still {
-            calibration_still_of(image)?
+            crate::light::neutral_still(calibration_still_of(image)?, h, look)?
         } else {
             None
         };
         let start = std::time::Instant::now();
-        let img = crate::light::neutral_frame(img, h, look)?;
-        let reading = crate::print::read_over_still(&img, still.as_ref(), h, board, webs, set)?;
+        let (img, still) = crate::light::neutral_with_still(img, still.as_ref(), h, look)?;
+        let reading = crate::print::read_over_still(&img, still.as_deref(), h, board, webs, set)?;
         Ok((reading, start.elapsed().as_secs_f64() * 1000.0))
     })
 }

@@ -76,7 +76,11 @@
 //! - Colour is read as the enrolment's light showed it. A white-balance
 //!   shift since calibration is undone when the calibration kept the
 //!   board's look ([`light::neutral_frame`]); a cast already there when
-//!   the board was calibrated is not (there is no neutral white in view).
+//!   the board was calibrated is undone too when the calibration markers
+//!   were measurable (the look is neutralised on their black and white,
+//!   `tw_calibration::white`), not after a manual calibration. A channel
+//!   clipped by the cast is only known to be at least as bright as it
+//!   reads, and is not darkened below the pixel's other channels.
 //! - Lens distortion is not applied to the frame (`warden read` refuses a
 //!   profile with a lens model and a board).
 
@@ -103,7 +107,7 @@ pub mod truth;
 pub mod verify;
 
 pub use dieset::{DieSet, DieSetError, Example};
-pub use light::neutral_frame;
+pub use light::{neutral_frame, neutral_still, neutral_with_still};
 pub use print::{read_over_still, without_print};
 pub use read::{read_target, read_target_in, ReadError, TargetDie, TargetReading};
 pub use shape::DieShape;

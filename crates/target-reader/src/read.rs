@@ -188,8 +188,29 @@ pub fn read_target_in(
     Ok(TargetReading {
         width: w,
         height: h,
-        dice,
+        dice: kept_apart(dice, set.die.min_spacing_mm()),
     })
+}
+
+/// `dice` (most die-like first) without any that lies closer than two
+/// dice can (`spacing`, mm, between the centres of their top faces
+/// projected down) to one kept before it. Fits are kept apart before
+/// they are placed by their regions; placing can bring two fits onto one
+/// die (a die in a hole fitted at two depths), which this undoes. Two
+/// real dice are never this close, so no die is lost.
+fn kept_apart(dice: Vec<TargetDie>, spacing: f64) -> Vec<TargetDie> {
+    let mut out: Vec<TargetDie> = Vec::with_capacity(dice.len());
+    for d in dice {
+        let c = crate::region::centroid(&d.corners_mm);
+        if out.iter().any(|k| {
+            let o = crate::region::centroid(&k.corners_mm);
+            (o[0] - c[0]).hypot(o[1] - c[1]) < spacing
+        }) {
+            continue;
+        }
+        out.push(d);
+    }
+    out
 }
 
 /// Whether a candidate is taken as a die: by the die set's trained
@@ -630,7 +651,38 @@ pub fn measure(
 
 #[cfg(test)]
 mod tests {
-    use super::best_of;
+    use super::{best_of, kept_apart, TargetDie};
+
+    #[test]
+    fn two_placed_dice_closer_than_two_dice_can_lie_are_one() {
+        let die = |x: f64, color: &str| TargetDie {
+            center: [x, 0.0],
+            corners: vec![[x, 0.0]; 5],
+            corners_mm: (0..5)
+                .map(|k| {
+                    let a = k as f64 * std::f64::consts::TAU / 5.0;
+                    [x + 8.0 * a.cos(), 8.0 * a.sin()]
+                })
+                .collect(),
+            color: color.into(),
+            face: "icon".into(),
+            confidence: 0.9,
+            uncertain: false,
+            section: tw_board::Section {
+                value: None,
+                kind: tw_board::SectionKind::Outside,
+                name: "outside".into(),
+            },
+            tie: false,
+        };
+        // One die fitted at two depths 7 mm apart, and a die 30 mm away.
+        let got = kept_apart(
+            vec![die(0.0, "white"), die(7.0, "red"), die(30.0, "blue")],
+            20.0,
+        );
+        let colours: Vec<&str> = got.iter().map(|d| d.color.as_str()).collect();
+        assert_eq!(colours, ["white", "blue"]);
+    }
 
     #[test]
     fn the_best_distinct_starts_are_kept_in_their_first_order() {

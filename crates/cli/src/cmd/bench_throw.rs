@@ -18,6 +18,9 @@
 //!   frame (the stage's Settling event, which carries the changed regions)
 //!   and is published when the throw finishes, so it overlaps the rest
 //!   window;
+//! - with `--cast`, every frame is read brought back to the light of
+//!   calibration by the board look sampled from the clip's calibration
+//!   still (`tw_target::neutral_frame`), the app's path;
 //! - accuracy of both readings against the frame's truth: every die on
 //!   the table matched within 12 mm, section value, icon/blank, colour,
 //!   and dice reported where none lies.
@@ -27,6 +30,7 @@ use opencv::prelude::*;
 use std::process::ExitCode;
 use std::time::Instant;
 use tw_board::{Board, Webs};
+use tw_calibration::BoardLook;
 use tw_motion::bench::Stats;
 use tw_motion::{Event, FrameView, MotionStage, RegionKind, StageConfig, State};
 use tw_synth::combat_clip::combat_clip;
@@ -62,12 +66,25 @@ pub struct ThrowArgs {
     /// fitted, as before the still was used.
     #[arg(long)]
     pub whole_without_still: bool,
+    /// White-balance shift of up to this strength in every clip, as
+    /// `warden synth --cast`; frames are read brought back to the light of
+    /// calibration by the board look, as the app reads them.
+    #[arg(long, default_value_t = 0.0)]
+    pub cast: f64,
+    /// The clip's calibration still (and its look) taken under the cast,
+    /// as `warden synth --cast-at-calibration`.
+    #[arg(long)]
+    pub cast_at_calibration: bool,
     /// Die set name or path (default: dungeon-fighter).
     #[arg(long)]
     pub dice_set: Option<String>,
     /// Print every throw's figures.
     #[arg(long)]
     pub verbose: bool,
+    /// Write the frame each throw finished on here
+    /// (`clip-SEED-throw-N.jpg`), to look at what was read.
+    #[arg(long)]
+    pub save_frames: Option<std::path::PathBuf>,
 }
 
 /// How one reading compares with the truth of its frame.
@@ -117,6 +134,24 @@ fn tally(truth: &SceneTruth, reading: &TargetReading) -> Tally {
     t
 }
 
+/// The read dice that match no die of the truth, as `colour face at
+/// (x, y) px`, matched as [`tally`] matches them.
+fn extras(truth: &SceneTruth, reading: &TargetReading) -> Vec<String> {
+    let mut used = vec![false; reading.dice.len()];
+    for d in &truth.dice {
+        if let Some(i) = tw_target::eval::nearest_unused(reading, &used, d.center_mm) {
+            used[i] = true;
+        }
+    }
+    reading
+        .dice
+        .iter()
+        .zip(&used)
+        .filter(|(_, u)| !**u)
+        .map(|(x, _)| format!("{} {} at ({:.0}, {:.0}) px, confidence {:.2}", x.color, x.face, x.center[0], x.center[1], x.confidence))
+        .collect()
+}
+
 /// CPU time of the whole process (all threads), ms: with the wall time
 /// it tells a busy machine (wall well above CPU / cores) from a slow read.
 #[cfg(unix)]
@@ -160,9 +195,13 @@ pub fn run(a: ThrowArgs) -> Result<ExitCode> {
     let board = Board::catacombs_default();
     let set: DieSet = super::dice::load_set(a.dice_set.as_deref())?;
     let webs = Webs::none();
+    if !(0.0..=0.9).contains(&a.cast) {
+        bail!("--cast: a strength from 0 to 0.9, got {}", a.cast);
+    }
     let opts = Options {
         sizes: vec![(1280, 720)],
         art,
+        cast: a.cast,
         ..Options::default()
     };
     let colours = DieColor::ALL;
@@ -197,19 +236,22 @@ pub fn run(a: ThrowArgs) -> Result<ExitCode> {
             Art::Painted => tw_synth::painted::render_painted(&board, &first.webs, &mut rng)?,
             Art::Ornate => tw_synth::ornate::render_ornate(&board, &first.webs, &mut rng)?,
         };
-        // The board as calibrated (no dice, neutral light): what the app
-        // keeps beside its profile and reads whole frames over.
+        // The board as calibrated (no dice; neutral light unless
+        // `--cast-at-calibration`): what the app keeps beside its profile,
+        // samples the board look from and reads whole frames over.
+        let still_seen = tw_synth::write::calibration_still(
+            &board,
+            "catacombs-default.json",
+            first,
+            &tex,
+            a.cast_at_calibration,
+        )?;
+        let cal = tw_synth::write::true_calibration(&board, "catacombs-default.json", first)?;
+        let look = BoardLook::of_calibration(&still_seen, &cal)?.0;
         let calibration = (!a.whole_without_still)
-            .then(|| {
-                tw_synth::write::calibration_still(
-                    &board,
-                    "catacombs-default.json",
-                    first,
-                    &tex,
-                    false,
-                )
-            })
-            .transpose()?;
+            .then(|| tw_target::neutral_still(Some(still_seen), &cal.table_to_image.0, Some(&look)))
+            .transpose()?
+            .flatten();
         let mut stage = MotionStage::new(StageConfig::default());
         let mut before: Option<TargetReading> = None;
         let mut done = 0usize;
@@ -233,9 +275,14 @@ pub fn run(a: ThrowArgs) -> Result<ExitCode> {
             let t0 = Instant::now();
             let out = stage.process(&view, t_ms)?;
             let stage_ms = t0.elapsed().as_secs_f64() * 1000.0;
+            let h = truth.board_to_image;
             if out.events.is_empty() && matches!(out.state, State::Idle | State::AtRest) {
-                still = Some(img.clone());
+                // Kept in the light of calibration, as the live view's.
+                still = Some(tw_target::neutral_frame(&img, &h, Some(&look))?.into_owned());
             }
+            // The reads below see the frame in the light of calibration;
+            // the motion stage sees it as the camera gave it.
+            let raw = img;
             for ev in out.events {
                 let regions = match ev {
                     Event::ThrowFinished { regions, .. } | Event::MotionTimeout { regions, .. } => {
@@ -244,6 +291,7 @@ pub fn run(a: ThrowArgs) -> Result<ExitCode> {
                     Event::Settling { regions, .. } => {
                         // Read now, publish when the throw finishes.
                         let t1 = Instant::now();
+                        let img = tw_target::neutral_frame(&raw, &h, Some(&look))?;
                         let got = read_throw_since(
                             &img,
                             still.as_ref(),
@@ -278,8 +326,8 @@ pub fn run(a: ThrowArgs) -> Result<ExitCode> {
                 done = n + 1;
                 finished += 1;
                 let changed = die_boxes(&regions);
-                let h = truth.board_to_image;
                 let (t1, c1) = (Instant::now(), process_cpu_ms());
+                let img = tw_target::neutral_frame(&raw, &h, Some(&look))?;
                 let got = read_throw_since(
                     &img,
                     still.as_ref(),
@@ -321,22 +369,46 @@ pub fn run(a: ThrowArgs) -> Result<ExitCode> {
                     // No settling seen first: published as read at the finish.
                     None => early.push(settle_ms + read_ms),
                 }
+                if let Some(dir) = &a.save_frames {
+                    std::fs::create_dir_all(dir)?;
+                    let path = dir.join(format!("clip-{seed}-throw-{n}.jpg"));
+                    tw_synth::write::write_image(&path, &raw, 95)?;
+                }
+                let mut whole_line = String::new();
                 if !a.no_whole {
                     let (t2, c2) = (Instant::now(), process_cpu_ms());
-                    let w = read_over_still(&img, calibration.as_ref(), &h, &board, &webs, &set)?;
+                    let (img, over) = tw_target::neutral_with_still(&raw, calibration.as_ref(), &h, Some(&look))?;
+                    let w = read_over_still(&img, over.as_deref(), &h, &board, &webs, &set)?;
                     whole_ms.push(t2.elapsed().as_secs_f64() * 1000.0);
                     whole_cpu.push(process_cpu_ms() - c2);
-                    whole.add(tally(&truth, &w));
+                    let tw = tally(&truth, &w);
+                    whole.add(tw);
+                    whole_line = format!(
+                        "; whole frame {:.0} ms ({:.0} ms CPU), {}/{} found, {} extra",
+                        whole_ms.last().copied().unwrap_or(f64::NAN),
+                        whole_cpu.last().copied().unwrap_or(f64::NAN),
+                        tw.found,
+                        tw.dice,
+                        tw.extra
+                    );
+                    if a.verbose {
+                        for x in extras(&truth, &w) {
+                            whole_line.push_str(&format!("\n    whole-frame extra: {x}"));
+                        }
+                    }
                 }
                 if a.verbose {
                     println!(
-                        "  clip {seed} throw {n}: settle {settle_ms:.0} ms, read {read_ms:.0} ms, {} dice on the table ({} read now), {}/{} found, {} extra",
+                        "  clip {seed} throw {n}: settle {settle_ms:.0} ms, read {read_ms:.0} ms, {} dice on the table ({} read now), {}/{} found, {} extra{whole_line}",
                         got.reading.dice.len(),
                         got.read_now.len(),
                         tr.found,
                         tr.dice,
                         tr.extra
                     );
+                    for x in extras(&truth, &got.reading) {
+                        println!("    extra: {x}");
+                    }
                 }
                 before = Some(got.reading);
             }
@@ -364,9 +436,14 @@ pub fn run(a: ThrowArgs) -> Result<ExitCode> {
         )
     };
     println!(
-        "throw → scored reading, {} generated clips ({} drawing, 1280×720, seeds {}..{}), {} throws, {} finished, {} extra finishes, {} core(s)",
+        "throw → scored reading, {} generated clips ({} drawing{}, 1280×720, seeds {}..{}), {} throws, {} finished, {} extra finishes, {} core(s)",
         a.clips,
         a.art,
+        if a.cast > 0.0 {
+            format!(", cast {}{}", a.cast, if a.cast_at_calibration { " already at calibration" } else { "" })
+        } else {
+            String::new()
+        },
         a.seed,
         a.seed + a.clips as u64 - 1,
         throws,

@@ -6,7 +6,7 @@ use anyhow::{bail, Context, Result};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use tw_calibration::{
-    calibrate_image, calibrate_lens, manual_profile, parse_pair, parse_points, read_image, write_sheet, CalibrationProfile,
+    calibrate_image, BoardLook, calibrate_lens, manual_profile, parse_pair, parse_points, read_image, write_sheet, CalibrationProfile,
     Placement, SheetLayout,
 };
 
@@ -37,7 +37,9 @@ pub enum What {
         /// Lens model to apply first: a profile file holding one.
         #[arg(long)]
         lens_from: Option<PathBuf>,
-        /// Write the profile here (printed to stdout otherwise).
+        /// Write the profile here (printed to stdout otherwise), with the
+        /// image beside it as the calibration still (`NAME.reference.jpg`).
+        /// The profile keeps the board's look either way.
         #[arg(long)]
         out: Option<PathBuf>,
     },
@@ -136,6 +138,7 @@ fn detect(image: &Path, size_mm: Option<&str>, lens_from: Option<&Path>, out: Op
         None => Placement::Sheet,
     };
     let mut img = read_image(image)?;
+    let as_seen = img.clone();
     let lens = match lens_from {
         Some(p) => Some(
             CalibrationProfile::load(p)?.lens.with_context(|| format!("{} holds no lens model", p.display()))?,
@@ -147,7 +150,32 @@ fn detect(image: &Path, size_mm: Option<&str>, lens_from: Option<&Path>, out: Op
     }
     let mut profile = calibrate_image(&img, &image.display().to_string(), &SheetLayout::a4(), placement)?;
     profile.lens = lens;
+    // The board's colours as calibrated, neutralised on the markers, as
+    // the app reads them from the still it keeps.
+    let (look, gains) = BoardLook::of_calibration(&img, &profile).with_context(|| format!("{}: sampling the board look", image.display()))?;
+    match gains {
+        Some(g) => eprintln!("board look: light measured on the markers, gains blue {:.3} green {:.3} red {:.3}", g[0], g[1], g[2]),
+        None => eprintln!("board look: the markers' black and white were not measurable; kept as seen"),
+    }
+    profile.board_look = Some(look);
+    if let Some(path) = out {
+        keep_still(&as_seen, path)?;
+    }
     emit(&profile, out)
+}
+
+/// Writes the still a profile saved at `profile_path` was calibrated on
+/// beside it (`NAME.json` → `NAME.reference.jpg`, as the app keeps it):
+/// the target reader reads whole frames where they differ from it.
+fn keep_still(still: &opencv::core::Mat, profile_path: &Path) -> Result<()> {
+    let stem = profile_path.file_stem().unwrap_or_default().to_string_lossy();
+    let to = profile_path.with_file_name(format!("{stem}.reference.jpg"));
+    let params = opencv::core::Vector::<i32>::from_slice(&[opencv::imgcodecs::IMWRITE_JPEG_QUALITY, 95]);
+    if !opencv::imgcodecs::imwrite(&to.to_string_lossy(), still, &params).with_context(|| format!("writing {}", to.display()))? {
+        bail!("{}: the calibration still could not be written", to.display());
+    }
+    eprintln!("wrote {} (the calibration still)", to.display());
+    Ok(())
 }
 
 fn manual(points: &str, size_mm: &str, image_size: Option<&str>, out: Option<&Path>) -> Result<ExitCode> {
