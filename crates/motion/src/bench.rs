@@ -230,9 +230,10 @@ fn time_stage<'a>(
     (Stats::of(cpu), Stats::of(wall))
 }
 
-/// CPU time consumed by this thread, in ms (NaN where unsupported).
+/// CPU time consumed by this thread, in ms (NaN where unsupported). The
+/// benchmarks and evaluations of every crate time their work with it.
 #[cfg(unix)]
-fn thread_cpu_ms() -> f64 {
+pub fn thread_cpu_ms() -> f64 {
     let mut ts = libc::timespec {
         tv_sec: 0,
         tv_nsec: 0,
@@ -246,6 +247,6 @@ fn thread_cpu_ms() -> f64 {
 }
 
 #[cfg(not(unix))]
-fn thread_cpu_ms() -> f64 {
+pub fn thread_cpu_ms() -> f64 {
     f64::NAN
 }

@@ -118,24 +118,7 @@ impl ReadTimes {
 }
 
 /// CPU time of the calling thread, ms (NaN where there is no such clock).
-#[cfg(unix)]
-pub(crate) fn thread_cpu_ms() -> f64 {
-    let mut ts = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: clock_gettime writes one timespec we own.
-    let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
-    if rc != 0 {
-        return f64::NAN;
-    }
-    ts.tv_sec as f64 * 1000.0 + ts.tv_nsec as f64 / 1e6
-}
-
-#[cfg(not(unix))]
-pub(crate) fn thread_cpu_ms() -> f64 {
-    f64::NAN
-}
+pub(crate) use tw_motion::bench::thread_cpu_ms;
 
 #[allow(clippy::too_many_arguments)]
 fn dice(
