@@ -44,12 +44,14 @@ def scene_rng(seed, i):
 
 
 # ------------------------------------------------------------ sampling
-def sample_camera(rng, tilt, board):
+def sample_camera(rng, tilt, board, lens=True):
     w, h = SIZES[rng.integers(len(SIZES))]
     hfov = rng.uniform(55, 75)
     f = w / 2 / math.tan(math.radians(hfov / 2))
     cx, cy = w / 2 + rng.uniform(-0.015, 0.015) * w, h / 2 + rng.uniform(-0.015, 0.015) * h
     k1, k2 = rng.uniform(-0.18, 0.02), rng.uniform(0.0, 0.06)
+    if not lens:
+        k1 = k2 = 0.0  # drawn all the same, so other draws stay as with the lens
     az, roll = rng.uniform(0, 360), rng.uniform(-8, 8)
     target = (board.centre[0] + rng.uniform(-25, 25), board.centre[1] + rng.uniform(-25, 25))
     # The whole marked frame (markers and their quiet zone) must be in view.
@@ -386,7 +388,7 @@ def make_scene(args, board, i, out):
     look = sample_look(rng, args.cast)
     name = f"scene-{i:05d}"
     for attempt in range(6):
-        cam = sample_camera(rng, tilt, board)
+        cam = sample_camera(rng, tilt, board, lens=not args.no_lens)
         still = photograph(render(board, cam, tex, [], lights, ambient, rng, with_dice=False),
                            look, rng, cast=False)
         still_path = os.path.join(out, name + ".calibration.reference.jpg")
@@ -446,6 +448,8 @@ def main(argv=None):
                    help="tilt uniform in [min, max] instead of spread evenly over the 0/15/25/35° bands")
     p.add_argument("--print", choices=["alt", "plain"], default="alt")
     p.add_argument("--cast", type=float, default=0.0)
+    p.add_argument("--no-lens", action="store_true",
+                   help="k1 = k2 = 0 (a diagnostic: the same scenes through a distortion-free lens)")
     p.add_argument("--first", type=int, default=0, help="index of the first scene (to split runs)")
     p.add_argument("--warden", default=os.environ.get("WARDEN", "warden"),
                    help="warden binary used for `calibration detect`")
