@@ -498,18 +498,26 @@ if (combat) {
       // An icon entered by hand leaves an ability choice open; the camera
       // throws that finish meanwhile are each shown held, with the reason,
       // and are played once the choice is made.
-      const free = await waitFor("a colour die not thrown yet", () => combat.execute(`
-        const b = Array.from(document.querySelectorAll('#throw-panel button[data-die]')).find((x) => x.dataset.die !== 'white' && !/thrown/.test(x.textContent));
-        return b ? b.dataset.die : null;`));
-      await combat.click(`#throw-panel button[data-die="${free}"]`);
-      await combat.click('#throw-panel button[data-face="icon"]');
-      await combat.click('#throw-panel button[data-section="3"]');
-      try {
-        await waitFor("the ability choice", () => combat.execute(`return document.querySelector('#df-actions button[data-offer="skip_ability"]') !== null;`));
-      } catch (e) {
-        const said = await combat.execute("const e = document.getElementById('game-error'); return (e ? e.textContent : '') + ' | ' + (document.getElementById('game-now')?.textContent ?? '');");
-        throw new Error(`${e.message}; the screen says ${JSON.stringify(said)} after a ${free} icon`);
+      // Green and blue open a choice on a hit for both heroes here (Saul's red
+      // works only on a miss), so whoever throws when the camera's throws have
+      // moved the turn on, the icon waits. A camera throw landing between the
+      // look and the clicks can still take the die: then try again.
+      let free, opened = false, said = "";
+      for (let attempt = 1; attempt <= 4 && !opened; attempt++) {
+        free = await waitFor("a green or blue die not thrown yet", () => combat.execute(`
+          const b = Array.from(document.querySelectorAll('#throw-panel button[data-die]')).find((x) => (x.dataset.die === 'green' || x.dataset.die === 'blue') && !/thrown/.test(x.textContent));
+          return b ? b.dataset.die : null;`), 90000);
+        await combat.click(`#throw-panel button[data-die="${free}"]`);
+        await combat.click('#throw-panel button[data-face="icon"]');
+        await combat.click('#throw-panel button[data-section="3"]');
+        try {
+          await waitFor("the ability choice", () => combat.execute(`return document.querySelector('#df-actions button[data-offer="skip_ability"]') !== null;`), 8000);
+          opened = true;
+        } catch (e) {
+          said = await combat.execute("const e = document.getElementById('game-error'); return (e ? e.textContent : '') + ' | ' + (document.getElementById('game-now')?.textContent ?? '');");
+        }
       }
+      assert(opened, `no ability choice opened after four hand throws of an icon; the screen says ${JSON.stringify(said)} after a ${free} icon`);
       const held = await waitFor("two camera throws held during the choice", () =>
         combat.execute(`
           const l = Array.from(document.querySelectorAll('#game-held-throws li')).map((li) => li.textContent);
