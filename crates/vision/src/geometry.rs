@@ -12,7 +12,7 @@ use crate::faces::FaceCluster;
 /// Corner pip offset from the face centre as a fraction of the face side.
 const GRID: f32 = 0.27;
 /// Face side in pip radii when only one pip is seen (the "1" pip is large).
-const SINGLE_PIP_SIDE_RADII: f32 = 8.0;
+pub(crate) const SINGLE_PIP_SIDE_RADII: f32 = 8.0;
 
 /// Where the face lies and how well its pips fit a standard layout.
 #[derive(Clone, Debug)]

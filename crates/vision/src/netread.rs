@@ -25,6 +25,12 @@ use opencv::{core::Mat, prelude::*};
 const MIN_DIE_PROBABILITY: f32 = 0.5;
 /// ...and a body proposal, which has no pip layout behind it, with this.
 const BODY_MIN_DIE_PROBABILITY: f32 = 0.9;
+/// A blob narrower than this is not looked at as a die: too few pixels to
+/// hold pips of its own that a camera could resolve (four pip widths of at
+/// least four pixels).
+const MIN_BLOB_HOLDING_PIPS: f32 = 16.0;
+/// A lone pip's face outline, in pip widths.
+const ONE_FACE_IN_PIP_WIDTHS: f32 = crate::geometry::SINGLE_PIP_SIDE_RADII / 2.0;
 /// Other sides, relative to the body finder's, a body proposal is read at.
 const BODY_RESCALES: [f32; 2] = [0.87, 1.15];
 /// ...unless the finder's side gives a die and a face at least this sure.
@@ -87,6 +93,52 @@ pub(crate) fn body_color(frame: &Mat, center: [f32; 2], side: f32, colors: &Colo
     colors.classify(Hsv::from_bgr(ch(0), ch(1), ch(2))).to_string()
 }
 
+/// Whether the middle of a blob of radius `r` holds spots of paint unlike
+/// its own: at least [`OTHER_PAINT_SHARE`] of the pixels within
+/// [`BLOB_CORE`] of its radius differ from their median by more than
+/// [`OTHER_PAINT_LEVELS`] in some channel. A painted pip is one colour; a die
+/// body holds its pips.
+fn holds_other_paint(frame: &Mat, center: [f32; 2], r: f32) -> bool {
+    let Ok(bytes) = frame.data_bytes() else {
+        return false;
+    };
+    let (w, h) = (frame.cols().max(0) as usize, frame.rows().max(0) as usize);
+    let core = r * BLOB_CORE;
+    let mut px: Vec<[u8; 3]> = Vec::new();
+    let (x0, x1) = ((center[0] - core).floor().max(0.0) as usize, ((center[0] + core).ceil().max(0.0) as usize).min(w));
+    let (y0, y1) = ((center[1] - core).floor().max(0.0) as usize, ((center[1] + core).ceil().max(0.0) as usize).min(h));
+    for y in y0..y1 {
+        for x in x0..x1 {
+            let (dx, dy) = (x as f32 + 0.5 - center[0], y as f32 + 0.5 - center[1]);
+            let i = (y * w + x) * 3;
+            if dx.hypot(dy) <= core && i + 2 < bytes.len() {
+                px.push([bytes[i], bytes[i + 1], bytes[i + 2]]);
+            }
+        }
+    }
+    if px.len() < 16 {
+        return false;
+    }
+    let median = |k: usize| {
+        let mut v: Vec<u8> = px.iter().map(|p| p[k]).collect();
+        v.sort_unstable();
+        v[v.len() / 2]
+    };
+    let m = [median(0), median(1), median(2)];
+    let other = px
+        .iter()
+        .filter(|p| (0..3).any(|k| p[k].abs_diff(m[k]) > OTHER_PAINT_LEVELS))
+        .count();
+    other as f32 >= OTHER_PAINT_SHARE * px.len() as f32
+}
+
+/// Share of a blob's radius looked at (its rim blends into the face)...
+const BLOB_CORE: f32 = 0.7;
+/// ...pixels differing from the middle's median by more than this...
+const OTHER_PAINT_LEVELS: u8 = 40;
+/// ...make up at least this share where a pip of another paint is inside.
+const OTHER_PAINT_SHARE: f32 = 0.06;
+
 /// Settle the two finders' proposals into dice.
 pub fn settle(
     net: &FaceNet,
@@ -135,6 +187,24 @@ pub fn settle(
         };
         let mut guess = classify(p.side)?;
         let mut p = p;
+        if set.is_none() && p.pip_reading.as_ref().is_some_and(|r| r.face.as_deref() == Some("1")) {
+            // A "1" is outlined four pip widths wide. Where its "pip" is a
+            // whole die (a dark die whose pips are of another paint vanishes
+            // into one blob in gray), that outline is thrice the die and
+            // swallows its neighbours. The blob is read at its own size: if
+            // the classifier sees a die there whose face is not a "1", and the
+            // blob holds spots of another paint (a pip is one paint), it is
+            // that die (read with the classifier's own, maybe low, confidence).
+            let blob = p.side / ONE_FACE_IN_PIP_WIDTHS;
+            let inner = if blob >= MIN_BLOB_HOLDING_PIPS { Some(classify(blob)?) } else { None };
+            if let Some(inner) = inner.filter(|inner| inner.die >= BODY_MIN_DIE_PROBABILITY
+                && inner.face >= 2
+                && holds_other_paint(frame, p.center, 0.5 * blob))
+            {
+                p = Proposal { center: p.center, side: blob, corners: None, pip_reading: None };
+                guess = inner;
+            }
+        }
         let mut scales_disagree = false;
         let settled = guess.die >= SETTLED_READING && guess.probability >= SETTLED_READING;
         if p.pip_reading.is_none() && guess.die >= MIN_DIE_PROBABILITY && !settled {
@@ -237,4 +307,40 @@ pub fn settle(
         ));
     }
     Ok(dice.into_iter().map(|(d, _)| d).collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use opencv::core::{Point, Scalar, CV_8UC3};
+    use opencv::imgproc;
+
+    /// A pale table with one dark disc of radius 20 at (50, 50).
+    fn disc_on_table() -> Mat {
+        let mut m = Mat::new_rows_cols_with_default(100, 100, CV_8UC3, Scalar::new(200.0, 200.0, 200.0, 0.0)).unwrap();
+        imgproc::circle(&mut m, Point::new(50, 50), 20, Scalar::new(60.0, 40.0, 30.0, 0.0), -1, imgproc::LINE_8, 0).unwrap();
+        m
+    }
+
+    #[test]
+    fn a_pip_of_one_paint_holds_no_other_paint() {
+        assert!(!holds_other_paint(&disc_on_table(), [50.0, 50.0], 20.0));
+    }
+
+    #[test]
+    fn a_dark_die_body_with_red_pips_holds_other_paint() {
+        let mut m = disc_on_table();
+        for (x, y) in [(42, 42), (58, 58), (50, 50)] {
+            imgproc::circle(&mut m, Point::new(x, y), 3, Scalar::new(40.0, 40.0, 190.0, 0.0), -1, imgproc::LINE_8, 0).unwrap();
+        }
+        assert!(holds_other_paint(&m, [50.0, 50.0], 20.0));
+    }
+
+    #[test]
+    fn a_blob_too_small_to_measure_or_off_the_frame_is_not_judged() {
+        let mut m = disc_on_table();
+        imgproc::circle(&mut m, Point::new(50, 50), 1, Scalar::new(40.0, 40.0, 190.0, 0.0), -1, imgproc::LINE_8, 0).unwrap();
+        assert!(!holds_other_paint(&m, [50.0, 50.0], 2.0));
+        assert!(!holds_other_paint(&m, [-500.0, 900.0], 20.0));
+    }
 }
