@@ -488,6 +488,9 @@ pub struct TopFace {
     pub rival_ratio: f32,
 }
 
+/// Pips of one die differ in length by less than this factor.
+const ONE_DIE_PIP_RATIO: f32 = 2.5;
+
 /// Keep, for each die, the face seen most squarely; drop the side faces.
 pub fn top_faces(clusters: Vec<FaceCluster>, params: &GroupParams) -> Vec<TopFace> {
     let mut out = Vec::new();
@@ -498,8 +501,15 @@ pub fn top_faces(clusters: Vec<FaceCluster>, params: &GroupParams) -> Vec<TopFac
             if i == j || o.polarity != f.polarity {
                 continue;
             }
-            // A face only suppresses faces within its own die's reach.
-            let reach = params.die_pip_lengths * o.pip_length;
+            // A face only suppresses faces within its own die's reach. A
+            // "pip" several times longer than the other face's pips is no pip
+            // of that face's die (a whole die taken for a "1", say): it hides
+            // only faces lying on the blob itself, not the dice around it.
+            let reach = if o.pip_length > ONE_DIE_PIP_RATIO * f.pip_length {
+                o.pip_length
+            } else {
+                params.die_pip_lengths * o.pip_length
+            };
             if dist(f.center, o.center) >= reach {
                 continue;
             }
@@ -681,4 +691,26 @@ mod tests {
         let faces = group_faces(&pips, &GroupParams::default());
         assert_eq!(sizes(&faces), vec![3, 4, 5]);
     }
+
+    /// A dark die whose pips vanish into its body in gray is one blob, 27 px
+    /// long, taken for a "1"; a "3" of 5 px pips 140 px away is another die's
+    /// face and stays, while a face lying on the blob itself is still hidden.
+    #[test]
+    fn a_whole_die_taken_for_a_pip_hides_only_faces_on_itself() {
+        let blob = FaceCluster::new(vec![pip(245.0, 304.0, 27.5, 0.92, 0.0)]);
+        let three = FaceCluster::new(vec![
+            pip(361.0, 385.0, 5.2, 0.9, 0.0),
+            pip(363.0, 377.0, 5.2, 0.9, 0.0),
+            pip(365.0, 370.0, 5.2, 0.9, 0.0),
+        ]);
+        assert!(blob.squareness > three.squareness);
+        let kept = top_faces(vec![blob.clone(), three.clone()], &GroupParams::default());
+        assert_eq!(kept.iter().map(|t| t.face.pips.len()).collect::<Vec<_>>(), vec![1, 3]);
+        let on_blob = FaceCluster::new(
+            three.pips.iter().map(|p| pip(p.center.0 - 118.0, p.center.1 - 73.0, 5.2, 0.9, 0.0)).collect(),
+        );
+        let kept = top_faces(vec![blob, on_blob], &GroupParams::default());
+        assert_eq!(kept.iter().map(|t| t.face.pips.len()).collect::<Vec<_>>(), vec![1]);
+    }
+
 }
