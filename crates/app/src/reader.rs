@@ -210,10 +210,7 @@ impl TableReader {
                 )),
             ));
         }
-        let loaded = tw_vision::faceset::FaceSet::load(&path)
-            .map_err(|e| e.to_string())
-            .and_then(|fs| tw_vision::DiceReader::with_face_set(fs, &path.display().to_string()).map_err(|e| e.to_string()));
-        Ok(match loaded {
+        Ok(match reader_of_set(&path) {
             Ok(reader) => (TableReader::Pips(reader), None),
             Err(e) => (
                 pips(),
@@ -221,6 +218,13 @@ impl TableReader {
             ),
         })
     }
+}
+
+/// A dice reader for the enrolled set in the file at `path`; the error says
+/// what is wrong with the file.
+fn reader_of_set(path: &Path) -> Result<tw_vision::DiceReader, String> {
+    let set = tw_vision::faceset::FaceSet::load(path).map_err(|e| e.to_string())?;
+    tw_vision::DiceReader::with_face_set(set, &path.display().to_string()).map_err(|e| e.to_string())
 }
 
 /// The file of the player's enrolled pip dice among the sets in `sets_dir`.
@@ -236,10 +240,7 @@ fn with_pip_set(plain: TableReader, sets_dir: &Path) -> (TableReader, Option<Str
     if !path.is_file() {
         return (plain, None);
     }
-    let loaded = tw_vision::faceset::FaceSet::load(&path)
-        .map_err(|e| e.to_string())
-        .and_then(|fs| tw_vision::DiceReader::with_face_set(fs, &path.display().to_string()).map_err(|e| e.to_string()));
-    match loaded {
+    match reader_of_set(&path) {
         Ok(reader) => (TableReader::Pips(reader), None),
         Err(e) => (
             plain,

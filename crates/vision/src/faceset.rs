@@ -122,6 +122,16 @@ impl FaceSet {
     /// Parse and check a set; `name` names it in errors.
     pub fn parse(name: &str, text: &str) -> Result<FaceSet> {
         let value: serde_json::Value = serde_json::from_str(text).map_err(|e| bad(name, e.to_string()))?;
+        // The version first: a set of another version may lay out `kind`
+        // differently, and saying so is the useful answer.
+        match value.get("format") {
+            Some(serde_json::Value::String(f)) if f == FORMAT => {}
+            Some(serde_json::Value::String(f)) => {
+                return Err(bad(name, format!("format is {f:?}, a version this build does not read (it reads {FORMAT:?})")))
+            }
+            Some(other) => return Err(bad(name, format!("format is {other}, expected the text {FORMAT:?}"))),
+            None => return Err(bad(name, format!("format is missing (expected {FORMAT:?})"))),
+        }
         match value.get("kind").and_then(|k| k.as_str()) {
             Some(KIND) => {}
             Some(other) => return Err(bad(name, format!("kind is {other:?}; this reader reads \"d6\" sets"))),

@@ -339,6 +339,16 @@ fn files_that_are_not_d6_sets_are_refused_naming_the_field() {
             .contains("look.side_px")
     );
     assert!(broken(&|v| v["extra"] = 1.into()).contains("extra"));
+    // Another version of the format is said to be one, not taken for a d12 set.
+    let newer = broken(&|v| {
+        v["format"] = "tw-dice-set/2".into();
+        v.as_object_mut().unwrap().remove("kind");
+    });
+    assert!(newer.contains("format") && newer.contains("tw-dice-set/2") && !newer.contains("d12"), "{newer}");
+    assert!(broken(&|v| {
+        v.as_object_mut().unwrap().remove("format");
+    })
+    .contains("format is missing"));
 }
 
 #[test]
