@@ -11,7 +11,8 @@
 //! differently, its reading is shown (a layout of pips that fits is the
 //! stronger evidence on dice unlike the classifier's training) but the die
 //! is put to the player: its confidence is capped below the asking
-//! threshold.
+//! threshold. A body found against a surely read die and a third to a
+//! half of its size is that die's side face, seen by an oblique camera.
 
 use crate::bodies::BodyCandidate;
 use crate::color::{ColorTable, Hsv};
@@ -139,6 +140,21 @@ const OTHER_PAINT_LEVELS: u8 = 40;
 /// ...make up at least this share where a pip of another paint is inside.
 const OTHER_PAINT_SHARE: f32 = 0.06;
 
+/// A body found beside a die, of this share of its side (a side face seen
+/// obliquely is foreshortened, yet not to a speck)...
+const SIDE_FACE_SHARE: std::ops::Range<f32> = 0.3..0.6;
+/// ...with its centre within this many of the die's sides, is a side face
+/// of that die an oblique camera sees, not a die of its own.
+const SIDE_FACE_REACH: f32 = 1.3;
+
+/// Whether a body at `center` of `side` is a side face of one of `dice`
+/// (centres and sides of dice whose size is trusted).
+fn is_side_face_of_any(center: [f32; 2], side: f32, dice: &[([f32; 2], f32)]) -> bool {
+    dice.iter().any(|(c, s)| {
+        SIDE_FACE_SHARE.contains(&(side / s)) && (c[0] - center[0]).hypot(c[1] - center[1]) < SIDE_FACE_REACH * s
+    })
+}
+
 /// Settle the two finders' proposals into dice.
 pub fn settle(
     net: &FaceNet,
@@ -253,16 +269,16 @@ pub fn settle(
         judged.push((guess.die, face, probability, false, p));
     }
     judged.sort_by(|a, b| b.0.total_cmp(&a.0).then(b.2.total_cmp(&a.2)));
-    let mut dice: Vec<(Die, f32)> = Vec::new();
+    let mut dice: Vec<(Die, f32, bool)> = Vec::new();
     for (_, face, probability, fallback, p) in judged {
         // A die kept only for its pips gives way to any die the classifier
         // accepted within a die's width of it (the same die, centred on its body).
-        if fallback && dice.iter().any(|(d, s)| (d.center[0] - p.center[0]).hypot(d.center[1] - p.center[1]) < s.max(p.side)) {
+        if fallback && dice.iter().any(|(d, s, _)| (d.center[0] - p.center[0]).hypot(d.center[1] - p.center[1]) < s.max(p.side)) {
             continue;
         }
-        if let Some((kept, kept_side)) = dice
+        if let Some((kept, kept_side, _)) = dice
             .iter_mut()
-            .find(|(d, s)| (d.center[0] - p.center[0]).hypot(d.center[1] - p.center[1]) < 0.5 * s.max(p.side))
+            .find(|(d, s, _)| (d.center[0] - p.center[0]).hypot(d.center[1] - p.center[1]) < 0.5 * s.max(p.side))
         {
             // The same die again. Its pips outline the top face itself, where
             // a body's centre also takes in the sides an oblique camera sees:
@@ -304,9 +320,21 @@ pub fn settle(
                 cocked: p.pip_reading.as_ref().is_some_and(|r| r.cocked),
             },
             p.side,
+            p.pip_reading.is_none(),
         ));
     }
-    Ok(dice.into_iter().map(|(d, _)| d).collect())
+    // Only a die whose size is trusted makes a body beside it a side face: a
+    // sure reading of more than one pip (a "1" is outlined from its one pip).
+    let sides: Vec<([f32; 2], f32)> = dice
+        .iter()
+        .filter(|(d, _, _)| d.confidence >= SURE_PIP_READING && d.face.as_deref() != Some("1"))
+        .map(|(d, s, _)| (d.center, *s))
+        .collect();
+    Ok(dice
+        .into_iter()
+        .filter(|(d, s, body_only)| !(*body_only && is_side_face_of_any(d.center, *s, &sides)))
+        .map(|(d, _, _)| d)
+        .collect())
 }
 
 #[cfg(test)]
@@ -320,6 +348,20 @@ mod tests {
         let mut m = Mat::new_rows_cols_with_default(100, 100, CV_8UC3, Scalar::new(200.0, 200.0, 200.0, 0.0)).unwrap();
         imgproc::circle(&mut m, Point::new(50, 50), 20, Scalar::new(60.0, 40.0, 30.0, 0.0), -1, imgproc::LINE_8, 0).unwrap();
         m
+    }
+
+    #[test]
+    fn a_small_body_against_a_die_is_its_side_face_and_a_die_beside_it_is_not() {
+        // As on webcam valid_23: a 45 px top face read from its pips, and the
+        // body finder's 19 px square on the side face below it.
+        let top = [([245.0, 231.0], 45.0)];
+        assert!(is_side_face_of_any([215.0, 269.0], 19.0, &top));
+        // A die of about the same size touching it is a die.
+        assert!(!is_side_face_of_any([290.0, 231.0], 40.0, &top));
+        // A speck far smaller than any side face, and a body farther away.
+        assert!(!is_side_face_of_any([215.0, 269.0], 8.0, &top));
+        assert!(!is_side_face_of_any([245.0, 320.0], 19.0, &top));
+        assert!(!is_side_face_of_any([215.0, 269.0], 19.0, &[]));
     }
 
     #[test]
