@@ -22,6 +22,8 @@ use crate::faceset::FaceSet;
 use crate::reader::Die;
 use opencv::{core::Mat, prelude::*};
 
+mod groups;
+
 /// A proposal the classifier must call a die with at least this probability...
 const MIN_DIE_PROBABILITY: f32 = 0.5;
 /// ...and a body proposal, which has no pip layout behind it, with this.
@@ -155,6 +157,32 @@ fn is_side_face_of_any(center: [f32; 2], side: f32, dice: &[([f32; 2], f32)]) ->
     })
 }
 
+/// This many blobs of a pip outline that are dice...
+const DICE_FOR_PIPS: usize = 2;
+
+/// ...make the outline a group of dice read as one face: the body proposals
+/// of those dice, each a blob holding spots of another paint (a pip is one
+/// paint) that the classifier surely sees as a die. A "1" has its own test.
+fn dice_for_pips(net: &FaceNet, frame: &Mat, p: &Proposal) -> Result<Option<Vec<Proposal>>> {
+    let (Some(corners), Some(reading)) = (p.corners.as_ref(), p.pip_reading.as_ref()) else {
+        return Ok(None);
+    };
+    if reading.face.as_deref().is_none_or(|f| f == "1") {
+        return Ok(None);
+    }
+    let mut dice = Vec::new();
+    for (center, side) in groups::blobs_in_outline(frame, corners, p.side)? {
+        if !holds_other_paint(frame, center, 0.5 * side) {
+            continue;
+        }
+        let guess = net.classify_turned_bare(frame, center, side)?;
+        if guess.die >= BODY_MIN_DIE_PROBABILITY && guess.face != 0 {
+            dice.push(Proposal { center, side, corners: None, pip_reading: None });
+        }
+    }
+    Ok((dice.len() >= DICE_FOR_PIPS).then_some(dice))
+}
+
 /// Settle the two finders' proposals into dice.
 pub fn settle(
     net: &FaceNet,
@@ -179,6 +207,19 @@ pub fn settle(
         corners: None,
         pip_reading: None,
     }));
+    if set.is_none() {
+        // An outline whose "pips" are dice gives way to those dice.
+        let mut kept = Vec::with_capacity(proposals.len());
+        let mut freed = Vec::new();
+        for p in proposals {
+            match dice_for_pips(net, frame, &p)? {
+                Some(dice) => freed.extend(dice),
+                None => kept.push(p),
+            }
+        }
+        kept.extend(freed);
+        proposals = kept;
+    }
     let mut judged = Vec::new();
     // Pip proposals come first; a body proposal whose centre lies well
     // inside a pip proposal already judged a die is that die, and is not
