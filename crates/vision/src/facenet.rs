@@ -258,7 +258,7 @@ impl FaceNet {
             None
         };
         let size = doc.input.size;
-        if !(8..=128).contains(&size) || size % 8 != 0 {
+        if !(8..=128).contains(&size) || !size.is_multiple_of(8) {
             return Err(bad(
                 name,
                 format!("input.size {size} is not a multiple of 8 in 8..=128"),
