@@ -6,8 +6,9 @@
 //! ([`crate::facenet`]) and described by its appearance, in a form no turn
 //! of the die changes ([`crate::facenet::appearance`]). A face's *prototype* is the mean of its examples' unit-length
 //! descriptions. Reading matches a die's description to the prototypes by
-//! cosine similarity. For plain pip faces ("1"–"6") the match is combined
-//! with the classifier's own answer; faces with other names (an emblem, a
+//! cosine similarity. A set of plain pip faces only ("1"–"6") is read as
+//! the classifier reads, all six faces; in a mixed set a pip face's match
+//! is combined with the classifier's own answer; faces with other names (an emblem, a
 //! goblin, a skull) are read by the match alone. A die that matches no
 //! prototype as closely as the enrolment's own examples did is reported
 //! with a low confidence, so the player is asked.
@@ -198,6 +199,14 @@ impl FaceSet {
             ));
         }
         Ok(())
+    }
+
+    /// Whether every enrolled face is a plain pip face. Such a set reads as
+    /// the classifier does, so the reader treats it as no set: every
+    /// pip-reader check applies, and all six faces are read even where the
+    /// photos it was enrolled from never showed some of them.
+    pub fn is_plain_pips(&self) -> bool {
+        self.art.is_none() && self.faces.iter().all(|f| is_pip_face(&f.face))
     }
 
     /// The face a classified crop shows by this set, and how sure that is.

@@ -323,15 +323,16 @@ impl DiceReader {
         let mut dice = merge_views(per_view);
         if let Some(net) = &self.net {
             let map = body_map(frame)?;
+            let face_set = self.face_set.as_deref().filter(|s| !s.is_plain_pips());
             dice = settle(
                 net,
-                self.face_set.as_deref(),
+                face_set,
                 frame,
                 dice,
                 map.candidates.clone(),
                 &self.colors,
             )?;
-            if self.face_set.is_none() {
+            if face_set.is_none() {
                 fill_crowds(net, frame, &map, &mut dice, &self.colors)?;
             }
         }

@@ -293,6 +293,32 @@ fn an_enrolled_set_reads_its_faces_and_round_trips() {
 }
 
 #[test]
+fn a_pip_set_enrolled_without_some_faces_still_reads_all_six() {
+    // Photos that happen to show only 1, 2 and 3: the set has three faces,
+    // yet the dice it describes have six, and its reading is the
+    // classifier's, as with no set at all.
+    let net = FaceNet::shipped().unwrap();
+    let mut e = Enrolment::new(&net);
+    for seed in 0..3 {
+        let (img, labels) = labelled_scene(seed);
+        let low: Vec<_> = labels.into_iter().filter(|l| ["1", "2", "3"].contains(&l.name.as_str())).collect();
+        assert_eq!(e.add(&img, &low, "rendered").unwrap(), 3);
+    }
+    let set = e.finish("low faces").unwrap();
+    assert_eq!(set.faces.len(), 3);
+    assert!(set.is_plain_pips());
+    let faces = |r: &DiceReader| {
+        let (img, _) = labelled_scene(5);
+        let mut dice = r.read(&img).unwrap().dice;
+        dice.sort_by(|a, b| a.center[0].total_cmp(&b.center[0]));
+        dice.into_iter().map(|d| d.face.unwrap_or_default()).collect::<Vec<_>>()
+    };
+    let with_set = faces(&DiceReader::with_face_set(set, "low.json").unwrap());
+    assert_eq!(with_set, faces(&DiceReader::default()));
+    assert!(with_set.iter().any(|f| f == "6"), "{with_set:?}");
+}
+
+#[test]
 fn a_set_with_too_few_examples_of_a_face_is_not_written() {
     let net = FaceNet::shipped().unwrap();
     let mut e = Enrolment::new(&net);
