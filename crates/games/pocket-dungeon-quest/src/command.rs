@@ -127,6 +127,12 @@ pub enum Command {
         #[serde(default)]
         gear: Option<Gear>,
     },
+    /// Use a piece of Gear. `by` is the hero using it when that is not the
+    /// hero taking the turn (Holy Water, the Harp, Bow & Arrow are used on
+    /// another Hero's turn). `at` a space (Torch, Boomerang, Harp, Bow &
+    /// Arrow, Grapple Shot, Bed Roll's one-space move), `hero` Holy Water's
+    /// drinker, `take` the Magic Ring's Item; `roll`, `steal`, `gem` are a
+    /// Bow & Arrow shot's roll and its Critical Miss's choices, as in `attack`.
     UseGear {
         gear: Gear,
         #[serde(default)]
@@ -135,7 +141,17 @@ pub enum Command {
         hero: Option<HeroKind>,
         #[serde(default)]
         take: Option<TileKind>,
+        #[serde(default)]
+        by: Option<HeroKind>,
+        #[serde(default)]
+        roll: Option<String>,
+        #[serde(default)]
+        steal: Option<TileKind>,
+        #[serde(default)]
+        gem: Option<TileKind>,
     },
+    /// Put the tile the Grapple Shot holds into the Inventory (room needed).
+    Stow,
     /// After a won session of a campaign: lay a fresh mat, heroes keep XP,
     /// Keys, Levels and Gear.
     NextSession,

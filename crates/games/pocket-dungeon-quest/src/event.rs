@@ -2,7 +2,7 @@
 //! Every arm is a plain assignment or list edit, so folding a saved log
 //! rebuilds exactly the state that was seen.
 
-use crate::state::{BossFight, BossStage, Cell, Outcome, State, Step, Turn};
+use crate::state::{BossFight, BossStage, Cell, Outcome, Sleeper, State, Step, Turn};
 use crate::tile::{Gear, HeroKind, Pile, Pos, TileKind};
 use serde::{Deserialize, Serialize};
 
@@ -249,6 +249,33 @@ pub enum Event {
         item: TileKind,
         paid: Vec<TileKind>,
     },
+    /// The Grapple Shot snatches an Item or Spell off the floor and holds it.
+    Grappled {
+        hero: HeroKind,
+        at: Pos,
+        item: TileKind,
+    },
+    /// The tile the Grapple Shot held goes into the Inventory.
+    Stowed {
+        hero: HeroKind,
+        item: TileKind,
+    },
+    /// The Harp, played by `hero` on the turn of `turn_of` in `round`.
+    MonsterSlept {
+        hero: HeroKind,
+        at: Pos,
+        monster: TileKind,
+        round: u32,
+        turn_of: HeroKind,
+    },
+    /// A sleeping Monster wakes; `fought_by` (the heroes who see it) must
+    /// attack it on their turn before moving. Seen by none, it goes to the
+    /// Monster Pile (a `to_pile` follows).
+    MonsterWoke {
+        at: Pos,
+        monster: TileKind,
+        fought_by: Vec<HeroKind>,
+    },
 }
 
 fn remove_one(v: &mut Vec<TileKind>, k: TileKind) -> bool {
@@ -444,6 +471,7 @@ pub fn evolve(s: &mut State, e: &Event) {
             if std::mem::take(&mut h.big_bag) {
                 lost.push(TileKind::BigBag);
             }
+            lost.extend(h.grappled.take());
             let effects = std::mem::take(&mut h.effects);
             s.piles.merchant.extend(lost);
             s.piles.discard.extend(effects);
@@ -623,6 +651,45 @@ pub fn evolve(s: &mut State, e: &Event) {
             }
             remove_one(&mut s.piles.discard, *item);
             put_in_inventory(s, *hero, *item);
+        }
+        Event::Grappled { hero, at, item } => {
+            s.set_cell(*at, Cell::Empty);
+            if let Some(h) = s.hero_mut(*hero) {
+                h.grappled = Some(*item);
+            }
+        }
+        Event::Stowed { hero, item } => {
+            if let Some(h) = s.hero_mut(*hero) {
+                h.grappled = None;
+            }
+            put_in_inventory(s, *hero, *item);
+        }
+        Event::MonsterSlept {
+            at,
+            monster,
+            round,
+            turn_of,
+            ..
+        } => {
+            for h in &mut s.heroes {
+                h.pinned.retain(|q| q != at);
+            }
+            s.sleeping.push(Sleeper {
+                at: *at,
+                monster: *monster,
+                round: *round,
+                hero: *turn_of,
+            });
+        }
+        Event::MonsterWoke { at, fought_by, .. } => {
+            s.sleeping.retain(|z| z.at != *at);
+            for k in fought_by {
+                if let Some(h) = s.hero_mut(*k) {
+                    if !h.pinned.contains(at) {
+                        h.pinned.push(*at);
+                    }
+                }
+            }
         }
     }
 }

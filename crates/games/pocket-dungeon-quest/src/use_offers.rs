@@ -208,7 +208,102 @@ pub fn uses(s: &State) -> Vec<Offer> {
     for g in &h.gear {
         out.push(gear(s, &who, *g, &monsters_in_sight, &heroes));
     }
+    if let Some(item) = h.grappled {
+        out.push(ready(
+            s,
+            "stow",
+            format!(
+                "{who}: put the {} from the Grapple Shot into the Inventory",
+                tile_words(item)
+            ),
+            json!({"type": "stow"}),
+        ));
+    }
+    // Gear the other heroes may use on this hero's turn.
+    for o in s.heroes.iter().filter(|o| o.kind != h.kind && !o.dead) {
+        for g in &o.gear {
+            out.push(others_gear(s, o.kind, *g, &heroes));
+        }
+    }
     out.into_iter().flatten().collect()
+}
+
+/// Monsters face up anywhere on the mat.
+fn monsters_on_mat(s: &State) -> Vec<Pos> {
+    all_spaces(s)
+        .into_iter()
+        .filter(|p| s.shown(*p).is_some_and(|k| k.is_monster()))
+        .collect()
+}
+
+/// Holy Water, the Harp and Bow & Arrow, used by `by` on another Hero's
+/// turn (`by` in the command); the choices are those the engine takes.
+fn others_gear(s: &State, by: HeroKind, g: Gear, heroes: &[HeroKind]) -> Option<Offer> {
+    let who = hero_words(by);
+    let key = format!("gear_{}", g.name());
+    let label = format!("{who}: use the {}", gear_words(g));
+    let base = json!({"type": "use_gear", "gear": g, "by": by});
+    match g {
+        Gear::HolyWater => pick(
+            s,
+            &key,
+            format!("{label} on…"),
+            base,
+            "hero",
+            heroes.iter().map(|k| hero_choice(*k)).collect(),
+        ),
+        Gear::Harp => pick(
+            s,
+            &key,
+            format!("{label} to put a Monster to sleep…"),
+            base,
+            "at",
+            monsters_on_mat(s).into_iter().map(space).collect(),
+        ),
+        Gear::BowAndArrow => {
+            // Spaces the engine takes a shot at (probed with a hit, whose
+            // outcome needs no further choice), and the die's faces.
+            let hit = s.rules.dice.faces.iter().find(|f| {
+                s.rules
+                    .face(f)
+                    .is_some_and(|x| x.swords >= s.rules.numbers.hit_swords)
+            })?;
+            let mut probe = base.clone();
+            probe["roll"] = json!(hit);
+            let at = legal(
+                s,
+                &probe,
+                "at",
+                monsters_on_mat(s).into_iter().map(space).collect(),
+            );
+            if at.is_empty() {
+                return None;
+            }
+            let mut command = base;
+            command["at"] = Value::Null;
+            command["roll"] = Value::Null;
+            Some(Offer::form(
+                &key,
+                format!("{label} to shoot…"),
+                command,
+                [
+                    ("at", Input::choice(InputKind::Json, at)),
+                    (
+                        "roll",
+                        Input::choice(
+                            InputKind::Text,
+                            s.rules
+                                .dice
+                                .faces
+                                .iter()
+                                .map(|f| (json!(f), f.replace('_', " "))),
+                        ),
+                    ),
+                ],
+            ))
+        }
+        _ => None,
+    }
 }
 
 /// Foresight: turn up three face-down tiles (fewer when fewer are left).
@@ -359,6 +454,22 @@ fn gear(s: &State, who: &str, g: Gear, monsters: &[Pos], heroes: &[HeroKind]) ->
                 items.into_iter().map(tile_choice).collect(),
             )
         }
+        Gear::GrappleShot => pick(
+            s,
+            &key,
+            format!("{label} to snatch…"),
+            base,
+            "at",
+            all_spaces(s)
+                .into_iter()
+                .filter(|p| s.shown(*p).is_some_and(|k| k.is_item_or_spell()))
+                .map(|p| {
+                    let what = s.shown(p).map(tile_words).unwrap_or_default();
+                    (json!(p), format!("the {what} at {p}"))
+                })
+                .collect(),
+        ),
+        Gear::Harp | Gear::BowAndArrow => None, // on another Hero's turn only
         Gear::HolyWater => pick(
             s,
             &key,

@@ -58,7 +58,7 @@ pub fn can_level_up(s: &State, h: &Hero) -> bool {
 }
 
 fn hero(s: &State, h: &Hero) -> Value {
-    json!({
+    let mut v = json!({
         "hero": h.kind,
         "pos": h.pos,
         "hearts": h.hearts,
@@ -91,12 +91,17 @@ fn hero(s: &State, h: &Hero) -> Value {
             .filter(|(_, r)| **r > s.round)
             .map(|(g, r)| (g.name(), json!(r)))
             .collect::<serde_json::Map<String, Value>>(),
-    })
+    });
+    // Present only while the Grapple Shot holds a tile (Item or Spell).
+    if let Some(t) = h.grappled {
+        v["grappled"] = json!(t);
+    }
+    v
 }
 
 pub fn view(s: &State) -> Value {
     let n = &s.rules.numbers;
-    json!({
+    let mut v = json!({
         "rules": {
             "hearts": n.hearts,
             "hit_swords": n.hit_swords,
@@ -151,7 +156,17 @@ pub fn view(s: &State) -> Value {
         "henchmen_called": s.rules.dice.henchmen,
         "die_faces": board_view::die_faces(s),
         "words": board_view::words(s),
-    })
+    });
+    // Present only while the Harp keeps Monsters asleep: each one's space,
+    // the Monster, and the round it wakes in.
+    if !s.sleeping.is_empty() {
+        v["sleeping"] = s
+            .sleeping
+            .iter()
+            .map(|z| json!({"at": z.at, "monster": z.monster, "wakes_in_round": z.round.saturating_add(1)}))
+            .collect();
+    }
+    v
 }
 
 /// Each kind once, in the order first met.

@@ -15,13 +15,15 @@ use tw_rules::{DynGame, Game, JsonGame, SplitMix64};
 
 const TILES: [TileKind; 32] = TileKind::ALL;
 const HEROES: [HeroKind; 6] = HeroKind::ALL;
-const GEAR: [Gear; 6] = [
+const GEAR: [Gear; 8] = [
     Gear::Torch,
     Gear::Shield,
     Gear::Boomerang,
     Gear::MagicRing,
     Gear::HolyWater,
     Gear::Harp,
+    Gear::BowAndArrow,
+    Gear::GrappleShot,
 ];
 const FACES: [&str; 7] = [
     "one_sword",
@@ -386,11 +388,16 @@ fn random_command(s: &State, r: &mut SplitMix64) -> Command {
             at: Some(pos(s, r)),
             hero: Some(pick(r, &HEROES)),
             take: Some(pick(r, &TILES)),
+            by: (r.below(2) == 0).then(|| pick(r, &HEROES)),
+            roll: (r.below(2) == 0).then(|| face(r)),
+            steal: (r.below(4) == 0).then(|| pick(r, &TILES)),
+            gem: None,
         },
-        _ => match r.below(2) {
+        _ => match r.below(3) {
             0 => Command::GiveKey {
                 to: pick(r, &HEROES),
             },
+            1 => Command::Stow,
             _ => Command::NextSession,
         },
     }

@@ -3,7 +3,7 @@
 use super::turn::hurt;
 use super::Ctx;
 use crate::data::PoisonRoll;
-use crate::event::Event;
+use crate::event::{AttackResult, Event};
 use crate::state::{Outcome, Step};
 use crate::tile::{Gear, HeroKind, Pos, TileKind};
 use tw_rules::Refusal;
@@ -138,16 +138,35 @@ pub fn level_up(ctx: &mut Ctx, gear: Option<Gear>) -> Result<(), Refusal> {
     Ok(())
 }
 
-pub fn use_gear(
-    ctx: &mut Ctx,
-    gear: Gear,
-    at: Option<Pos>,
-    hero: Option<HeroKind>,
-    take: Option<TileKind>,
-) -> Result<(), Refusal> {
+/// One `use_gear` command's fields.
+pub struct GearUse {
+    pub gear: Gear,
+    pub at: Option<Pos>,
+    pub hero: Option<HeroKind>,
+    pub take: Option<TileKind>,
+    pub by: Option<HeroKind>,
+    pub roll: Option<String>,
+    pub steal: Option<TileKind>,
+    pub gem: Option<TileKind>,
+}
+
+/// Gear that may be used on another Hero's turn.
+fn on_others_turn(g: Gear) -> bool {
+    matches!(g, Gear::HolyWater | Gear::Harp | Gear::BowAndArrow)
+}
+
+/// Gear used only on another Hero's turn.
+fn only_on_others_turn(g: Gear) -> bool {
+    matches!(g, Gear::Harp | Gear::BowAndArrow)
+}
+
+pub fn use_gear(ctx: &mut Ctx, u: GearUse) -> Result<(), Refusal> {
     expansion(ctx, GEAR)?;
+    let gear = u.gear;
     let rule = format!("Gear: {}", gear.name());
-    let me = ctx.me()?;
+    let current = ctx.me()?;
+    let me = u.by.unwrap_or(current);
+    ctx.alive(me)?;
     let h = ctx
         .s
         .hero(me)
@@ -169,6 +188,24 @@ pub fn use_gear(
             "this engine does not play this piece of Gear yet; settle it at the table",
         ));
     }
+    if me != current && !on_others_turn(gear) {
+        return Err(Refusal::new(
+            rule,
+            format!("{me} uses this on their own turn, and it is {current}'s turn"),
+        ));
+    }
+    if me == current && only_on_others_turn(gear) {
+        return Err(Refusal::new(
+            rule,
+            format!("used only on another Hero's turn, and it is {me}'s own"),
+        ));
+    }
+    if gear != Gear::BowAndArrow && (u.roll.is_some() || u.steal.is_some() || u.gem.is_some()) {
+        return Err(Refusal::new(
+            rule,
+            "`roll`, `steal` and `gem` belong to a Bow & Arrow shot",
+        ));
+    }
     let round = ctx.s.round;
     if let Some(ready) = h.gear_ready.get(&gear).filter(|r| **r > round) {
         return Err(Refusal::new(
@@ -186,7 +223,12 @@ pub fn use_gear(
         return Err(Refusal::new(rule, "already used this turn"));
     }
     let need_at = || {
-        at.ok_or_else(|| Refusal::new(format!("Gear: {}", gear.name()), "name the space (`at`)"))
+        u.at.ok_or_else(|| Refusal::new(format!("Gear: {}", gear.name()), "name the space (`at`)"))
+    };
+    let used = Event::GearUsed {
+        hero: me,
+        gear,
+        round,
     };
     match gear {
         Gear::Torch => {
@@ -212,7 +254,7 @@ pub fn use_gear(
             ctx.emit(Event::Stunned { at });
         }
         Gear::MagicRing => {
-            let Some(item) = take else {
+            let Some(item) = u.take else {
                 return Err(Refusal::new(
                     rule,
                     "name the Item or Spell (`take`) from the Discard Pile",
@@ -246,9 +288,77 @@ pub fn use_gear(
             });
         }
         Gear::HolyWater => {
-            let target = hero.unwrap_or(me);
+            // On one's own turn the drinker defaults to oneself; on another
+            // Hero's turn, to the hero taking it (about to fight).
+            let target = u.hero.unwrap_or(current);
             ctx.alive(target)?;
+            if ctx.s.hero(target).is_some_and(|t| t.holy_water) {
+                return Err(Refusal::new(
+                    rule,
+                    format!("{target} already has Holy Water, waiting for a Critical Miss"),
+                ));
+            }
             ctx.emit(Event::HolyWaterTaken { hero: target });
+        }
+        Gear::Harp => {
+            ctx.no_boss_fight("playing the Harp")?;
+            let at = need_at()?;
+            ctx.on_mat(at, "at")?;
+            let monster = face_up_monster(ctx, at, &rule)?;
+            if ctx.s.asleep(at) {
+                return Err(Refusal::new(
+                    rule,
+                    format!("the {monster} at {at} is already asleep"),
+                ));
+            }
+            ctx.emit(Event::MonsterSlept {
+                hero: me,
+                at,
+                monster,
+                round,
+                turn_of: current,
+            });
+            super::turn::settle(ctx);
+        }
+        Gear::BowAndArrow => {
+            ctx.no_boss_fight("shooting the Bow & Arrow")?;
+            let at = need_at()?;
+            ctx.on_mat(at, "at")?;
+            let Some(roll) = u.roll.as_deref() else {
+                return Err(Refusal::new(rule, "give the shot's roll (`roll`)"));
+            };
+            let from = h.pos.ok_or_else(|| {
+                Refusal::new(rule.clone(), format!("{me} shoots from inside the dungeon"))
+            })?;
+            let monster = face_up_monster(ctx, at, &rule)?;
+            if from.distance(at) <= 1 {
+                return Err(Refusal::new(
+                    rule,
+                    format!("the Bow & Arrow shoots a Monster outside {me}'s Circle Of Sight; {at} is in it"),
+                ));
+            }
+            super::combat::check_steal(ctx, me, u.steal, u.gem)?;
+            ctx.emit(used);
+            shoot(ctx, me, at, monster, roll, u.steal, u.gem)?;
+            return Ok(());
+        }
+        Gear::GrappleShot => {
+            ctx.no_boss_fight("the Grapple Shot")?;
+            let at = need_at()?;
+            ctx.on_mat(at, "at")?;
+            if let Some(held) = h.grappled {
+                return Err(Refusal::new(
+                    rule,
+                    format!("the Grapple Shot holds 1 tile at a time and holds the {held}: put it in the Inventory first (`stow`)"),
+                ));
+            }
+            let Some(item) = ctx.s.shown(at).filter(|k| k.is_item_or_spell()) else {
+                return Err(Refusal::new(
+                    rule,
+                    format!("snatch an Item or Spell face up on the Dungeon Floor; there is none at {at}"),
+                ));
+            };
+            ctx.emit(Event::Grappled { hero: me, at, item });
         }
         Gear::HeroCape | Gear::Helmet | Gear::ArcherCap | Gear::WizardHat => {
             return Err(Refusal::new(
@@ -262,18 +372,90 @@ pub fn use_gear(
                 "declare the second Monster in the attack (`second`)",
             ))
         }
-        Gear::GrappleShot | Gear::BedRoll | Gear::SpellTome | Gear::Harp | Gear::BowAndArrow => {
+        Gear::BedRoll | Gear::SpellTome => {
             return Err(Refusal::new(
                 rule,
                 "this engine does not play this piece of Gear yet",
             ))
         }
     }
-    ctx.emit(Event::GearUsed {
-        hero: me,
-        gear,
-        round,
-    });
+    ctx.emit(used);
+    Ok(())
+}
+
+/// The Monster face up at `at` (not the Boss).
+fn face_up_monster(ctx: &Ctx, at: Pos, rule: &str) -> Result<TileKind, Refusal> {
+    ctx.s
+        .shown(at)
+        .filter(|k| k.is_monster())
+        .ok_or_else(|| Refusal::new(rule, format!("there is no Monster face up at {at}")))
+}
+
+/// Bow & Arrow: "Missing does not cause the loss of a Heart, however
+/// Critical Miss effects still take effect." The shot is an attack roll
+/// of the shooter (their Brute Strength and Effects count; no re-roll).
+/// A hit defeats the Monster (XP to the shooter); a miss leaves it where
+/// it is, to be fought as before; a Critical Miss's own effect falls on the
+/// shooter (Holy Water cancels it), a Minotaur's included (its extra
+/// Heart), but not a Skelly Archer's: it stays, as any Monster shot at.
+fn shoot(
+    ctx: &mut Ctx,
+    me: HeroKind,
+    at: Pos,
+    monster: TileKind,
+    roll: &str,
+    steal: Option<TileKind>,
+    gem: Option<TileKind>,
+) -> Result<(), Refusal> {
+    let crit = ctx.s.rules.critical(monster);
+    let (result, _) = super::combat::roll_attack(ctx, me, at, monster, roll, None)?;
+    match result {
+        AttackResult::Hit => ctx.emit(Event::MonsterDefeated {
+            at,
+            monster,
+            hero: me,
+        }),
+        AttackResult::Miss => {}
+        AttackResult::CriticalMiss => {
+            let extra = super::combat::critical(ctx, me, crit, steal, gem, None)?;
+            if let Some(n) = extra.filter(|n| *n > 0) {
+                hurt(ctx, me, n, "critical miss (Bow & Arrow)");
+            }
+        }
+    }
+    super::turn::settle(ctx);
+    Ok(())
+}
+
+/// Grapple Shot: "Held items can be placed into Inventory if there is
+/// room." Not a use of the Grapple Shot nor of an Item; on the holder's turn.
+pub fn stow(ctx: &mut Ctx) -> Result<(), Refusal> {
+    let rule = format!("Gear: {}", Gear::GrappleShot.name());
+    let me = ctx.me()?;
+    let Some(item) = ctx.s.hero(me).and_then(|h| h.grappled) else {
+        return Err(Refusal::new(
+            rule,
+            format!("{me}'s Grapple Shot holds nothing"),
+        ));
+    };
+    let h = ctx
+        .s
+        .hero(me)
+        .ok_or_else(|| Refusal::new(GEAR, "no hero"))?;
+    let room = if item == TileKind::BigBag {
+        !h.big_bag
+    } else {
+        h.inventory.len() < ctx.s.inventory_limit(me)
+    };
+    if !room {
+        return Err(Refusal::new(
+            rule,
+            format!(
+                "{me}'s Inventory has no room for the {item}; the Grapple Shot keeps holding it"
+            ),
+        ));
+    }
+    ctx.emit(Event::Stowed { hero: me, item });
     Ok(())
 }
 

@@ -155,7 +155,24 @@ pub fn decide(state: &State, command: &Command) -> Result<Vec<Event>, Refusal> {
             at,
             hero,
             take,
-        } => campaign::use_gear(&mut ctx, *gear, *at, *hero, *take)?,
+            by,
+            roll,
+            steal,
+            gem,
+        } => campaign::use_gear(
+            &mut ctx,
+            campaign::GearUse {
+                gear: *gear,
+                at: *at,
+                hero: *hero,
+                take: *take,
+                by: *by,
+                roll: roll.clone(),
+                steal: *steal,
+                gem: *gem,
+            },
+        )?,
+        Command::Stow => campaign::stow(&mut ctx)?,
         Command::NextSession => campaign::next_session(&mut ctx)?,
     }
     turn::finish(&mut ctx);
