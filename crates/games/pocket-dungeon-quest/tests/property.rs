@@ -415,7 +415,13 @@ fn accounted(s: &State) -> u64 {
     let held: usize = s
         .heroes
         .iter()
-        .map(|h| h.inventory.len() + h.effects.len() + h.big_bag as usize + h.pegasus as usize)
+        .map(|h| {
+            h.inventory.len()
+                + h.effects.len()
+                + h.big_bag as usize
+                + h.pegasus as usize
+                + h.grappled.is_some() as usize
+        })
         .sum();
     let stack = s.boss.as_ref().map_or(0, |b| b.stack.len());
     (shown + piles + held + stack + s.relics.len()) as u64
