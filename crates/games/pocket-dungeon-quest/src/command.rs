@@ -152,6 +152,19 @@ pub enum Command {
     },
     /// Put the tile the Grapple Shot holds into the Inventory (room needed).
     Stow,
+    /// Move a Spell from the Inventory into the Spell Tome (two at most).
+    Memorize {
+        spell: TileKind,
+    },
+    /// Cast a Spell memorized in the Spell Tome: `cast` is the Spell's own
+    /// command (`teleport`, `swap_tiles`, `extra_move`, `foresight`,
+    /// `phoenix_feather`, `confusion`); `by` the Tome's holder when it is
+    /// another Hero's turn.
+    Tome {
+        #[serde(default)]
+        by: Option<HeroKind>,
+        cast: Box<Command>,
+    },
     /// After a won session of a campaign: lay a fresh mat, heroes keep XP,
     /// Keys, Levels and Gear.
     NextSession,

@@ -276,6 +276,18 @@ pub enum Event {
         monster: TileKind,
         fought_by: Vec<HeroKind>,
     },
+    /// A Spell leaves the Inventory for the Spell Tome.
+    Memorized {
+        hero: HeroKind,
+        spell: TileKind,
+    },
+    /// A memorized Spell cast (it stays in the Tome); `counted` when it is
+    /// the caster's own turn (a use, as any Spell cast).
+    TomeCast {
+        hero: HeroKind,
+        spell: TileKind,
+        counted: bool,
+    },
 }
 
 fn remove_one(v: &mut Vec<TileKind>, k: TileKind) -> bool {
@@ -472,6 +484,7 @@ pub fn evolve(s: &mut State, e: &Event) {
                 lost.push(TileKind::BigBag);
             }
             lost.extend(h.grappled.take());
+            lost.append(&mut h.tome);
             let effects = std::mem::take(&mut h.effects);
             s.piles.merchant.extend(lost);
             s.piles.discard.extend(effects);
@@ -680,6 +693,17 @@ pub fn evolve(s: &mut State, e: &Event) {
                 round: *round,
                 hero: *turn_of,
             });
+        }
+        Event::Memorized { hero, spell } => {
+            take_from_inventory(s, *hero, *spell);
+            if let Some(h) = s.hero_mut(*hero) {
+                h.tome.push(*spell);
+            }
+        }
+        Event::TomeCast { counted, .. } => {
+            if *counted {
+                s.turn.uses = s.turn.uses.saturating_add(1);
+            }
         }
         Event::MonsterWoke { at, fought_by, .. } => {
             s.sleeping.retain(|z| z.at != *at);

@@ -99,9 +99,14 @@
 //! - Grapple Shot: an Item or Spell face up, not the turn's pick-up; the
 //!   held tile goes into the Inventory with `stow` when there is room, and
 //!   to the Merchant Pile at death.
+//! - Spell Tome: `memorize` moves a held Spell into it (not a use); `tome`
+//!   casts one (kept). Every cast starts the 2-round cooldown, own turn or
+//!   another's, which is what keeps to one cast. On another Hero's turn
+//!   the Spell works as that Hero's cast (their sight, their fight) but is
+//!   not their use.
 //!
 //! # Not implemented
-//! Gear: Bed Roll and Spell Tome can be gained but using them is refused.
+//! Gear: the Bed Roll can be gained but using it is refused.
 //! The Winged Shrieking Eel is a plain Monster.
 
 pub mod board_view;

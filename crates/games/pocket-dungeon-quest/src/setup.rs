@@ -187,6 +187,7 @@ fn new_hero(kind: HeroKind) -> Hero {
         holy_water: false,
         shield: false,
         grappled: None,
+        tome: Vec::new(),
     }
 }
 

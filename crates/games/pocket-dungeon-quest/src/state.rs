@@ -64,6 +64,9 @@ pub struct Hero {
     /// The tile the Grapple Shot holds (one at most, outside the Inventory).
     #[serde(default)]
     pub grappled: Option<TileKind>,
+    /// Spells memorized in the Spell Tome (two at most, outside the Inventory).
+    #[serde(default)]
+    pub tome: Vec<TileKind>,
 }
 
 /// A Monster the Harp put to sleep: on the turn of `hero` in `round`.

@@ -225,7 +225,88 @@ pub fn uses(s: &State) -> Vec<Offer> {
             out.push(others_gear(s, o.kind, *g, &heroes));
         }
     }
-    out.into_iter().flatten().collect()
+    if h.gear.contains(&Gear::SpellTome) && h.tome.len() < 2 {
+        out.push(pick(
+            s,
+            "memorize",
+            format!("{who}: memorize a Spell in the Spell Tome…"),
+            json!({"type": "memorize"}),
+            "spell",
+            held.iter().map(|k| tile_choice(*k)).collect(),
+        ));
+    }
+    let mut out: Vec<Offer> = out.into_iter().flatten().collect();
+    for o in s.heroes.iter().filter(|o| !o.dead && !o.tome.is_empty()) {
+        out.extend(tome_casts(s, o.kind));
+    }
+    out
+}
+
+/// Casts from the Spell Tome of `by`: each memorized Spell's own offers,
+/// worked out as if the hero taking the turn held it (on another Hero's
+/// turn, without spending their uses), each wrapped in a `tome` command
+/// (the fields to fill under `cast.`). Offered while the Tome is ready.
+fn tome_casts(s: &State, by: HeroKind) -> Vec<Offer> {
+    let (Some(holder), Some(cur)) = (s.hero(by), s.current()) else {
+        return Vec::new();
+    };
+    let cur = cur.kind;
+    let cooling = holder
+        .gear_ready
+        .get(&Gear::SpellTome)
+        .is_some_and(|r| *r > s.round);
+    if cooling || !holder.gear.contains(&Gear::SpellTome) {
+        return Vec::new();
+    }
+    let mut spells: Vec<TileKind> = Vec::new();
+    for k in &holder.tome {
+        if !spells.contains(k) {
+            spells.push(*k);
+        }
+    }
+    let by_words = hero_words(by);
+    let mut out = Vec::new();
+    for spell in spells {
+        let mut scratch = s.clone();
+        for h in &mut scratch.heroes {
+            h.tome.clear();
+            h.gear.clear();
+            if h.kind == cur {
+                h.inventory = vec![spell];
+                h.keys = 0;
+            }
+        }
+        if by != cur {
+            scratch.turn.uses = 0;
+        }
+        scratch.merchant_open = false;
+        let ty = json!(spell.name()); // a Spell's command is named as its tile
+        for o in uses(&scratch)
+            .into_iter()
+            .filter(|o| o.command["type"] == ty)
+        {
+            let mut command = json!({"type": "tome", "cast": o.command});
+            if by != cur {
+                command["by"] = json!(by);
+            }
+            let rest = o.label.split_once(": ").map_or(o.label.as_str(), |x| x.1);
+            let label = format!("{by_words}: from the Spell Tome, {rest}");
+            let key = format!("tome_{}", o.key);
+            if o.fill.is_empty() {
+                if accepted(s, &command) {
+                    out.push(Offer::ready(&key, label, command));
+                }
+                continue;
+            }
+            let fields: Vec<(String, Input)> = o
+                .fill
+                .iter()
+                .filter_map(|p| o.inputs.get(p).map(|i| (format!("cast.{p}"), i.clone())))
+                .collect();
+            out.push(Offer::form(&key, label, command, fields));
+        }
+    }
+    out
 }
 
 /// Monsters face up anywhere on the mat.

@@ -396,8 +396,8 @@ fn a_helmet_gives_brute_strength_and_holy_water_stops_a_critical_miss() {
 
 #[test]
 fn gear_this_engine_does_not_play_is_refused_by_name() {
-    let mut s = carried(&[Rogue], vec![carry(Rogue, 1, 0, 0, vec![Gear::SpellTome])]);
-    let r = refused(&mut s, gear(Gear::SpellTome));
-    assert_eq!(r.rule, "Gear: spell_tome");
+    let mut s = carried(&[Rogue], vec![carry(Rogue, 1, 0, 0, vec![Gear::BedRoll])]);
+    let r = refused(&mut s, gear(Gear::BedRoll));
+    assert_eq!(r.rule, "Gear: bed_roll");
     assert!(r.reason.contains("does not play"), "{r}");
 }

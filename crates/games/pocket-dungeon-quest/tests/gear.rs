@@ -473,3 +473,103 @@ fn the_grapple_shot_holds_one_tile_until_the_inventory_has_room() {
     let r = refused(&mut s, gear_cmd(Gear::GrappleShot, None, Some(p(2, 5))));
     assert!(r.reason.contains("once per round"), "{r}");
 }
+
+fn tome(by: Option<HeroKind>, cast: Command) -> Command {
+    Command::Tome {
+        by,
+        cast: Box::new(cast),
+    }
+}
+
+/// Spell Tome: "Keep up to 2 Memorized Spells in the Tome. Memorized
+/// Spells do not count towards Inventory limits. Do not discard Memorized
+/// Spells when used ... Cooldown: 2 Rounds."
+#[test]
+fn the_spell_tome_keeps_two_spells_and_casts_without_discarding() {
+    let mut s = with_gear(Wizard, vec![Gear::SpellTome]);
+    mv(
+        &mut s,
+        p(-1, 4),
+        &[
+            (p(0, 4), ExtraMove),
+            (p(0, 3), Potion),
+            (p(0, 5), Foresight),
+        ],
+    );
+    run(
+        &mut s,
+        Command::Take {
+            at: p(0, 4),
+            put_back: None,
+        },
+    );
+    assert!(offer(&s, "memorize").is_some());
+    run(&mut s, Command::Memorize { spell: ExtraMove });
+    assert_eq!(
+        (
+            hero(&s, Wizard).inventory.clone(),
+            hero(&s, Wizard).tome.clone()
+        ),
+        (vec![], vec![ExtraMove])
+    );
+    let o = offer(&s, "tome_extra_move").expect("the memorized Spell is offered");
+    tw_rules::testing::assert_offers_honest::<PocketDungeonQuest>(&s);
+    run(&mut s, serde_json::from_value(o.command).unwrap());
+    assert_eq!(s.extra_turns, 1);
+    assert_eq!(s.turn.uses, 1, "a use, as any Spell on one's own turn");
+    assert_eq!(hero(&s, Wizard).tome, vec![ExtraMove], "not discarded");
+    assert!(s.piles.merchant.is_empty());
+    let r = refused(&mut s, tome(None, Command::ExtraMove));
+    assert_eq!(r.rule, "Gear: spell_tome");
+    assert!(r.reason.contains("cooling down"), "{r}");
+    let r = refused(&mut s, tome(None, Command::Potion { hero: Wizard }));
+    assert!(r.reason.contains("Spell's command"), "{r}");
+    let r = refused(&mut s, Command::Memorize { spell: Potion });
+    assert!(r.reason.contains("only Spells"), "{r}");
+}
+
+/// "One Memorized Spell may be used on another Hero's turn, only if it was
+/// not used during your turn."
+#[test]
+fn a_memorized_spell_helps_on_another_heros_turn_then_the_tome_rests() {
+    let mut s = party(&[(Warrior, vec![]), (Wizard, vec![Gear::SpellTome])]);
+    mv(&mut s, p(-1, 1), &[]);
+    end(&mut s);
+    mv(&mut s, p(-1, 5), &[(p(0, 5), Teleport)]);
+    run(
+        &mut s,
+        Command::Take {
+            at: p(0, 5),
+            put_back: None,
+        },
+    );
+    run(&mut s, Command::Memorize { spell: Teleport });
+    end(&mut s);
+    mv(&mut s, p(0, 1), &[(p(1, 1), Goblin)]);
+    let o = offer(&s, "tome_teleport_monster").expect("offered to the Wizard");
+    assert_eq!(o.command["by"], "wizard");
+    tw_rules::testing::assert_offers_honest::<PocketDungeonQuest>(&s);
+    let cast = Command::Teleport {
+        hero: None,
+        to: None,
+        monster: Some(p(1, 1)),
+    };
+    run(&mut s, tome(Some(Wizard), cast.clone()));
+    assert_eq!(s.piles.monster, vec![Goblin]);
+    assert_eq!(s.turn.step, Step::Looting);
+    assert_eq!(s.turn.uses, 0, "not the Warrior's use");
+    end(&mut s);
+    mv(&mut s, p(0, 5), &[(p(1, 5), Slime)]);
+    let r = refused(
+        &mut s,
+        tome(
+            None,
+            Command::Teleport {
+                hero: None,
+                to: None,
+                monster: Some(p(1, 5)),
+            },
+        ),
+    );
+    assert!(r.reason.contains("cooling down"), "{r}");
+}

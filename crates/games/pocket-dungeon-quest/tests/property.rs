@@ -15,7 +15,8 @@ use tw_rules::{DynGame, Game, JsonGame, SplitMix64};
 
 const TILES: [TileKind; 32] = TileKind::ALL;
 const HEROES: [HeroKind; 6] = HeroKind::ALL;
-const GEAR: [Gear; 8] = [
+const GEAR: [Gear; 9] = [
+    Gear::SpellTome,
     Gear::Torch,
     Gear::Shield,
     Gear::Boomerang,
@@ -393,11 +394,26 @@ fn random_command(s: &State, r: &mut SplitMix64) -> Command {
             steal: (r.below(4) == 0).then(|| pick(r, &TILES)),
             gem: None,
         },
-        _ => match r.below(3) {
+        _ => match r.below(5) {
             0 => Command::GiveKey {
                 to: pick(r, &HEROES),
             },
             1 => Command::Stow,
+            2 => Command::Memorize {
+                spell: pick(r, &TILES),
+            },
+            3 => Command::Tome {
+                by: (r.below(2) == 0).then(|| pick(r, &HEROES)),
+                cast: Box::new(match r.below(3) {
+                    0 => Command::ExtraMove,
+                    1 => Command::Teleport {
+                        hero: None,
+                        to: None,
+                        monster: Some(pos(s, r)),
+                    },
+                    _ => Command::EndTurn,
+                }),
+            },
             _ => Command::NextSession,
         },
     }
@@ -421,6 +437,7 @@ fn accounted(s: &State) -> u64 {
                 + h.big_bag as usize
                 + h.pegasus as usize
                 + h.grappled.is_some() as usize
+                + h.tome.len()
         })
         .sum();
     let stack = s.boss.as_ref().map_or(0, |b| b.stack.len());

@@ -124,9 +124,15 @@ fn gear_on_another_heros_turn_as_described() {
     assert_eq!(hero(&s, "warrior")["xp"], 1, "the Slime, woken");
     assert_eq!(hero(&s, "rogue")["hearts"], 3);
     assert_eq!(hero(&s, "rogue")["holy_water"], false);
-    assert_eq!(hero(&s, "rogue")["inventory"], json!(["bomb", "extra_move"]));
+    assert_eq!(
+        hero(&s, "rogue")["inventory"],
+        json!(["bomb", "extra_move"])
+    );
     assert_eq!(hero(&s, "rogue")["grappled"], Value::Null);
-    assert_eq!(s["piles"]["monster"], json!(["goblin", "minotaur", "slime"]));
+    assert_eq!(
+        s["piles"]["monster"],
+        json!(["goblin", "minotaur", "slime"])
+    );
     assert_eq!(s["sleeping"], json!([]));
     assert!(events
         .iter()

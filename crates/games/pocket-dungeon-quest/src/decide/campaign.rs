@@ -2,6 +2,7 @@
 
 use super::turn::hurt;
 use super::Ctx;
+use crate::command::Command;
 use crate::data::PoisonRoll;
 use crate::event::{AttackResult, Event};
 use crate::state::{Outcome, Step};
@@ -372,7 +373,13 @@ pub fn use_gear(ctx: &mut Ctx, u: GearUse) -> Result<(), Refusal> {
                 "declare the second Monster in the attack (`second`)",
             ))
         }
-        Gear::BedRoll | Gear::SpellTome => {
+        Gear::SpellTome => {
+            return Err(Refusal::new(
+                rule,
+                "memorize a Spell with `memorize`, cast one with `tome`",
+            ))
+        }
+        Gear::BedRoll => {
             return Err(Refusal::new(
                 rule,
                 "this engine does not play this piece of Gear yet",
@@ -456,6 +463,109 @@ pub fn stow(ctx: &mut Ctx) -> Result<(), Refusal> {
         ));
     }
     ctx.emit(Event::Stowed { hero: me, item });
+    Ok(())
+}
+
+/// Spell Tome: "Keep up to 2 Memorized Spells in the Tome. Memorized
+/// Spells do not count towards Inventory limits." A Spell held in the
+/// Inventory is memorized on the holder's turn (not a use); it stays
+/// memorized for the session (lost at death, with the Inventory).
+pub fn memorize(ctx: &mut Ctx, spell: TileKind) -> Result<(), Refusal> {
+    expansion(ctx, GEAR)?;
+    let rule = format!("Gear: {}", Gear::SpellTome.name());
+    let me = ctx.me()?;
+    let h = ctx
+        .s
+        .hero(me)
+        .cloned()
+        .ok_or_else(|| Refusal::new(GEAR, "no hero"))?;
+    if !h.gear.contains(&Gear::SpellTome) {
+        return Err(Refusal::new(GEAR, format!("{me} has no Spell Tome")));
+    }
+    if spell.category() != crate::tile::Category::Spell {
+        return Err(Refusal::new(
+            rule,
+            format!("only Spells are memorized; the {spell} is an Item"),
+        ));
+    }
+    if !h.inventory.contains(&spell) {
+        return Err(Refusal::new(rule, format!("{me} holds no {spell}")));
+    }
+    if h.tome.len() >= 2 {
+        return Err(Refusal::new(
+            rule,
+            "the Tome keeps up to 2 Memorized Spells, and holds 2",
+        ));
+    }
+    ctx.emit(Event::Memorized { hero: me, spell });
+    Ok(())
+}
+
+/// The Spell a command casts, if it casts one.
+fn spell_of(c: &Command) -> Option<TileKind> {
+    Some(match c {
+        Command::Teleport { .. } => TileKind::Teleport,
+        Command::SwapTiles { .. } => TileKind::SwapTiles,
+        Command::ExtraMove => TileKind::ExtraMove,
+        Command::Foresight { .. } => TileKind::Foresight,
+        Command::PhoenixFeather { .. } => TileKind::PhoenixFeather,
+        Command::Confusion { .. } => TileKind::Confusion,
+        _ => return None,
+    })
+}
+
+/// Spell Tome: "Do not discard Memorized Spells when used. One Memorized
+/// Spell may be used on another Hero's turn, only if it was not used
+/// during your turn. Cooldown: 2 Rounds." A cast (one's own turn or
+/// another's) starts the Tome's cooldown, so one cast at most between
+/// cooldowns; on one's own turn it is a use like any Spell, on another
+/// Hero's turn it works as that Hero's cast would (their sight, their
+/// fight) but is not their use.
+pub fn tome(ctx: &mut Ctx, by: Option<HeroKind>, cast: &Command) -> Result<(), Refusal> {
+    expansion(ctx, GEAR)?;
+    let gear = Gear::SpellTome;
+    let rule = format!("Gear: {}", gear.name());
+    let current = ctx.me()?;
+    let me = by.unwrap_or(current);
+    ctx.alive(me)?;
+    let h = ctx
+        .s
+        .hero(me)
+        .cloned()
+        .ok_or_else(|| Refusal::new(GEAR, "no hero"))?;
+    if !h.gear.contains(&gear) {
+        return Err(Refusal::new(GEAR, format!("{me} has no Spell Tome")));
+    }
+    if !ctx.s.rules.gear(gear).played {
+        return Err(Refusal::new(
+            rule,
+            "this engine does not play this piece of Gear yet; settle it at the table",
+        ));
+    }
+    let Some(spell) = spell_of(cast) else {
+        return Err(Refusal::new(
+            rule,
+            "`cast` is a Spell's command (teleport, swap_tiles, extra_move, foresight, phoenix_feather, confusion)",
+        ));
+    };
+    if !h.tome.contains(&spell) {
+        return Err(Refusal::new(rule, format!("{me} has no {spell} memorized")));
+    }
+    let round = ctx.s.round;
+    if let Some(ready) = h.gear_ready.get(&gear).filter(|r| **r > round) {
+        return Err(Refusal::new(
+            rule,
+            format!("cooling down: usable again in round {ready} (now round {round})"),
+        ));
+    }
+    ctx.emit(Event::GearUsed {
+        hero: me,
+        gear,
+        round,
+    });
+    ctx.tome = Some(me);
+    super::dispatch(ctx, cast)?;
+    ctx.tome = None;
     Ok(())
 }
 
