@@ -152,6 +152,19 @@ pub enum Command {
     },
     /// Put the tile the Grapple Shot holds into the Inventory (room needed).
     Stow,
+    /// The turn after resting on the Bed Roll: turn up 1 face-down tile of
+    /// the Circle Of Sight (`at`, `tile`; none when none is left), with a
+    /// Trap's `disarm` and a Red Beholder's `saves` as in `move`'s reveal.
+    WakeUp {
+        #[serde(default)]
+        at: Option<Pos>,
+        #[serde(default)]
+        tile: Option<TileKind>,
+        #[serde(default)]
+        disarm: bool,
+        #[serde(default)]
+        saves: BTreeMap<HeroKind, String>,
+    },
     /// Move a Spell from the Inventory into the Spell Tome (two at most).
     Memorize {
         spell: TileKind,

@@ -276,6 +276,15 @@ pub enum Event {
         monster: TileKind,
         fought_by: Vec<HeroKind>,
     },
+    /// Bed Roll: the hero lies down; the rest of the turn is forfeit.
+    BedRolled {
+        hero: HeroKind,
+    },
+    /// The Bed Roll's rest is over; `healed` when it succeeded.
+    Rested {
+        hero: HeroKind,
+        healed: bool,
+    },
     /// A Spell leaves the Inventory for the Spell Tome.
     Memorized {
         hero: HeroKind,
@@ -478,6 +487,7 @@ pub fn evolve(s: &mut State, e: &Event) {
             h.pinned.clear();
             h.shield = false;
             h.holy_water = false;
+            h.resting = false;
             h.skip_next_turn = false;
             let mut lost = std::mem::take(&mut h.inventory);
             if std::mem::take(&mut h.big_bag) {
@@ -693,6 +703,16 @@ pub fn evolve(s: &mut State, e: &Event) {
                 round: *round,
                 hero: *turn_of,
             });
+        }
+        Event::BedRolled { hero } => {
+            if let Some(h) = s.hero_mut(*hero) {
+                h.resting = true;
+            }
+        }
+        Event::Rested { hero, .. } => {
+            if let Some(h) = s.hero_mut(*hero) {
+                h.resting = false;
+            }
         }
         Event::Memorized { hero, spell } => {
             take_from_inventory(s, *hero, *spell);

@@ -104,10 +104,15 @@
 //!   another's, which is what keeps to one cast. On another Hero's turn
 //!   the Spell works as that Hero's cast (their sight, their fight) but is
 //!   not their use.
+//! - Bed Roll: instead of the move, one step to open floor, and the turn
+//!   passes; the next turn `wake_up` turns up 1 tile of the Circle Of Sight
+//!   instead of moving; 1 Heart back unless it is a Monster, a Trap
+//!   (disarmed too) or the Boss; none left face down in sight: a rest.
 //!
 //! # Not implemented
-//! Gear: the Bed Roll can be gained but using it is refused.
-//! The Winged Shrieking Eel is a plain Monster.
+//! The Winged Shrieking Eel is a plain Monster. A Bow & Arrow shot takes no
+//! re-roll. Foresight and Swap Tiles cast from the Spell Tome are offered
+//! with free fields (no pickers on the screen yet).
 
 pub mod board_view;
 pub mod command;

@@ -188,6 +188,7 @@ fn new_hero(kind: HeroKind) -> Hero {
         shield: false,
         grappled: None,
         tome: Vec::new(),
+        resting: false,
     }
 }
 

@@ -67,6 +67,9 @@ pub struct Hero {
     /// Spells memorized in the Spell Tome (two at most, outside the Inventory).
     #[serde(default)]
     pub tome: Vec<TileKind>,
+    /// Rested on the Bed Roll: the next turn begins by turning up 1 tile.
+    #[serde(default)]
+    pub resting: bool,
 }
 
 /// A Monster the Harp put to sleep: on the turn of `hero` in `round`.

@@ -551,6 +551,17 @@ fn gear(s: &State, who: &str, g: Gear, monsters: &[Pos], heroes: &[HeroKind]) ->
                 .collect(),
         ),
         Gear::Harp | Gear::BowAndArrow => None, // on another Hero's turn only
+        Gear::BedRoll => {
+            let from = s.current()?.pos?;
+            pick(
+                s,
+                &key,
+                format!("{label}: move one space and rest…"),
+                base,
+                "at",
+                s.sight(from).into_iter().map(space).collect(),
+            )
+        }
         Gear::HolyWater => pick(
             s,
             &key,

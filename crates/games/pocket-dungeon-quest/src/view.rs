@@ -9,7 +9,7 @@ use crate::state::{BossStage, Hero, State, Step};
 use serde_json::{json, Value};
 
 /// What the game waits for, one word a screen can switch on: `move`
-/// (also: stay), `poison_roll`, `attack` (the Skelly Archer that stayed,
+/// (also: stay), `wake_up` (after the Bed Roll), `poison_roll`, `attack` (the Skelly Archer that stayed,
 /// or the Monsters in sight), `loot_or_end_turn`, `henchmen`,
 /// `boss_search`, `boss_attack`, `next_session`, `over`.
 pub fn waiting_for(s: &State) -> &'static str {
@@ -30,6 +30,7 @@ pub fn waiting_for(s: &State) -> &'static str {
     match s.turn.step {
         Step::Start if h.poisoned && !s.turn.poison_rolled => "poison_roll",
         Step::Start if !h.pinned.is_empty() => "attack",
+        Step::Start if h.resting => "wake_up",
         Step::Start => "move",
         Step::Fighting => "attack",
         Step::Looting => "loot_or_end_turn",
@@ -95,6 +96,10 @@ fn hero(s: &State, h: &Hero) -> Value {
     // Present only while the Grapple Shot holds a tile (Item or Spell).
     if let Some(t) = h.grappled {
         v["grappled"] = json!(t);
+    }
+    // Present only while resting on the Bed Roll.
+    if h.resting {
+        v["resting"] = json!(true);
     }
     v
 }

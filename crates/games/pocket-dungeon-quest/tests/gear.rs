@@ -573,3 +573,83 @@ fn a_memorized_spell_helps_on_another_heros_turn_then_the_tome_rests() {
     );
     assert!(r.reason.contains("cooling down"), "{r}");
 }
+
+fn wake_up(
+    at: Option<tw_pocket_dungeon_quest::Pos>,
+    tile: Option<tw_pocket_dungeon_quest::TileKind>,
+) -> Command {
+    Command::WakeUp {
+        at,
+        tile,
+        disarm: false,
+        saves: Default::default(),
+    }
+}
+
+/// The Rogue enters onto a Spike Trap (2 Hearts left), then in round 2
+/// lies down on the Bed Roll one space along.
+fn rested() -> State {
+    let mut s = with_gear(Rogue, vec![Gear::BedRoll]);
+    mv(&mut s, p(-1, 4), &[(p(0, 4), SpikeTrap)]);
+    end(&mut s);
+    let r = refused(&mut s, gear_cmd(Gear::BedRoll, None, Some(p(1, 3))));
+    assert!(r.reason.contains("move one space"), "{r}");
+    assert!(offer(&s, "gear_bed_roll").is_some());
+    run(&mut s, gear_cmd(Gear::BedRoll, None, Some(p(0, 3))));
+    s
+}
+
+/// Bed Roll: "first move one space. The rest of the your turn is forfeit.
+/// On your next turn, reveal 1 tile in your Circle Of Sight ... The Hero
+/// rests successfuly if the tile was anything but a Monster or a Trap. A
+/// successful rest restores 1 Heart. Cooldown: 1 Round".
+#[test]
+fn a_rest_on_the_bed_roll_turns_up_one_tile_and_restores_a_heart() {
+    let mut s = rested();
+    assert_eq!(s.round, 3, "the rest of the turn was forfeit");
+    assert_eq!(hero(&s, Rogue).pos, Some(p(0, 3)));
+    assert!(hero(&s, Rogue).resting);
+    assert_eq!(hidden_around(&s, p(0, 3)).len(), 4, "nothing turned up");
+    let r = refused_mv(&mut s, p(0, 3), &[]);
+    assert_eq!(r.rule, "Gear: bed_roll");
+    let r = refused(&mut s, gear_cmd(Gear::BedRoll, None, Some(p(0, 4))));
+    assert!(r.reason.contains("cooling down"), "{r}");
+    let o = offer(&s, "wake_up").expect("waking up is offered");
+    assert_eq!(o.inputs["at"].choices.len(), 4);
+    tw_rules::testing::assert_offers_honest::<PocketDungeonQuest>(&s);
+    run(&mut s, wake_up(Some(p(1, 3)), Some(Potion)));
+    let h = hero(&s, Rogue);
+    assert_eq!((h.hearts, h.resting), (3, false));
+    assert_eq!(hidden_around(&s, p(0, 3)).len(), 3, "only 1 tile turned up");
+    assert_eq!(s.turn.step, Step::Looting);
+    run(
+        &mut s,
+        Command::Take {
+            at: p(1, 3),
+            put_back: None,
+        },
+    );
+    end(&mut s);
+    assert!(
+        offer(&s, "gear_bed_roll").is_some(),
+        "ready again in round 4"
+    );
+    let r = refused(&mut s, wake_up(None, None));
+    assert!(r.reason.contains("not resting"), "{r}");
+}
+
+#[test]
+fn a_monster_turned_up_after_the_bed_roll_is_fought_and_the_rest_fails() {
+    let mut s = rested();
+    let r = refused(&mut s, wake_up(None, None));
+    assert!(r.reason.contains("name the 1 tile"), "{r}");
+    run(&mut s, wake_up(Some(p(1, 3)), Some(Goblin)));
+    assert_eq!(hero(&s, Rogue).hearts, 2, "no Heart restored");
+    assert_eq!(s.to_fight(), vec![p(1, 3)]);
+    run(&mut s, attack(p(1, 3), "two_swords"));
+    assert_eq!(s.turn.step, Step::Looting);
+
+    let mut s = rested();
+    run(&mut s, wake_up(Some(p(1, 2)), Some(SpikeTrap)));
+    assert_eq!(hero(&s, Rogue).hearts, 1, "a Trap: hurt, and no rest");
+}

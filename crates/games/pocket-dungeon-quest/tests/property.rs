@@ -15,7 +15,8 @@ use tw_rules::{DynGame, Game, JsonGame, SplitMix64};
 
 const TILES: [TileKind; 32] = TileKind::ALL;
 const HEROES: [HeroKind; 6] = HeroKind::ALL;
-const GEAR: [Gear; 9] = [
+const GEAR: [Gear; 10] = [
+    Gear::BedRoll,
     Gear::SpellTome,
     Gear::Torch,
     Gear::Shield,
@@ -394,7 +395,13 @@ fn random_command(s: &State, r: &mut SplitMix64) -> Command {
             steal: (r.below(4) == 0).then(|| pick(r, &TILES)),
             gem: None,
         },
-        _ => match r.below(5) {
+        _ => match r.below(6) {
+            4 => Command::WakeUp {
+                at: Some(pos(s, r)),
+                tile: Some(pick(r, &TILES)),
+                disarm: r.below(4) == 0,
+                saves: Default::default(),
+            },
             0 => Command::GiveKey {
                 to: pick(r, &HEROES),
             },

@@ -380,13 +380,162 @@ pub fn use_gear(ctx: &mut Ctx, u: GearUse) -> Result<(), Refusal> {
             ))
         }
         Gear::BedRoll => {
-            return Err(Refusal::new(
-                rule,
-                "this engine does not play this piece of Gear yet",
-            ))
+            ctx.no_boss_fight("the Bed Roll")?;
+            let to = need_at()?;
+            bed_roll(ctx, me, to, &rule)?;
+            ctx.emit(used);
+            super::turn::advance(ctx);
+            return Ok(());
         }
     }
     ctx.emit(used);
+    Ok(())
+}
+
+/// Bed Roll: "To use Bedroll, first move one space. The rest of the your
+/// turn is forfeit." Used at the start of the turn instead of the move:
+/// one step (in the dungeon, to open floor), nothing is turned up.
+fn bed_roll(ctx: &mut Ctx, me: HeroKind, to: Pos, rule: &str) -> Result<(), Refusal> {
+    let h = ctx
+        .s
+        .hero(me)
+        .cloned()
+        .ok_or_else(|| Refusal::new(GEAR, "no hero"))?;
+    if ctx.s.turn.step != Step::Start {
+        return Err(Refusal::new(
+            rule,
+            format!("first move one space: {me} has already moved this turn"),
+        ));
+    }
+    if h.poisoned && !ctx.s.turn.poison_rolled {
+        return Err(Refusal::new(
+            POISON,
+            format!("{me} is Poisoned: roll for the Poison first (poison_roll)"),
+        ));
+    }
+    if let Some(p) = h.pinned.first() {
+        return Err(Refusal::new(
+            rule,
+            format!("the Monster at {p} must be attacked before {me} moves"),
+        ));
+    }
+    let from = h
+        .pos
+        .ok_or_else(|| Refusal::new(rule, "enter the dungeon first"))?;
+    ctx.on_mat(to, "at")?;
+    if from.distance(to) != 1 || !super::walkable(ctx.s.cell(to), h.pegasus) {
+        return Err(Refusal::new(
+            rule,
+            format!("move one space, to open floor; {to} is not such a space"),
+        ));
+    }
+    ctx.emit(Event::Moved { hero: me, to });
+    super::turn::after_position_change(ctx, me);
+    ctx.emit(Event::BedRolled { hero: me });
+    Ok(())
+}
+
+/// Bed Roll: "On your next turn, reveal 1 tile in your Circle Of Sight. If
+/// it is a Monster, it must be fought and your rest was not successful.
+/// The Hero rests successfuly if the tile was anything but a Monster or a
+/// Trap. A successful rest restores 1 Heart." This replaces the turn's
+/// move; the tile is resolved as any revealed tile, then the turn goes on
+/// (fight, pick-up, end). With no face-down tile in sight the rest succeeds.
+/// The Boss counts as a Monster.
+pub fn wake_up(
+    ctx: &mut Ctx,
+    at: Option<Pos>,
+    tile: Option<TileKind>,
+    disarm: bool,
+    saves: &std::collections::BTreeMap<HeroKind, String>,
+) -> Result<(), Refusal> {
+    let rule = format!("Gear: {}", Gear::BedRoll.name());
+    ctx.no_boss_fight("waking up")?;
+    let me = ctx.me()?;
+    let h = ctx
+        .s
+        .hero(me)
+        .cloned()
+        .ok_or_else(|| Refusal::new(GEAR, "no hero"))?;
+    if !h.resting || ctx.s.turn.step != Step::Start {
+        return Err(Refusal::new(
+            rule,
+            format!("{me} is not resting on the Bed Roll"),
+        ));
+    }
+    if h.poisoned && !ctx.s.turn.poison_rolled {
+        return Err(Refusal::new(
+            POISON,
+            format!("{me} is Poisoned: roll for the Poison first (poison_roll)"),
+        ));
+    }
+    if let Some(p) = h.pinned.first() {
+        return Err(Refusal::new(
+            rule,
+            format!("the Monster at {p} must be attacked first"),
+        ));
+    }
+    let sight = ctx.s.hero_sight(me);
+    let hidden: Vec<Pos> = sight
+        .iter()
+        .copied()
+        .filter(|p| ctx.s.cell(*p) == Some(crate::state::Cell::Hidden))
+        .collect();
+    let reveal = match (at, tile) {
+        (Some(at), Some(tile)) => {
+            if !hidden.contains(&at) {
+                return Err(Refusal::new(
+                    rule,
+                    format!("turn up a face-down tile of {me}'s Circle Of Sight; {at} is not one"),
+                ));
+            }
+            vec![crate::command::Reveal {
+                at,
+                tile,
+                disarm,
+                saves: saves.clone(),
+            }]
+        }
+        (None, None) if hidden.is_empty() => vec![],
+        _ => {
+            return Err(Refusal::new(
+                rule,
+                "name the 1 tile turned up in the Circle Of Sight: `at` and `tile`",
+            ))
+        }
+    };
+    // The tile must be one the mat still holds, named once.
+    super::turn::check_reveals(
+        ctx,
+        &reveal.iter().map(|r| r.at).collect::<Vec<_>>(),
+        &reveal,
+        "Circle Of Sight",
+    )?;
+    ctx.emit(Event::StepChanged {
+        step: Step::Fighting,
+    });
+    let first = !ctx.s.turn.revealed_any;
+    super::turn::reveal_and_resolve(ctx, me, &reveal, first)?;
+    let healed = reveal.first().is_none_or(|r| {
+        !matches!(
+            r.tile.category(),
+            crate::tile::Category::Monster
+                | crate::tile::Category::Trap
+                | crate::tile::Category::Boss
+        )
+    });
+    if let Some(h) = ctx.s.hero(me).filter(|h| !h.dead) {
+        let (hearts, max) = (h.hearts, h.max_hearts);
+        ctx.emit(Event::Rested { hero: me, healed });
+        if healed && hearts < max {
+            ctx.emit(Event::Hearts {
+                hero: me,
+                hearts: hearts + 1,
+                why: "Bed Roll".into(),
+            });
+        }
+    }
+    super::turn::settle(ctx);
     Ok(())
 }
 

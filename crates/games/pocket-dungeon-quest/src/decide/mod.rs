@@ -173,6 +173,12 @@ pub(crate) fn dispatch(ctx: &mut Ctx, command: &Command) -> Result<(), Refusal> 
             },
         )?,
         Command::Stow => campaign::stow(ctx)?,
+        Command::WakeUp {
+            at,
+            tile,
+            disarm,
+            saves,
+        } => campaign::wake_up(ctx, *at, *tile, *disarm, saves)?,
         Command::Memorize { spell } => campaign::memorize(ctx, *spell)?,
         Command::Tome { by, cast } => campaign::tome(ctx, *by, cast)?,
         Command::NextSession => campaign::next_session(ctx)?,

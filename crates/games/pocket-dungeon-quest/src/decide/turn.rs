@@ -46,6 +46,12 @@ pub fn move_hero(ctx: &mut Ctx, to: Pos, reveal: &[Reveal]) -> Result<(), Refusa
             format!("{me} is Poisoned: roll for the Poison first (poison_roll)"),
         ));
     }
+    if h.resting {
+        return Err(Refusal::new(
+            "Gear: bed_roll",
+            format!("{me} rested on the Bed Roll: this turn begins by turning up 1 tile of the Circle Of Sight (wake_up)"),
+        ));
+    }
     if let Some(p) = h.pinned.first() {
         if ctx.s.shown(*p) == Some(TileKind::SkellyArcher) {
             return Err(Refusal::new(
