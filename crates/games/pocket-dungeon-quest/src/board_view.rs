@@ -146,7 +146,7 @@ pub fn tile_words(k: TileKind) -> String {
 }
 
 pub fn hero_words(k: HeroKind) -> String {
-    title(&json!(k).as_str().unwrap_or_default().to_string())
+    title(json!(k).as_str().unwrap_or_default())
 }
 
 pub fn gear_words(g: Gear) -> String {

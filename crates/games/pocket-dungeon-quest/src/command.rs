@@ -127,6 +127,12 @@ pub enum Command {
         #[serde(default)]
         gear: Option<Gear>,
     },
+    /// Use a piece of Gear. `by` is the hero using it when that is not the
+    /// hero taking the turn (Holy Water, the Harp, Bow & Arrow are used on
+    /// another Hero's turn). `at` a space (Torch, Boomerang, Harp, Bow &
+    /// Arrow, Grapple Shot, Bed Roll's one-space move), `hero` Holy Water's
+    /// drinker, `take` the Magic Ring's Item; `roll`, `steal`, `gem` are a
+    /// Bow & Arrow shot's roll and its Critical Miss's choices, as in `attack`.
     UseGear {
         gear: Gear,
         #[serde(default)]
@@ -135,6 +141,42 @@ pub enum Command {
         hero: Option<HeroKind>,
         #[serde(default)]
         take: Option<TileKind>,
+        #[serde(default)]
+        by: Option<HeroKind>,
+        #[serde(default)]
+        roll: Option<String>,
+        #[serde(default)]
+        steal: Option<TileKind>,
+        #[serde(default)]
+        gem: Option<TileKind>,
+    },
+    /// Put the tile the Grapple Shot holds into the Inventory (room needed).
+    Stow,
+    /// The turn after resting on the Bed Roll: turn up 1 face-down tile of
+    /// the Circle Of Sight (`at`, `tile`; none when none is left), with a
+    /// Trap's `disarm` and a Red Beholder's `saves` as in `move`'s reveal.
+    WakeUp {
+        #[serde(default)]
+        at: Option<Pos>,
+        #[serde(default)]
+        tile: Option<TileKind>,
+        #[serde(default)]
+        disarm: bool,
+        #[serde(default)]
+        saves: BTreeMap<HeroKind, String>,
+    },
+    /// Move a Spell from the Inventory into the Spell Tome (two at most).
+    Memorize {
+        spell: TileKind,
+    },
+    /// Cast a Spell memorized in the Spell Tome: `cast` is the Spell's own
+    /// command (`teleport`, `swap_tiles`, `extra_move`, `foresight`,
+    /// `phoenix_feather`, `confusion`); `by` the Tome's holder when it is
+    /// another Hero's turn.
+    Tome {
+        #[serde(default)]
+        by: Option<HeroKind>,
+        cast: Box<Command>,
     },
     /// After a won session of a campaign: lay a fresh mat, heroes keep XP,
     /// Keys, Levels and Gear.

@@ -2,7 +2,7 @@
 //! Every arm is a plain assignment or list edit, so folding a saved log
 //! rebuilds exactly the state that was seen.
 
-use crate::state::{BossFight, BossStage, Cell, Outcome, State, Step, Turn};
+use crate::state::{BossFight, BossStage, Cell, Outcome, Sleeper, State, Step, Turn};
 use crate::tile::{Gear, HeroKind, Pile, Pos, TileKind};
 use serde::{Deserialize, Serialize};
 
@@ -249,6 +249,54 @@ pub enum Event {
         item: TileKind,
         paid: Vec<TileKind>,
     },
+    /// The Grapple Shot snatches an Item or Spell off the floor and holds it.
+    Grappled {
+        hero: HeroKind,
+        at: Pos,
+        item: TileKind,
+    },
+    /// The tile the Grapple Shot held goes into the Inventory.
+    Stowed {
+        hero: HeroKind,
+        item: TileKind,
+    },
+    /// The Harp, played by `hero` on the turn of `turn_of` in `round`.
+    MonsterSlept {
+        hero: HeroKind,
+        at: Pos,
+        monster: TileKind,
+        round: u32,
+        turn_of: HeroKind,
+    },
+    /// A sleeping Monster wakes; `fought_by` (the heroes who see it) must
+    /// attack it on their turn before moving. Seen by none, it goes to the
+    /// Monster Pile (a `to_pile` follows).
+    MonsterWoke {
+        at: Pos,
+        monster: TileKind,
+        fought_by: Vec<HeroKind>,
+    },
+    /// Bed Roll: the hero lies down; the rest of the turn is forfeit.
+    BedRolled {
+        hero: HeroKind,
+    },
+    /// The Bed Roll's rest is over; `healed` when it succeeded.
+    Rested {
+        hero: HeroKind,
+        healed: bool,
+    },
+    /// A Spell leaves the Inventory for the Spell Tome.
+    Memorized {
+        hero: HeroKind,
+        spell: TileKind,
+    },
+    /// A memorized Spell cast (it stays in the Tome); `counted` when it is
+    /// the caster's own turn (a use, as any Spell cast).
+    TomeCast {
+        hero: HeroKind,
+        spell: TileKind,
+        counted: bool,
+    },
 }
 
 fn remove_one(v: &mut Vec<TileKind>, k: TileKind) -> bool {
@@ -439,11 +487,14 @@ pub fn evolve(s: &mut State, e: &Event) {
             h.pinned.clear();
             h.shield = false;
             h.holy_water = false;
+            h.resting = false;
             h.skip_next_turn = false;
             let mut lost = std::mem::take(&mut h.inventory);
             if std::mem::take(&mut h.big_bag) {
                 lost.push(TileKind::BigBag);
             }
+            lost.extend(h.grappled.take());
+            lost.append(&mut h.tome);
             let effects = std::mem::take(&mut h.effects);
             s.piles.merchant.extend(lost);
             s.piles.discard.extend(effects);
@@ -623,6 +674,66 @@ pub fn evolve(s: &mut State, e: &Event) {
             }
             remove_one(&mut s.piles.discard, *item);
             put_in_inventory(s, *hero, *item);
+        }
+        Event::Grappled { hero, at, item } => {
+            s.set_cell(*at, Cell::Empty);
+            if let Some(h) = s.hero_mut(*hero) {
+                h.grappled = Some(*item);
+            }
+        }
+        Event::Stowed { hero, item } => {
+            if let Some(h) = s.hero_mut(*hero) {
+                h.grappled = None;
+            }
+            put_in_inventory(s, *hero, *item);
+        }
+        Event::MonsterSlept {
+            at,
+            monster,
+            round,
+            turn_of,
+            ..
+        } => {
+            for h in &mut s.heroes {
+                h.pinned.retain(|q| q != at);
+            }
+            s.sleeping.push(Sleeper {
+                at: *at,
+                monster: *monster,
+                round: *round,
+                hero: *turn_of,
+            });
+        }
+        Event::BedRolled { hero } => {
+            if let Some(h) = s.hero_mut(*hero) {
+                h.resting = true;
+            }
+        }
+        Event::Rested { hero, .. } => {
+            if let Some(h) = s.hero_mut(*hero) {
+                h.resting = false;
+            }
+        }
+        Event::Memorized { hero, spell } => {
+            take_from_inventory(s, *hero, *spell);
+            if let Some(h) = s.hero_mut(*hero) {
+                h.tome.push(*spell);
+            }
+        }
+        Event::TomeCast { counted, .. } => {
+            if *counted {
+                s.turn.uses = s.turn.uses.saturating_add(1);
+            }
+        }
+        Event::MonsterWoke { at, fought_by, .. } => {
+            s.sleeping.retain(|z| z.at != *at);
+            for k in fought_by {
+                if let Some(h) = s.hero_mut(*k) {
+                    if !h.pinned.contains(at) {
+                        h.pinned.push(*at);
+                    }
+                }
+            }
         }
     }
 }

@@ -83,11 +83,36 @@
 //! - A reset outside a campaign keeps XP, Keys, Levels and Gear (they carry
 //!   no further there); in a campaign there is no reset: the campaign is lost.
 //!
+//! - Gear used on another hero's turn (Holy Water, the Harp, Bow & Arrow)
+//!   names its user in `use_gear`'s `by`; other Gear is refused there.
+//! - Bow & Arrow: a Monster face up outside the shooter's Circle Of Sight;
+//!   the shooter's own attack roll (Brute Strength and Effects count, no
+//!   re-roll); a hit is the shooter's XP; a miss leaves the Monster to be
+//!   fought as before; a Critical Miss's own effect falls on the shooter
+//!   (a Minotaur's extra Heart included, a Skelly Archer's is nothing more).
+//! - Holy Water on another hero's turn goes by default to the hero taking
+//!   it; a hero still holding Holy Water is not given more.
+//! - Harp: a sleeping Monster is not fought and pins no one; it wakes when
+//!   the seat whose turn it was played on comes round the next round; then
+//!   the heroes who see it attack it before moving, else it goes to the
+//!   Monster Pile without XP.
+//! - Grapple Shot: an Item or Spell face up, not the turn's pick-up; the
+//!   held tile goes into the Inventory with `stow` when there is room, and
+//!   to the Merchant Pile at death.
+//! - Spell Tome: `memorize` moves a held Spell into it (not a use); `tome`
+//!   casts one (kept). Every cast starts the 2-round cooldown, own turn or
+//!   another's, which is what keeps to one cast. On another Hero's turn
+//!   the Spell works as that Hero's cast (their sight, their fight) but is
+//!   not their use.
+//! - Bed Roll: instead of the move, one step to open floor, and the turn
+//!   passes; the next turn `wake_up` turns up 1 tile of the Circle Of Sight
+//!   instead of moving; 1 Heart back unless it is a Monster, a Trap
+//!   (disarmed too) or the Boss; none left face down in sight: a rest.
+//!
 //! # Not implemented
-//! Gear: Grapple Shot, Bed Roll, Spell Tome, Harp and Bow & Arrow can be
-//! gained but using them is refused. Gear used on another hero's turn
-//! (Holy Water, Harp, Bow & Arrow) is only used on one's own turn here.
-//! The Winged Shrieking Eel is a plain Monster.
+//! The Winged Shrieking Eel is a plain Monster. A Bow & Arrow shot takes no
+//! re-roll. Foresight and Swap Tiles cast from the Spell Tome are offered
+//! with free fields (no pickers on the screen yet).
 
 pub mod board_view;
 pub mod command;

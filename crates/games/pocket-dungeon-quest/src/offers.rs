@@ -67,6 +67,41 @@ pub fn offers(s: &State) -> Vec<Offer> {
             json!({"type": "poison_roll", "roll": null}),
             [("roll", die(s))],
         )),
+        "wake_up" => {
+            // The Bed Roll's one tile: a face-down space in sight, and the
+            // tiles the mat may still hold there.
+            let hidden: Vec<_> = s
+                .current()
+                .map(|h| s.hero_sight(h.kind))
+                .unwrap_or_default()
+                .into_iter()
+                .filter(|p| s.cell(*p) == Some(crate::state::Cell::Hidden))
+                .collect();
+            if hidden.is_empty() {
+                out.extend(taken(
+                    s,
+                    Offer::ready(
+                        "wake_up",
+                        format!("{who}: wake up from the Bed Roll"),
+                        json!({"type": "wake_up"}),
+                    ),
+                ));
+            } else {
+                let tiles = crate::tile::TileKind::ALL
+                    .into_iter()
+                    .filter(|k| s.unrevealed(*k) > 0)
+                    .map(|k| (json!(k), tile_words(k)));
+                out.push(Offer::form(
+                    "wake_up",
+                    format!("{who}: wake up, turning up 1 tile…"),
+                    json!({"type": "wake_up", "at": null, "tile": null}),
+                    [
+                        ("at", spaces(&hidden)),
+                        ("tile", Input::choice(InputKind::Json, tiles)),
+                    ],
+                ));
+            }
+        }
         "move" => out.push(Offer::form(
             "move",
             format!("{who}: move (or stay) and reveal…"),

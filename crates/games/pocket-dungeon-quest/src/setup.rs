@@ -157,6 +157,7 @@ pub fn setup(setup: &Setup) -> Result<State, Refusal> {
         outcome: None,
         resets: 0,
         rng: SplitMix64::new(setup.seed),
+        sleeping: Vec::new(),
     };
     s.heroes = heroes;
     lay_mat(&mut s, true);
@@ -185,6 +186,9 @@ fn new_hero(kind: HeroKind) -> Hero {
         gear_round: BTreeMap::new(),
         holy_water: false,
         shield: false,
+        grappled: None,
+        tome: Vec::new(),
+        resting: false,
     }
 }
 
@@ -211,6 +215,7 @@ pub fn lay_mat(s: &mut State, new_session: bool) {
     s.extra_turns = 0;
     s.boss = None;
     s.last_turns = None;
+    s.sleeping.clear();
     if new_session {
         s.outcome = None;
     }

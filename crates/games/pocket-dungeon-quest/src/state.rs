@@ -61,6 +61,25 @@ pub struct Hero {
     pub holy_water: bool,
     /// The Shield raised: the next lost Heart is not lost.
     pub shield: bool,
+    /// The tile the Grapple Shot holds (one at most, outside the Inventory).
+    #[serde(default)]
+    pub grappled: Option<TileKind>,
+    /// Spells memorized in the Spell Tome (two at most, outside the Inventory).
+    #[serde(default)]
+    pub tome: Vec<TileKind>,
+    /// Rested on the Bed Roll: the next turn begins by turning up 1 tile.
+    #[serde(default)]
+    pub resting: bool,
+}
+
+/// A Monster the Harp put to sleep: on the turn of `hero` in `round`.
+/// It wakes when that hero's seat comes round again in the next round.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Sleeper {
+    pub at: Pos,
+    pub monster: TileKind,
+    pub round: u32,
+    pub hero: HeroKind,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -208,6 +227,9 @@ pub struct State {
     /// How often the mat was reset after an unrevived death.
     pub resets: u32,
     pub rng: SplitMix64,
+    /// Monsters asleep (the Harp): not fought until they wake.
+    #[serde(default)]
+    pub sleeping: Vec<Sleeper>,
 }
 
 impl State {
@@ -233,6 +255,9 @@ impl State {
                 h.pinned.retain(|q| *q != p);
             }
         }
+        // A sleeping Monster that leaves its space is no longer asleep there.
+        self.sleeping
+            .retain(|z| z.at != p || c == Cell::Shown(z.monster));
     }
     pub fn shown(&self, p: Pos) -> Option<TileKind> {
         match self.cell(p) {
@@ -283,8 +308,20 @@ impl State {
         };
         self.hero_sight(h.kind)
             .into_iter()
-            .filter(|p| self.shown(*p).is_some_and(|k| k.is_monster()) && !h.pinned.contains(p))
+            .filter(|p| {
+                self.shown(*p).is_some_and(|k| k.is_monster())
+                    && !h.pinned.contains(p)
+                    && !self.asleep(*p)
+            })
             .collect()
+    }
+    /// Whether the Monster at `p` sleeps (the Harp).
+    pub fn asleep(&self, p: Pos) -> bool {
+        self.sleeping.iter().any(|z| z.at == p)
+    }
+    /// A hero's seat in turn order.
+    pub fn seat(&self, k: HeroKind) -> usize {
+        self.heroes.iter().position(|h| h.kind == k).unwrap_or(0)
     }
     /// Whether the hero has an ability, by birth or by a Hero Hat.
     pub fn has_ability(&self, hero: HeroKind, of: HeroKind) -> bool {

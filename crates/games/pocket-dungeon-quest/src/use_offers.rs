@@ -208,7 +208,183 @@ pub fn uses(s: &State) -> Vec<Offer> {
     for g in &h.gear {
         out.push(gear(s, &who, *g, &monsters_in_sight, &heroes));
     }
-    out.into_iter().flatten().collect()
+    if let Some(item) = h.grappled {
+        out.push(ready(
+            s,
+            "stow",
+            format!(
+                "{who}: put the {} from the Grapple Shot into the Inventory",
+                tile_words(item)
+            ),
+            json!({"type": "stow"}),
+        ));
+    }
+    // Gear the other heroes may use on this hero's turn.
+    for o in s.heroes.iter().filter(|o| o.kind != h.kind && !o.dead) {
+        for g in &o.gear {
+            out.push(others_gear(s, o.kind, *g, &heroes));
+        }
+    }
+    if h.gear.contains(&Gear::SpellTome) && h.tome.len() < 2 {
+        out.push(pick(
+            s,
+            "memorize",
+            format!("{who}: memorize a Spell in the Spell Tome…"),
+            json!({"type": "memorize"}),
+            "spell",
+            held.iter().map(|k| tile_choice(*k)).collect(),
+        ));
+    }
+    let mut out: Vec<Offer> = out.into_iter().flatten().collect();
+    for o in s.heroes.iter().filter(|o| !o.dead && !o.tome.is_empty()) {
+        out.extend(tome_casts(s, o.kind));
+    }
+    out
+}
+
+/// Casts from the Spell Tome of `by`: each memorized Spell's own offers,
+/// worked out as if the hero taking the turn held it (on another Hero's
+/// turn, without spending their uses), each wrapped in a `tome` command
+/// (the fields to fill under `cast.`). Offered while the Tome is ready.
+fn tome_casts(s: &State, by: HeroKind) -> Vec<Offer> {
+    let (Some(holder), Some(cur)) = (s.hero(by), s.current()) else {
+        return Vec::new();
+    };
+    let cur = cur.kind;
+    let cooling = holder
+        .gear_ready
+        .get(&Gear::SpellTome)
+        .is_some_and(|r| *r > s.round);
+    if cooling || !holder.gear.contains(&Gear::SpellTome) {
+        return Vec::new();
+    }
+    let mut spells: Vec<TileKind> = Vec::new();
+    for k in &holder.tome {
+        if !spells.contains(k) {
+            spells.push(*k);
+        }
+    }
+    let by_words = hero_words(by);
+    let mut out = Vec::new();
+    for spell in spells {
+        let mut scratch = s.clone();
+        for h in &mut scratch.heroes {
+            h.tome.clear();
+            h.gear.clear();
+            if h.kind == cur {
+                h.inventory = vec![spell];
+                h.keys = 0;
+            }
+        }
+        if by != cur {
+            scratch.turn.uses = 0;
+        }
+        scratch.merchant_open = false;
+        let ty = json!(spell.name()); // a Spell's command is named as its tile
+        for o in uses(&scratch)
+            .into_iter()
+            .filter(|o| o.command["type"] == ty)
+        {
+            let mut command = json!({"type": "tome", "cast": o.command});
+            if by != cur {
+                command["by"] = json!(by);
+            }
+            let rest = o.label.split_once(": ").map_or(o.label.as_str(), |x| x.1);
+            let label = format!("{by_words}: from the Spell Tome, {rest}");
+            let key = format!("tome_{}", o.key);
+            if o.fill.is_empty() {
+                if accepted(s, &command) {
+                    out.push(Offer::ready(&key, label, command));
+                }
+                continue;
+            }
+            let fields: Vec<(String, Input)> = o
+                .fill
+                .iter()
+                .filter_map(|p| o.inputs.get(p).map(|i| (format!("cast.{p}"), i.clone())))
+                .collect();
+            out.push(Offer::form(&key, label, command, fields));
+        }
+    }
+    out
+}
+
+/// Monsters face up anywhere on the mat.
+fn monsters_on_mat(s: &State) -> Vec<Pos> {
+    all_spaces(s)
+        .into_iter()
+        .filter(|p| s.shown(*p).is_some_and(|k| k.is_monster()))
+        .collect()
+}
+
+/// Holy Water, the Harp and Bow & Arrow, used by `by` on another Hero's
+/// turn (`by` in the command); the choices are those the engine takes.
+fn others_gear(s: &State, by: HeroKind, g: Gear, heroes: &[HeroKind]) -> Option<Offer> {
+    let who = hero_words(by);
+    let key = format!("gear_{}", g.name());
+    let label = format!("{who}: use the {}", gear_words(g));
+    let base = json!({"type": "use_gear", "gear": g, "by": by});
+    match g {
+        Gear::HolyWater => pick(
+            s,
+            &key,
+            format!("{label} on…"),
+            base,
+            "hero",
+            heroes.iter().map(|k| hero_choice(*k)).collect(),
+        ),
+        Gear::Harp => pick(
+            s,
+            &key,
+            format!("{label} to put a Monster to sleep…"),
+            base,
+            "at",
+            monsters_on_mat(s).into_iter().map(space).collect(),
+        ),
+        Gear::BowAndArrow => {
+            // Spaces the engine takes a shot at (probed with a hit, whose
+            // outcome needs no further choice), and the die's faces.
+            let hit = s.rules.dice.faces.iter().find(|f| {
+                s.rules
+                    .face(f)
+                    .is_some_and(|x| x.swords >= s.rules.numbers.hit_swords)
+            })?;
+            let mut probe = base.clone();
+            probe["roll"] = json!(hit);
+            let at = legal(
+                s,
+                &probe,
+                "at",
+                monsters_on_mat(s).into_iter().map(space).collect(),
+            );
+            if at.is_empty() {
+                return None;
+            }
+            let mut command = base;
+            command["at"] = Value::Null;
+            command["roll"] = Value::Null;
+            Some(Offer::form(
+                &key,
+                format!("{label} to shoot…"),
+                command,
+                [
+                    ("at", Input::choice(InputKind::Json, at)),
+                    (
+                        "roll",
+                        Input::choice(
+                            InputKind::Text,
+                            s.rules
+                                .dice
+                                .faces
+                                .iter()
+                                .map(|f| (json!(f), f.replace('_', " "))),
+                        ),
+                    ),
+                ],
+            ))
+        }
+        _ => None,
+    }
 }
 
 /// Foresight: turn up three face-down tiles (fewer when fewer are left).
@@ -357,6 +533,33 @@ fn gear(s: &State, who: &str, g: Gear, monsters: &[Pos], heroes: &[HeroKind]) ->
                 base,
                 "take",
                 items.into_iter().map(tile_choice).collect(),
+            )
+        }
+        Gear::GrappleShot => pick(
+            s,
+            &key,
+            format!("{label} to snatch…"),
+            base,
+            "at",
+            all_spaces(s)
+                .into_iter()
+                .filter(|p| s.shown(*p).is_some_and(|k| k.is_item_or_spell()))
+                .map(|p| {
+                    let what = s.shown(p).map(tile_words).unwrap_or_default();
+                    (json!(p), format!("the {what} at {p}"))
+                })
+                .collect(),
+        ),
+        Gear::Harp | Gear::BowAndArrow => None, // on another Hero's turn only
+        Gear::BedRoll => {
+            let from = s.current()?.pos?;
+            pick(
+                s,
+                &key,
+                format!("{label}: move one space and rest…"),
+                base,
+                "at",
+                s.sight(from).into_iter().map(space).collect(),
             )
         }
         Gear::HolyWater => pick(

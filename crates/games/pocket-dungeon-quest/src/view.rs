@@ -9,7 +9,7 @@ use crate::state::{BossStage, Hero, State, Step};
 use serde_json::{json, Value};
 
 /// What the game waits for, one word a screen can switch on: `move`
-/// (also: stay), `poison_roll`, `attack` (the Skelly Archer that stayed,
+/// (also: stay), `wake_up` (after the Bed Roll), `poison_roll`, `attack` (the Skelly Archer that stayed,
 /// or the Monsters in sight), `loot_or_end_turn`, `henchmen`,
 /// `boss_search`, `boss_attack`, `next_session`, `over`.
 pub fn waiting_for(s: &State) -> &'static str {
@@ -30,6 +30,7 @@ pub fn waiting_for(s: &State) -> &'static str {
     match s.turn.step {
         Step::Start if h.poisoned && !s.turn.poison_rolled => "poison_roll",
         Step::Start if !h.pinned.is_empty() => "attack",
+        Step::Start if h.resting => "wake_up",
         Step::Start => "move",
         Step::Fighting => "attack",
         Step::Looting => "loot_or_end_turn",
@@ -58,7 +59,7 @@ pub fn can_level_up(s: &State, h: &Hero) -> bool {
 }
 
 fn hero(s: &State, h: &Hero) -> Value {
-    json!({
+    let mut v = json!({
         "hero": h.kind,
         "pos": h.pos,
         "hearts": h.hearts,
@@ -91,12 +92,21 @@ fn hero(s: &State, h: &Hero) -> Value {
             .filter(|(_, r)| **r > s.round)
             .map(|(g, r)| (g.name(), json!(r)))
             .collect::<serde_json::Map<String, Value>>(),
-    })
+    });
+    // Present only while the Grapple Shot holds a tile (Item or Spell).
+    if let Some(t) = h.grappled {
+        v["grappled"] = json!(t);
+    }
+    // Present only while resting on the Bed Roll.
+    if h.resting {
+        v["resting"] = json!(true);
+    }
+    v
 }
 
 pub fn view(s: &State) -> Value {
     let n = &s.rules.numbers;
-    json!({
+    let mut v = json!({
         "rules": {
             "hearts": n.hearts,
             "hit_swords": n.hit_swords,
@@ -151,7 +161,17 @@ pub fn view(s: &State) -> Value {
         "henchmen_called": s.rules.dice.henchmen,
         "die_faces": board_view::die_faces(s),
         "words": board_view::words(s),
-    })
+    });
+    // Present only while the Harp keeps Monsters asleep: each one's space,
+    // the Monster, and the round it wakes in.
+    if !s.sleeping.is_empty() {
+        v["sleeping"] = s
+            .sleeping
+            .iter()
+            .map(|z| json!({"at": z.at, "monster": z.monster, "wakes_in_round": z.round.saturating_add(1)}))
+            .collect();
+    }
+    v
 }
 
 /// Each kind once, in the order first met.

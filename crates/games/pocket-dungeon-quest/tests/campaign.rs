@@ -32,6 +32,10 @@ fn gear(g: Gear) -> Command {
         at: None,
         hero: None,
         take: None,
+        by: None,
+        roll: None,
+        steal: None,
+        gem: None,
     }
 }
 
@@ -392,8 +396,10 @@ fn a_helmet_gives_brute_strength_and_holy_water_stops_a_critical_miss() {
 
 #[test]
 fn gear_this_engine_does_not_play_is_refused_by_name() {
-    let mut s = carried(&[Rogue], vec![carry(Rogue, 1, 0, 0, vec![Gear::Harp])]);
-    let r = refused(&mut s, gear(Gear::Harp));
-    assert_eq!(r.rule, "Gear: harp");
+    let mut s = carried(&[Rogue], vec![carry(Rogue, 1, 0, 0, vec![Gear::BedRoll])]);
+    // Every piece is played now; a table can still mark one as not.
+    s.rules.numbers.gear.get_mut(&Gear::BedRoll).unwrap().played = false;
+    let r = refused(&mut s, gear(Gear::BedRoll));
+    assert_eq!(r.rule, "Gear: bed_roll");
     assert!(r.reason.contains("does not play"), "{r}");
 }

@@ -15,13 +15,17 @@ use tw_rules::{DynGame, Game, JsonGame, SplitMix64};
 
 const TILES: [TileKind; 32] = TileKind::ALL;
 const HEROES: [HeroKind; 6] = HeroKind::ALL;
-const GEAR: [Gear; 6] = [
+const GEAR: [Gear; 10] = [
+    Gear::BedRoll,
+    Gear::SpellTome,
     Gear::Torch,
     Gear::Shield,
     Gear::Boomerang,
     Gear::MagicRing,
     Gear::HolyWater,
     Gear::Harp,
+    Gear::BowAndArrow,
+    Gear::GrappleShot,
 ];
 const FACES: [&str; 7] = [
     "one_sword",
@@ -386,10 +390,36 @@ fn random_command(s: &State, r: &mut SplitMix64) -> Command {
             at: Some(pos(s, r)),
             hero: Some(pick(r, &HEROES)),
             take: Some(pick(r, &TILES)),
+            by: (r.below(2) == 0).then(|| pick(r, &HEROES)),
+            roll: (r.below(2) == 0).then(|| face(r)),
+            steal: (r.below(4) == 0).then(|| pick(r, &TILES)),
+            gem: None,
         },
-        _ => match r.below(2) {
+        _ => match r.below(6) {
+            4 => Command::WakeUp {
+                at: Some(pos(s, r)),
+                tile: Some(pick(r, &TILES)),
+                disarm: r.below(4) == 0,
+                saves: Default::default(),
+            },
             0 => Command::GiveKey {
                 to: pick(r, &HEROES),
+            },
+            1 => Command::Stow,
+            2 => Command::Memorize {
+                spell: pick(r, &TILES),
+            },
+            3 => Command::Tome {
+                by: (r.below(2) == 0).then(|| pick(r, &HEROES)),
+                cast: Box::new(match r.below(3) {
+                    0 => Command::ExtraMove,
+                    1 => Command::Teleport {
+                        hero: None,
+                        to: None,
+                        monster: Some(pos(s, r)),
+                    },
+                    _ => Command::EndTurn,
+                }),
             },
             _ => Command::NextSession,
         },
@@ -408,7 +438,14 @@ fn accounted(s: &State) -> u64 {
     let held: usize = s
         .heroes
         .iter()
-        .map(|h| h.inventory.len() + h.effects.len() + h.big_bag as usize + h.pegasus as usize)
+        .map(|h| {
+            h.inventory.len()
+                + h.effects.len()
+                + h.big_bag as usize
+                + h.pegasus as usize
+                + h.grappled.is_some() as usize
+                + h.tome.len()
+        })
         .sum();
     let stack = s.boss.as_ref().map_or(0, |b| b.stack.len());
     (shown + piles + held + stack + s.relics.len()) as u64

@@ -45,8 +45,8 @@ fn hero<'a>(state: &'a Value, kind: &str) -> &'a Value {
 }
 
 #[test]
-fn the_doc_has_three_scripts() {
-    assert_eq!(scripts().len(), 3);
+fn the_doc_has_four_scripts() {
+    assert_eq!(scripts().len(), 4);
 }
 
 #[test]
@@ -111,6 +111,35 @@ fn the_campaign_session_as_described() {
         .any(|e| e["type"] == "outcome" && e["outcome"] == "session_won"));
     assert!(events.iter().any(|e| e["type"] == "peeked"));
     assert!(s["cells"].as_array().unwrap().iter().all(|c| c == "hidden"));
+}
+
+#[test]
+fn gear_on_another_heros_turn_as_described() {
+    let (events, s) = play(&scripts()[3]);
+    assert_eq!(
+        (s["round"].clone(), s["turn"]["hero"].clone()),
+        (json!(4), json!("warrior"))
+    );
+    assert_eq!(hero(&s, "archer")["xp"], 1, "the Goblin shot");
+    assert_eq!(hero(&s, "warrior")["xp"], 1, "the Slime, woken");
+    assert_eq!(hero(&s, "rogue")["hearts"], 3);
+    assert_eq!(hero(&s, "rogue")["holy_water"], false);
+    assert_eq!(
+        hero(&s, "rogue")["inventory"],
+        json!(["bomb", "extra_move"])
+    );
+    assert_eq!(hero(&s, "rogue")["grappled"], Value::Null);
+    assert_eq!(
+        s["piles"]["monster"],
+        json!(["goblin", "minotaur", "slime"])
+    );
+    assert_eq!(s["sleeping"], json!([]));
+    assert!(events
+        .iter()
+        .any(|e| e["type"] == "holy_water_spent" && e["hero"] == "rogue"));
+    assert!(events
+        .iter()
+        .any(|e| e["type"] == "monster_woke" && e["fought_by"] == json!(["warrior"])));
 }
 
 #[test]

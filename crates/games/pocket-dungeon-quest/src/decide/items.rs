@@ -33,6 +33,25 @@ pub fn count_use(ctx: &Ctx, me: HeroKind) -> Result<(), Refusal> {
 /// The current hero spends `item` from their Inventory.
 pub(super) fn use_item(ctx: &mut Ctx, item: TileKind) -> Result<HeroKind, Refusal> {
     let me = ctx.me()?;
+    if let Some(caster) = ctx.tome {
+        // Cast from the Spell Tome: not discarded; a use on one's own turn.
+        if !ctx.s.hero(caster).is_some_and(|h| h.tome.contains(&item)) {
+            return Err(Refusal::new(
+                "Gear: spell_tome",
+                format!("{caster} has no {item} memorized"),
+            ));
+        }
+        let counted = caster == me;
+        if counted {
+            count_use(ctx, me)?;
+        }
+        ctx.emit(Event::TomeCast {
+            hero: caster,
+            spell: item,
+            counted,
+        });
+        return Ok(me);
+    }
     if !ctx.s.hero(me).is_some_and(|h| h.inventory.contains(&item)) {
         return Err(Refusal::new(USING, format!("{me} holds no {item}")));
     }

@@ -27,6 +27,8 @@ use tw_rules::Refusal;
 pub(crate) struct Ctx {
     pub s: State,
     pub events: Vec<Event>,
+    /// A Spell cast from the Spell Tome of this hero (not from an Inventory).
+    pub tome: Option<HeroKind>,
 }
 
 impl Ctx {
@@ -92,6 +94,7 @@ pub fn decide(state: &State, command: &Command) -> Result<Vec<Event>, Refusal> {
     let mut ctx = Ctx {
         s: state.clone(),
         events: Vec::new(),
+        tome: None,
     };
     match state.outcome {
         Some(Outcome::CampaignLost) => {
@@ -108,10 +111,17 @@ pub fn decide(state: &State, command: &Command) -> Result<Vec<Event>, Refusal> {
         }
         _ => {}
     }
+    dispatch(&mut ctx, command)?;
+    turn::finish(&mut ctx);
+    Ok(ctx.events)
+}
+
+/// One command's rule, on the scratch state.
+pub(crate) fn dispatch(ctx: &mut Ctx, command: &Command) -> Result<(), Refusal> {
     match command {
-        Command::Move { to, reveal } => turn::move_hero(&mut ctx, *to, reveal)?,
-        Command::EndTurn => turn::end_turn(&mut ctx)?,
-        Command::Take { at, put_back } => items::take(&mut ctx, *at, *put_back)?,
+        Command::Move { to, reveal } => turn::move_hero(ctx, *to, reveal)?,
+        Command::EndTurn => turn::end_turn(ctx)?,
+        Command::Take { at, put_back } => items::take(ctx, *at, *put_back)?,
         Command::Attack {
             target,
             roll,
@@ -119,45 +129,59 @@ pub fn decide(state: &State, command: &Command) -> Result<Vec<Event>, Refusal> {
             second,
             steal,
             gem,
-        } => combat::attack(
-            &mut ctx,
-            *target,
-            roll,
-            reroll.as_deref(),
-            *second,
-            *steal,
-            *gem,
-        )?,
-        Command::Henchmen { roll, chosen } => boss::henchmen(&mut ctx, roll, chosen)?,
-        Command::BossSearch { at, tile } => boss::boss_search(&mut ctx, *at, *tile)?,
-        Command::Potion { hero } => items::potion(&mut ctx, *hero)?,
-        Command::Bomb { at } => items::bomb(&mut ctx, *at)?,
-        Command::Teleport { hero, to, monster } => {
-            spells::teleport(&mut ctx, *hero, *to, *monster)?
-        }
-        Command::SwapTiles { a, b, reveal } => spells::swap_tiles(&mut ctx, *a, *b, reveal)?,
-        Command::ExtraMove => spells::extra_move(&mut ctx)?,
-        Command::Foresight { reveal } => spells::foresight(&mut ctx, reveal)?,
-        Command::PhoenixFeather { hero } => spells::phoenix(&mut ctx, *hero)?,
-        Command::Confusion { a, b, roll } => spells::confusion(&mut ctx, *a, *b, roll)?,
-        Command::Give { item, to } => items::give(&mut ctx, *item, *to)?,
-        Command::GiveKey { to } => campaign::give_key(&mut ctx, *to)?,
+        } => combat::attack(ctx, *target, roll, reroll.as_deref(), *second, *steal, *gem)?,
+        Command::Henchmen { roll, chosen } => boss::henchmen(ctx, roll, chosen)?,
+        Command::BossSearch { at, tile } => boss::boss_search(ctx, *at, *tile)?,
+        Command::Potion { hero } => items::potion(ctx, *hero)?,
+        Command::Bomb { at } => items::bomb(ctx, *at)?,
+        Command::Teleport { hero, to, monster } => spells::teleport(ctx, *hero, *to, *monster)?,
+        Command::SwapTiles { a, b, reveal } => spells::swap_tiles(ctx, *a, *b, reveal)?,
+        Command::ExtraMove => spells::extra_move(ctx)?,
+        Command::Foresight { reveal } => spells::foresight(ctx, reveal)?,
+        Command::PhoenixFeather { hero } => spells::phoenix(ctx, *hero)?,
+        Command::Confusion { a, b, roll } => spells::confusion(ctx, *a, *b, roll)?,
+        Command::Give { item, to } => items::give(ctx, *item, *to)?,
+        Command::GiveKey { to } => campaign::give_key(ctx, *to)?,
         Command::Buy {
             drawn,
             keep,
             put_back,
-        } => merchant::buy(&mut ctx, drawn, *keep, *put_back)?,
-        Command::Sell { item } => merchant::sell(&mut ctx, *item)?,
-        Command::PoisonRoll { roll } => campaign::poison_roll(&mut ctx, roll)?,
-        Command::LevelUp { gear } => campaign::level_up(&mut ctx, *gear)?,
+        } => merchant::buy(ctx, drawn, *keep, *put_back)?,
+        Command::Sell { item } => merchant::sell(ctx, *item)?,
+        Command::PoisonRoll { roll } => campaign::poison_roll(ctx, roll)?,
+        Command::LevelUp { gear } => campaign::level_up(ctx, *gear)?,
         Command::UseGear {
             gear,
             at,
             hero,
             take,
-        } => campaign::use_gear(&mut ctx, *gear, *at, *hero, *take)?,
-        Command::NextSession => campaign::next_session(&mut ctx)?,
+            by,
+            roll,
+            steal,
+            gem,
+        } => campaign::use_gear(
+            ctx,
+            campaign::GearUse {
+                gear: *gear,
+                at: *at,
+                hero: *hero,
+                take: *take,
+                by: *by,
+                roll: roll.clone(),
+                steal: *steal,
+                gem: *gem,
+            },
+        )?,
+        Command::Stow => campaign::stow(ctx)?,
+        Command::WakeUp {
+            at,
+            tile,
+            disarm,
+            saves,
+        } => campaign::wake_up(ctx, *at, *tile, *disarm, saves)?,
+        Command::Memorize { spell } => campaign::memorize(ctx, *spell)?,
+        Command::Tome { by, cast } => campaign::tome(ctx, *by, cast)?,
+        Command::NextSession => campaign::next_session(ctx)?,
     }
-    turn::finish(&mut ctx);
-    Ok(ctx.events)
+    Ok(())
 }

@@ -46,10 +46,25 @@ pub fn move_hero(ctx: &mut Ctx, to: Pos, reveal: &[Reveal]) -> Result<(), Refusa
             format!("{me} is Poisoned: roll for the Poison first (poison_roll)"),
         ));
     }
-    if let Some(p) = h.pinned.first() {
+    if h.resting {
         return Err(Refusal::new(
-            "Critical Miss: Skelly Archers",
-            format!("the Skelly Archer at {p} stayed: {me} must attack it before taking this turn"),
+            "Gear: bed_roll",
+            format!("{me} rested on the Bed Roll: this turn begins by turning up 1 tile of the Circle Of Sight (wake_up)"),
+        ));
+    }
+    if let Some(p) = h.pinned.first() {
+        if ctx.s.shown(*p) == Some(TileKind::SkellyArcher) {
+            return Err(Refusal::new(
+                "Critical Miss: Skelly Archers",
+                format!(
+                    "the Skelly Archer at {p} stayed: {me} must attack it before taking this turn"
+                ),
+            ));
+        }
+        let m = ctx.s.shown(*p).map(|k| k.to_string()).unwrap_or_default();
+        return Err(Refusal::new(
+            "Gear: harp",
+            format!("the {m} at {p} woke up in {me}'s Circle Of Sight: {me} must fight it before moving"),
         ));
     }
     match h.pos {
@@ -437,7 +452,7 @@ pub fn advance(ctx: &mut Ctx) {
     if ctx.s.extra_turns > 0 && ctx.s.living().contains(&cur) {
         ctx.emit(Event::ExtraTurnUsed { hero: cur });
         let round = ctx.s.round;
-        ctx.emit(Event::TurnBegan { hero: cur, round });
+        begin_turn(ctx, cur, round);
         return;
     }
     let n = ctx.s.heroes.len();
@@ -468,10 +483,59 @@ pub fn advance(ctx: &mut Ctx) {
             }
             continue;
         }
-        ctx.emit(Event::TurnBegan { hero: k, round });
+        begin_turn(ctx, k, round);
         return;
     }
     lose(ctx);
+}
+
+/// A turn begins; Monsters the Harp put to sleep a round ago wake now.
+fn begin_turn(ctx: &mut Ctx, hero: HeroKind, round: u32) {
+    ctx.emit(Event::TurnBegan { hero, round });
+    wake(ctx);
+}
+
+/// The Harp: "Makes a Monster sleep for 1 Round ... When the Monster
+/// wakes up, any Heroes in its Circle Of Sight must fight it on their
+/// turn, otherwise place it in the Monster Pile." A Monster put to sleep
+/// on some hero's turn in round r wakes as that hero's seat comes round in
+/// round r + 1 (the first turn from that seat on, if that hero is Dead or
+/// loses the turn). The heroes who see it then attack it before moving,
+/// like a Skelly Archer that stayed.
+fn wake(ctx: &mut Ctx) {
+    let (round, seat) = (ctx.s.round, ctx.s.seat(ctx.s.turn.hero));
+    let due: Vec<_> = ctx
+        .s
+        .sleeping
+        .iter()
+        .filter(|z| {
+            let again = z.round.saturating_add(1);
+            round > again || (round == again && seat >= ctx.s.seat(z.hero))
+        })
+        .cloned()
+        .collect();
+    for z in due {
+        let fought_by: Vec<HeroKind> = ctx
+            .s
+            .heroes
+            .iter()
+            .filter(|h| !h.dead && h.pos.is_some_and(|p| p.distance(z.at) == 1))
+            .map(|h| h.kind)
+            .collect();
+        let alone = fought_by.is_empty();
+        ctx.emit(Event::MonsterWoke {
+            at: z.at,
+            monster: z.monster,
+            fought_by,
+        });
+        if alone {
+            ctx.emit(Event::ToPile {
+                at: z.at,
+                tile: z.monster,
+                pile: Pile::Monster,
+            });
+        }
+    }
 }
 
 pub fn check_win(ctx: &mut Ctx) {
