@@ -209,6 +209,13 @@ test("the log reads in the rulebook's words", () => {
   assert.equal(describeEvent({ type: "revealed", at: { row: 0, col: 8 }, tile: "skelly_archer" }), "Skelly Archer turned up at row 1, column 9");
   assert.equal(describeEvent({ type: "attacked", hero: "archer", monster: "gems_10", roll: "flash", reroll: null, result: "miss" }), "The Archer attacks the 10 Gems: flash, miss");
   assert.equal(describeCommand({ type: "level_up", gear: "bow_and_arrow" }), "Level up, gaining the Bow & Arrow");
+  assert.equal(describeCommand({ type: "use_gear", gear: "harp", by: "wizard", at: { row: 1, col: 1 } }), "The Wizard uses the Harp");
+  assert.equal(describeCommand({ type: "tome", by: "wizard", cast: { type: "extra_move" } }), "The Wizard casts from the Spell Tome: Extra Move");
+  assert.equal(
+    describeEvent({ type: "monster_woke", at: { row: 0, col: 1 }, monster: "skelly_archer", fought_by: ["archer", "rogue"] }),
+    "The Skelly Archer at row 1, column 2 wakes: the Archer and the Rogue must fight it",
+  );
+  assert.equal(describeEvent({ type: "rested", hero: "rogue", healed: true }), "The Rogue rests well and regains 1 Heart");
 });
 
 test("Foresight and Swap Tiles are entered by clicking the mat and naming what turns up", () => {

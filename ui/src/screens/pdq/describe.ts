@@ -75,7 +75,18 @@ export function describeCommand(c: Record<string, unknown> | null): string {
     case "level_up":
       return c.gear ? `Level up, gaining the ${gear(c.gear)}` : "Level up";
     case "use_gear":
-      return `Use the ${gear(c.gear)}`;
+      return c.by ? `The ${hero(c.by)} uses the ${gear(c.gear)}` : `Use the ${gear(c.gear)}`;
+    case "stow":
+      return "Put the tile the Grapple Shot holds into the Inventory";
+    case "wake_up":
+      return c.at ? `Wake up, turning up the tile at ${at(c.at)}` : "Wake up";
+    case "memorize":
+      return `Memorize the ${tile(c.spell)} in the Spell Tome`;
+    case "tome": {
+      const cast = c.cast as Record<string, unknown> | null;
+      const by = c.by ? `The ${hero(c.by)} casts` : "Cast";
+      return `${by} from the Spell Tome: ${describeCommand(cast)}`;
+    }
     case "next_session":
       return "Start the next session";
     default:
@@ -155,6 +166,24 @@ export function describeEvent(e: Record<string, unknown>): string {
       return `The ${hero(e.hero)} reaches Level ${e.level}${e.gear ? ` and gains the ${gear(e.gear)}` : ""}`;
     case "gear_used":
       return `The ${hero(e.hero)} uses the ${gear(e.gear)}`;
+    case "grappled":
+      return `The ${hero(e.hero)}'s Grapple Shot snatches the ${tile(e.item)} at ${at(e.at)}`;
+    case "stowed":
+      return `The ${hero(e.hero)} puts the ${tile(e.item)} into the Inventory`;
+    case "monster_slept":
+      return `The ${hero(e.hero)}'s Harp puts the ${tile(e.monster)} at ${at(e.at)} to sleep`;
+    case "monster_woke": {
+      const by = Array.isArray(e.fought_by) ? e.fought_by.map((h) => `the ${hero(h)}`) : [];
+      return `The ${tile(e.monster)} at ${at(e.at)} wakes${by.length ? `: ${by.join(" and ")} must fight it` : ""}`;
+    }
+    case "bed_rolled":
+      return `The ${hero(e.hero)} lies down on the Bed Roll`;
+    case "rested":
+      return e.healed ? `The ${hero(e.hero)} rests well and regains 1 Heart` : `The ${hero(e.hero)}'s rest is broken`;
+    case "memorized":
+      return `The ${hero(e.hero)} memorizes the ${tile(e.spell)}`;
+    case "tome_cast":
+      return `The ${hero(e.hero)} casts the ${tile(e.spell)} from the Spell Tome`;
     case "bought":
       return `The ${hero(e.hero)} buys the ${tile(e.kept)}`;
     case "sold":
