@@ -43,6 +43,7 @@ use serde::{Deserialize, Serialize};
 use std::time::Instant;
 
 mod body;
+mod scan;
 pub mod top;
 pub use body::Bodies;
 pub use top::{fit_top, TopFace};
@@ -136,6 +137,9 @@ pub struct Finder {
 }
 
 impl Finder {
+    /// The probability of a die at one position: the reference that the
+    /// finder's scan ([`scan`]) reproduces bit for bit, eight at a time.
+    #[cfg_attr(not(test), allow(dead_code))]
     fn probability(&self, x: &[f32; FEATURES]) -> f32 {
         let mut z = [0f32; FEATURES];
         for k in 0..FEATURES {
@@ -678,20 +682,15 @@ fn find_in(levels: &Levels, sizes_px: [f32; 2], finder: &Finder) -> Result<Vec<F
 /// Local peaks of the finder's probability at each scanned size.
 fn peaks_in(levels: &Levels, sizes_px: [f32; 2], finder: &Finder) -> Result<Vec<Find>> {
     let mut peaks: Vec<Find> = Vec::new();
+    let mut scan = scan::Scan::default();
     for side in scan_sizes(sizes_px) {
         let (img, w, h, f) = shrunk(levels, side)?;
         if w < 3 || h < 3 {
             continue;
         }
-        let ii = Integrals::new(&img, w, h);
+        // Bit for bit `finder.probability(&features(..))` at every position.
         let (gw, gh) = (w.div_ceil(STRIDE), h.div_ceil(STRIDE));
-        let mut map = vec![0f32; gw * gh];
-        for gy in 0..gh {
-            for gx in 0..gw {
-                let x = features(&ii, (gx * STRIDE) as i32, (gy * STRIDE) as i32);
-                map[gy * gw + gx] = finder.probability(&x);
-            }
-        }
+        let map = scan.map(&img, w, h, finder);
         for gy in 0..gh {
             for gx in 0..gw {
                 let p = map[gy * gw + gx];
