@@ -43,6 +43,7 @@ use serde::{Deserialize, Serialize};
 use std::time::Instant;
 
 mod body;
+mod matching;
 mod scan;
 pub mod top;
 pub use body::Bodies;
@@ -887,8 +888,9 @@ fn turned_dot(d: &[f32], p: &[f32], shift: usize) -> f32 {
     s
 }
 
-/// Dot product in eight running sums, so that it vectorises.
-#[inline]
+/// Dot product in eight running sums, so that it vectorises. The reference
+/// for [`matching::Turned`], which reading uses.
+#[cfg(test)]
 fn dot(a: &[f32], b: &[f32]) -> f32 {
     let mut acc = [0f32; 8];
     let (ca, cb) = (a.chunks_exact(8), b.chunks_exact(8));
@@ -907,12 +909,15 @@ fn dot(a: &[f32], b: &[f32]) -> f32 {
 }
 
 /// A description turned by each tried shift, laid out once so that every
-/// prototype is matched by plain dot products.
+/// prototype is matched by plain dot products. The reference for
+/// [`matching::Turned`], which reading uses.
+#[cfg(test)]
 struct Turned {
     shifts: Vec<usize>,
     rows: Vec<Vec<f32>>,
 }
 
+#[cfg(test)]
 impl Turned {
     fn new(d: &[f32], shifts: &[usize]) -> Turned {
         Turned {
@@ -959,16 +964,8 @@ fn similarities(
     best: &mut [f32],
     allow: &[bool],
 ) {
-    let t = Turned::new(d, shifts);
-    for (p, &f) in model.prototypes.iter().zip(face_of) {
-        if !allow[f] {
-            continue;
-        }
-        let (sim, _) = t.best(&p.polar);
-        if sim > best[f] {
-            best[f] = sim;
-        }
-    }
+    // The same bits as `Turned::best` of each allowed prototype, faster.
+    matching::Turned::new(d, shifts).raise(model, face_of, allow, best);
 }
 
 fn face_index(model: &ArtModel, faces: &[String]) -> Vec<usize> {

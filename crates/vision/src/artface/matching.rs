@@ -1,0 +1,200 @@
+//! Matching one face description against the prototypes over the tried
+//! turns, made fast: the same dot products as [`super::dot`] of each
+//! turned row with each prototype (same products, same eight running sums,
+//! same order, so the same bits), but each chunk of a prototype is loaded
+//! once for all twelve turns, the turned rows live on the stack, and the
+//! loop is compiled for AVX2 when the processor has it (one running-sum
+//! set a vector; no fused multiply-add).
+
+use super::{ArtModel, ANGLES, DIM};
+
+/// Turns tried per description (see [`super::turns`]).
+pub(super) const TURNS: usize = 12;
+/// Running sums of a dot product (as [`super::dot`]).
+const LANES: usize = 8;
+const CHUNKS: usize = DIM / LANES;
+const _: () = assert!(DIM % LANES == 0);
+
+/// A description turned by each tried shift (rows as [`super::turned`]).
+pub(super) struct Turned {
+    rows: [[f32; DIM]; TURNS],
+}
+
+impl Turned {
+    pub(super) fn new(d: &[f32], shifts: &[usize]) -> Turned {
+        assert!(d.len() == DIM && shifts.len() == TURNS);
+        let mut rows = [[0f32; DIM]; TURNS];
+        for (row, &shift) in rows.iter_mut().zip(shifts) {
+            for (out, ring) in row.chunks_exact_mut(ANGLES).zip(d.chunks_exact(ANGLES)) {
+                out[..ANGLES - shift].copy_from_slice(&ring[shift..]);
+                out[ANGLES - shift..].copy_from_slice(&ring[..shift]);
+            }
+        }
+        Turned { rows }
+    }
+
+    /// For each prototype whose face `allow`s, raise its face's entry of
+    /// `best` to the prototype's best correlation over the turns.
+    pub(super) fn raise(&self, model: &ArtModel, face_of: &[usize], allow: &[bool], best: &mut [f32]) {
+        #[cfg(target_arch = "x86_64")]
+        let avx = std::arch::is_x86_feature_detected!("avx");
+        for (p, &f) in model.prototypes.iter().zip(face_of) {
+            if !allow[f] {
+                continue;
+            }
+            let p: &[f32; DIM] = p.polar.as_slice().try_into().expect("DIM numbers");
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: the processor has AVX, checked above.
+            let sim = if avx { unsafe { self.best_avx(p) } } else { self.best(p) };
+            #[cfg(not(target_arch = "x86_64"))]
+            let sim = self.best(p);
+            if sim > best[f] {
+                best[f] = sim;
+            }
+        }
+    }
+
+    /// Best correlation with `p` over the turns (as [`super::Turned::best`]),
+    /// portable: [`super::dot`] of each row.
+    pub(super) fn best(&self, p: &[f32; DIM]) -> f32 {
+        let mut top = f32::MIN;
+        for row in &self.rows {
+            let mut acc = [0f32; LANES];
+            for (x, y) in row.chunks_exact(LANES).zip(p.chunks_exact(LANES)) {
+                for k in 0..LANES {
+                    acc[k] += x[k] * y[k];
+                }
+            }
+            // `dot` adds its (empty) tail's sum, −0.0, which changes nothing.
+            let v = acc.iter().sum::<f32>();
+            if v > top {
+                top = v;
+            }
+        }
+        top
+    }
+
+    /// [`Turned::best`] with AVX: running sum k of a dot product is lane k
+    /// of one vector (the same products added in the same order); each
+    /// chunk of `p` is loaded once for six turns.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx")]
+    unsafe fn best_avx(&self, p: &[f32; DIM]) -> f32 {
+        use std::arch::x86_64::*;
+        const GROUP: usize = 6;
+        let mut top = f32::MIN;
+        for rows in self.rows.chunks_exact(GROUP) {
+            let mut acc = [_mm256_setzero_ps(); GROUP];
+            for c in 0..CHUNKS {
+                // SAFETY (all loads): c·8 + 8 ≤ DIM, the length of p and of each row.
+                let pc = _mm256_loadu_ps(p.as_ptr().add(c * LANES));
+                for (a, row) in acc.iter_mut().zip(rows) {
+                    let rc = _mm256_loadu_ps(row.as_ptr().add(c * LANES));
+                    *a = _mm256_add_ps(*a, _mm256_mul_ps(rc, pc));
+                }
+            }
+            for a in acc {
+                let mut lanes = [0f32; LANES];
+                _mm256_storeu_ps(lanes.as_mut_ptr(), a);
+                let v = lanes.iter().sum::<f32>();
+                if v > top {
+                    top = v;
+                }
+            }
+        }
+        top
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{dot, turned, turns, Turned as Reference};
+    use super::*;
+
+    #[test]
+    fn turned_matching_gives_the_reference_bits() {
+        let mut seed = 11u64;
+        let mut rnd = || {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 40) as f32 / (1u64 << 24) as f32 - 0.5
+        };
+        let shifts = turns();
+        for _ in 0..20 {
+            let d: Vec<f32> = (0..DIM).map(|_| rnd()).collect();
+            let p: Vec<f32> = (0..DIM).map(|_| rnd()).collect();
+            let fast = Turned::new(&d, &shifts);
+            for (row, &s) in fast.rows.iter().zip(&shifts) {
+                assert_eq!(row.as_slice(), turned(&d, s).as_slice());
+            }
+            let want = Reference::new(&d, &shifts).best(&p).0;
+            let p: &[f32; DIM] = p.as_slice().try_into().unwrap();
+            assert_eq!(fast.best(p).to_bits(), want.to_bits());
+            #[cfg(target_arch = "x86_64")]
+            if std::arch::is_x86_feature_detected!("avx") {
+                // SAFETY: checked just above.
+                assert_eq!(unsafe { fast.best_avx(p) }.to_bits(), want.to_bits());
+            }
+            let top = shifts
+                .iter()
+                .map(|&s| dot(&turned(&d, s), p))
+                .fold(f32::MIN, f32::max);
+            assert_eq!(top.to_bits(), want.to_bits());
+        }
+    }
+
+    #[test]
+    fn raising_by_face_keeps_each_allowed_faces_best() {
+        let mut seed = 5u64;
+        let mut rnd = move || {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 40) as f32 / (1u64 << 24) as f32 - 0.5
+        };
+        let shifts = turns();
+        let faces = ["a", "b", "c"];
+        let prototypes: Vec<super::super::ArtPrototype> = (0..7)
+            .map(|i| super::super::ArtPrototype {
+                face: faces[i % 3].to_string(),
+                samples: 1,
+                polar: (0..DIM).map(|_| rnd()).collect(),
+            })
+            .collect();
+        let face_of: Vec<usize> = (0..7).map(|i| i % 3).collect();
+        let model = ArtModel {
+            descriptor: String::new(),
+            sizes_px: [10.0, 20.0],
+            finder: super::super::Finder {
+                mean: vec![],
+                scale: vec![],
+                w1: vec![],
+                b1: vec![],
+                w2: vec![],
+                b2: 0.0,
+                gate: vec![],
+                gate_min: 0.0,
+            },
+            prototypes,
+            min_similarity: vec![],
+            bodies: None,
+        };
+        let d: Vec<f32> = (0..DIM).map(|_| rnd()).collect();
+        let allow = [true, false, true];
+        let mut best = [f32::MIN, -7.0, f32::MIN];
+        Turned::new(&d, &shifts).raise(&model, &face_of, &allow, &mut best);
+        let reference = Reference::new(&d, &shifts);
+        for f in 0..3 {
+            let want = if allow[f] {
+                (f..7)
+                    .step_by(3)
+                    .map(|i| reference.best(&model.prototypes[i].polar).0)
+                    .fold(f32::MIN, f32::max)
+            } else {
+                -7.0
+            };
+            assert_eq!(best[f].to_bits(), want.to_bits(), "face {f}");
+        }
+    }
+}
