@@ -44,7 +44,9 @@ use std::time::Instant;
 
 mod body;
 mod matching;
+mod sample;
 mod scan;
+use sample::polar;
 pub mod top;
 pub use body::Bodies;
 pub use top::{fit_top, TopFace};
@@ -822,8 +824,10 @@ const SIZES: [f32; 4] = [0.75, 0.87, 1.0, 1.15];
 const SQUASHES: [f32; 4] = [1.0, 0.84, 0.7, 0.58];
 
 /// Zero-mean, unit-length polar description of a face, its grid's angle
-/// 0 along the pose's turn.
-fn polar(prep: &Prepared, pose: &Pose) -> Vec<f32> {
+/// 0 along the pose's turn. The reference for [`sample::polar`], which
+/// reading and enrolment use.
+#[cfg(test)]
+fn polar_reference(prep: &Prepared, pose: &Pose) -> Vec<f32> {
     let (p, k) = prep.level_for(pose.side);
     let mut d = Vec::with_capacity(DIM);
     let reach = REACH * pose.side * k;
