@@ -685,7 +685,6 @@ fn find_in(levels: &Levels, sizes_px: [f32; 2], finder: &Finder) -> Result<Vec<F
 /// Local peaks of the finder's probability at each scanned size.
 fn peaks_in(levels: &Levels, sizes_px: [f32; 2], finder: &Finder) -> Result<Vec<Find>> {
     let mut peaks: Vec<Find> = Vec::new();
-    let mut scan = scan::Scan::default();
     for side in scan_sizes(sizes_px) {
         let (img, w, h, f) = shrunk(levels, side)?;
         if w < 3 || h < 3 {
@@ -693,7 +692,7 @@ fn peaks_in(levels: &Levels, sizes_px: [f32; 2], finder: &Finder) -> Result<Vec<
         }
         // Bit for bit `finder.probability(&features(..))` at every position.
         let (gw, gh) = (w.div_ceil(STRIDE), h.div_ceil(STRIDE));
-        let map = scan.map(&img, w, h, finder);
+        let map = scan::map(&img, w, h, finder);
         for gy in 0..gh {
             for gx in 0..gw {
                 let p = map[gy * gw + gx];
@@ -969,7 +968,7 @@ fn similarities(
     allow: &[bool],
 ) {
     // The same bits as `Turned::best` of each allowed prototype, faster.
-    matching::Turned::new(d, shifts).raise(model, face_of, allow, best);
+    matching::raise(d, shifts, model, face_of, allow, best);
 }
 
 fn face_index(model: &ArtModel, faces: &[String]) -> Vec<usize> {

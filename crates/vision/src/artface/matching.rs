@@ -20,17 +20,49 @@ pub(super) struct Turned {
     rows: [[f32; DIM]; TURNS],
 }
 
+thread_local! {
+    /// This thread's turned rows (14 kB), filled afresh for each description.
+    static TURNED: std::cell::RefCell<Box<Turned>> = std::cell::RefCell::new(Box::new(Turned {
+        rows: [[0f32; DIM]; TURNS],
+    }));
+}
+
+/// For each prototype whose face `allow`s, raise its face's entry of
+/// `best` to the prototype's best correlation with `d` over the turns.
+pub(super) fn raise(d: &[f32], shifts: &[usize], model: &ArtModel, face_of: &[usize], allow: &[bool], best: &mut [f32]) {
+    TURNED.with(|t| {
+        let mut t = t.borrow_mut();
+        t.fill(d, shifts);
+        t.raise(model, face_of, allow, best);
+    })
+}
+
 impl Turned {
-    pub(super) fn new(d: &[f32], shifts: &[usize]) -> Turned {
+    #[cfg(test)]
+    pub(super) fn new(d: &[f32], shifts: &[usize]) -> Box<Turned> {
+        let mut t = Box::new(Turned {
+            rows: [[0f32; DIM]; TURNS],
+        });
+        t.fill(d, shifts);
+        t
+    }
+
+    /// Lay out `d` turned by each shift.
+    pub(super) fn fill(&mut self, d: &[f32], shifts: &[usize]) {
         assert!(d.len() == DIM && shifts.len() == TURNS);
-        let mut rows = [[0f32; DIM]; TURNS];
-        for (row, &shift) in rows.iter_mut().zip(shifts) {
-            for (out, ring) in row.chunks_exact_mut(ANGLES).zip(d.chunks_exact(ANGLES)) {
-                out[..ANGLES - shift].copy_from_slice(&ring[shift..]);
-                out[ANGLES - shift..].copy_from_slice(&ring[..shift]);
+        for (i, ring) in d.chunks_exact(ANGLES).enumerate() {
+            // The ring twice over: a turned ring is one fixed-length slice
+            // of it (copied inline, not by a memcpy call per piece).
+            let mut twice = [0f32; 2 * ANGLES];
+            twice[..ANGLES].copy_from_slice(ring);
+            twice[ANGLES..].copy_from_slice(ring);
+            for (row, &shift) in self.rows.iter_mut().zip(shifts) {
+                let out: &mut [f32; ANGLES] = (&mut row[i * ANGLES..(i + 1) * ANGLES])
+                    .try_into()
+                    .expect("a ring");
+                *out = twice[shift..shift + ANGLES].try_into().expect("a ring");
             }
         }
-        Turned { rows }
     }
 
     /// For each prototype whose face `allow`s, raise its face's entry of

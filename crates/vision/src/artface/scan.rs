@@ -29,7 +29,7 @@ const PAD: usize = 12;
 const RADII: [i32; 7] = [
     SQUARES[0], SQUARES[1], SQUARES[2], SQUARES[3], SQUARES[4], SQUARES[5], CONTEXT,
 ];
-const _: () = assert!(STRIDE == 2 && PAD % 2 == 0 && PAD as i32 > CONTEXT + 1);
+const _: () = assert!(STRIDE == 2 && PAD % 2 == 0 && PAD as i32 > CONTEXT + 1 && FEATURES == 26);
 
 type V = [f64; LANES];
 
@@ -48,6 +48,17 @@ pub(super) struct Scan {
     padded: Vec<f64>,
     /// This row's per-pixel values, squares and edges.
     line: [Vec<i64>; 3],
+}
+
+thread_local! {
+    /// This thread's scan buffers, kept between frames too: a frame's
+    /// largest tables are megabytes, and fresh pages cost a fault each.
+    static SCAN: std::cell::RefCell<Scan> = std::cell::RefCell::new(Scan::default());
+}
+
+/// [`Scan::map`] with this thread's buffers.
+pub(super) fn map(img: &[u8], w: usize, h: usize, finder: &Finder) -> Vec<f32> {
+    SCAN.with(|s| s.borrow_mut().map(img, w, h, finder))
 }
 
 impl Scan {
@@ -104,8 +115,10 @@ impl Scan {
         let rows = h + 1 + 2 * PAD;
         for t in 0..3 {
             for par in 0..2 {
-                self.tables[t][par].clear();
-                self.tables[t][par].resize(rows * kw, 0.0);
+                // Every row below the top padding is written below.
+                let table = &mut self.tables[t][par];
+                table.resize(rows * kw, 0.0);
+                table[..PAD * kw].fill(0.0);
             }
             self.row[t].clear();
             self.row[t].resize(w + 1, 0.0);
@@ -165,36 +178,32 @@ impl Scan {
     fn block(&self, finder: &Finder, gy: usize, gx0: usize, heights: &[f64; 7]) -> [f32; LANES] {
         let kw = self.kw;
         let y = gy * STRIDE;
-        // q[radius][values, squares, edges, pixels]
-        let mut q = [[[0f64; LANES]; 4]; 7];
-        for (ri, &r) in RADII.iter().enumerate() {
-            let r = r as usize;
+        // q[radius][values, squares, edges, pixels] (built with `from_fn`:
+        // zeroing big arrays first costs a memset call per block).
+        let q: [[V; 4]; 7] = std::array::from_fn(|ri| {
+            let r = RADII[ri] as usize;
             // Padded columns of x + r + 1 and x − r, for x = 2·gx.
             let (hi_par, hi_k) = ((r + 1) % 2, (r + 1 + PAD) / 2);
             let (lo_par, lo_k) = (r % 2, (PAD - r) / 2);
             let (y1, y0) = (y + r + 1 + PAD, y + PAD - r);
-            for t in 0..3 {
+            std::array::from_fn(|t| {
+                if t == 3 {
+                    return std::array::from_fn(|i| self.widths[gx0 + i][ri] * heights[ri]);
+                }
                 let hi = &self.tables[t][hi_par];
                 let lo = &self.tables[t][lo_par];
-                let h1 = &hi[y1 * kw + gx0 + hi_k..][..LANES];
-                let h0 = &hi[y0 * kw + gx0 + hi_k..][..LANES];
-                let l1 = &lo[y1 * kw + gx0 + lo_k..][..LANES];
-                let l0 = &lo[y0 * kw + gx0 + lo_k..][..LANES];
-                for i in 0..LANES {
-                    q[ri][t][i] = (h1[i] - h0[i]) - (l1[i] - l0[i]);
-                }
-            }
-            for i in 0..LANES {
-                q[ri][3][i] = self.widths[gx0 + i][ri] * heights[ri];
-            }
-        }
+                let at = |table: &[f64], i: usize| -> V {
+                    table[i..i + LANES].try_into().expect("eight numbers")
+                };
+                let (h1, h0) = (at(hi, y1 * kw + gx0 + hi_k), at(hi, y0 * kw + gx0 + hi_k));
+                let (l1, l0) = (at(lo, y1 * kw + gx0 + lo_k), at(lo, y0 * kw + gx0 + lo_k));
+                std::array::from_fn(|i| (h1[i] - h0[i]) - (l1[i] - l0[i]))
+            })
+        });
         let f = features(&q);
-        let mut z = [[0f32; LANES]; FEATURES];
-        for k in 0..FEATURES {
-            for i in 0..LANES {
-                z[k][i] = (f[k][i] - finder.mean[k]) / finder.scale[k];
-            }
-        }
+        let z: [[f32; LANES]; FEATURES] = std::array::from_fn(|k| {
+            std::array::from_fn(|i| (f[k][i] - finder.mean[k]) / finder.scale[k])
+        });
         let mut g = [-0.0f32; LANES];
         for k in 0..FEATURES {
             for i in 0..LANES {
@@ -241,29 +250,32 @@ fn diff(a: &[V; 4], b: &[V; 4]) -> [V; 4] {
 fn features(q: &[[V; 4]; 7]) -> [[f32; LANES]; FEATURES] {
     let (mo, so, go) = stats(&q[5]);
     let norm: V = std::array::from_fn(|i| so[i] + 4.0);
-    let mut f = [[0f32; LANES]; FEATURES];
-    for j in 0..5 {
-        put(&mut f, 3 * j, stats(&q[j]), &mo, &norm);
-    }
-    put(&mut f, 15, stats(&diff(&q[4], &q[3])), &mo, &norm);
-    put(&mut f, 18, stats(&diff(&q[5], &q[4])), &mo, &norm);
-    put(&mut f, 21, stats(&diff(&q[6], &q[5])), &mo, &norm);
-    for i in 0..LANES {
-        f[FEATURES - 2][i] = (so[i] + 1.0).ln() as f32;
-        f[FEATURES - 1][i] = (go[i] + 1.0).ln() as f32;
-    }
-    f
-}
-
-/// Features `k..k + 3` of eight positions: mean, spread and edge relative
-/// to the outer square's.
-#[inline(always)]
-fn put(f: &mut [[f32; LANES]; FEATURES], k: usize, (m, s, g): (V, V, V), mo: &V, norm: &V) {
-    for i in 0..LANES {
-        f[k][i] = ((m[i] - mo[i]) / norm[i]) as f32;
-        f[k + 1][i] = (s[i] / norm[i]) as f32;
-        f[k + 2][i] = (g[i] / norm[i]) as f32;
-    }
+    // Features 3j..3j + 3 from these eight: the inner squares, then the rim,
+    // the ring outside the face and the context ring.
+    let parts: [(V, V, V); 8] = [
+        stats(&q[0]),
+        stats(&q[1]),
+        stats(&q[2]),
+        stats(&q[3]),
+        stats(&q[4]),
+        stats(&diff(&q[4], &q[3])),
+        stats(&diff(&q[5], &q[4])),
+        stats(&diff(&q[6], &q[5])),
+    ];
+    std::array::from_fn(|k| {
+        std::array::from_fn(|i| match k {
+            24 => (so[i] + 1.0).ln() as f32,
+            25 => (go[i] + 1.0).ln() as f32,
+            _ => {
+                let (m, s, g) = &parts[k / 3];
+                match k % 3 {
+                    0 => ((m[i] - mo[i]) / norm[i]) as f32,
+                    1 => (s[i] / norm[i]) as f32,
+                    _ => (g[i] / norm[i]) as f32,
+                }
+            }
+        })
+    })
 }
 
 /// The network's probability for standardised features that passed the
