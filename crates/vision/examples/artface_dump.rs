@@ -2,7 +2,7 @@
 //! float's exact bits, so two builds can be checked to read bit-identically
 //! (`diff` their outputs), and the reads' thread CPU time.
 //! `artface_dump SET.json DIR [REPEATS]`
-use tw_vision::artface::read;
+use tw_vision::artface::{find, read, Prepared};
 use tw_vision::color::ColorTable;
 use tw_vision::eval::list_images;
 use tw_vision::faceset::FaceSet;
@@ -50,6 +50,27 @@ fn main() {
                 bits.join(" ")
             );
         }
+    }
+    if std::env::var_os("STAGES").is_some() {
+        // Thread CPU of the first two stages on their own, per frame.
+        let (mut prep_ms, mut find_ms) = (0.0, 0.0);
+        for img in &images {
+            let frame = load_bgr(img).expect("image");
+            for _ in 0..repeats {
+                let t = thread_cpu_ms();
+                let prep = Prepared::new(&frame).expect("prepare");
+                prep_ms += thread_cpu_ms() - t;
+                let t = thread_cpu_ms();
+                find(&prep, &art).expect("find");
+                find_ms += thread_cpu_ms() - t;
+            }
+        }
+        let n = (images.len() * repeats) as f64;
+        eprintln!(
+            "stages, thread CPU ms/read: prepare {:.1}, find {:.1}",
+            prep_ms / n,
+            find_ms / n
+        );
     }
     cpu.sort_by(|a, b| a.total_cmp(b));
     let at = |q: f64| cpu[((cpu.len() - 1) as f64 * q).round() as usize];

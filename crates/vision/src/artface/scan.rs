@@ -96,11 +96,16 @@ impl Scan {
     /// Every row of the probability map (`gw` positions a row).
     #[inline(always)]
     fn rows(&self, finder: &Finder, h: usize, gw: usize, map: &mut [f32]) {
+        let mut work = Box::new(Work {
+            q: [[[0.0; LANES]; 4]; 7],
+            f: [[0.0; LANES]; FEATURES],
+            z: [[0.0; LANES]; FEATURES],
+        });
         for (gy, row) in map.chunks_exact_mut(gw).enumerate() {
             let y = (gy * STRIDE) as i32;
             let heights = RADII.map(|r| span(y, r, h) as f64);
             for (b, out) in row.chunks_mut(LANES).enumerate() {
-                let p = self.block(finder, gy, b * LANES, &heights);
+                let p = self.block(&mut work, finder, gy, b * LANES, &heights);
                 out.copy_from_slice(&p[..out.len()]);
             }
         }
@@ -174,40 +179,48 @@ impl Scan {
     }
 
     /// Probabilities of the `LANES` positions from `gx0` on row `gy`.
+    /// Plain loops over fixed-size arrays only, all inlined, so that the
+    /// whole block is compiled for the caller's vector width.
     #[inline(always)]
-    fn block(&self, finder: &Finder, gy: usize, gx0: usize, heights: &[f64; 7]) -> [f32; LANES] {
+    fn block(&self, work: &mut Work, finder: &Finder, gy: usize, gx0: usize, heights: &[f64; 7]) -> [f32; LANES] {
         let kw = self.kw;
         let y = gy * STRIDE;
-        // q[radius][values, squares, edges, pixels] (built with `from_fn`:
-        // zeroing big arrays first costs a memset call per block).
-        let q: [[V; 4]; 7] = std::array::from_fn(|ri| {
+        let q = &mut work.q;
+        for ri in 0..7 {
             let r = RADII[ri] as usize;
             // Padded columns of x + r + 1 and x − r, for x = 2·gx.
             let (hi_par, hi_k) = ((r + 1) % 2, (r + 1 + PAD) / 2);
             let (lo_par, lo_k) = (r % 2, (PAD - r) / 2);
             let (y1, y0) = (y + r + 1 + PAD, y + PAD - r);
-            std::array::from_fn(|t| {
-                if t == 3 {
-                    return std::array::from_fn(|i| self.widths[gx0 + i][ri] * heights[ri]);
-                }
+            for t in 0..3 {
                 let hi = &self.tables[t][hi_par];
                 let lo = &self.tables[t][lo_par];
-                let at = |table: &[f64], i: usize| -> V {
-                    table[i..i + LANES].try_into().expect("eight numbers")
-                };
-                let (h1, h0) = (at(hi, y1 * kw + gx0 + hi_k), at(hi, y0 * kw + gx0 + hi_k));
-                let (l1, l0) = (at(lo, y1 * kw + gx0 + lo_k), at(lo, y0 * kw + gx0 + lo_k));
-                std::array::from_fn(|i| (h1[i] - h0[i]) - (l1[i] - l0[i]))
-            })
-        });
-        let f = features(&q);
-        let z: [[f32; LANES]; FEATURES] = std::array::from_fn(|k| {
-            std::array::from_fn(|i| (f[k][i] - finder.mean[k]) / finder.scale[k])
-        });
+                let h1 = &hi[y1 * kw + gx0 + hi_k..][..LANES];
+                let h0 = &hi[y0 * kw + gx0 + hi_k..][..LANES];
+                let l1 = &lo[y1 * kw + gx0 + lo_k..][..LANES];
+                let l0 = &lo[y0 * kw + gx0 + lo_k..][..LANES];
+                for i in 0..LANES {
+                    q[ri][t][i] = (h1[i] - h0[i]) - (l1[i] - l0[i]);
+                }
+            }
+            let widths = &self.widths[gx0..gx0 + LANES];
+            for i in 0..LANES {
+                q[ri][3][i] = widths[i][ri] * heights[ri];
+            }
+        }
+        features(&work.q, &mut work.f);
+        let (f, z) = (&work.f, &mut work.z);
+        for k in 0..FEATURES {
+            let (mean, scale) = (finder.mean[k], finder.scale[k]);
+            for i in 0..LANES {
+                z[k][i] = (f[k][i] - mean) / scale;
+            }
+        }
         let mut g = [-0.0f32; LANES];
         for k in 0..FEATURES {
+            let w = finder.gate[k];
             for i in 0..LANES {
-                g[i] += finder.gate[k] * z[k][i];
+                g[i] += w * z[k][i];
             }
         }
         let mut out = [0f32; LANES];
@@ -215,10 +228,23 @@ impl Scan {
             if finder.gate[FEATURES] + g[i] < finder.gate_min {
                 continue;
             }
-            out[i] = network(finder, &std::array::from_fn(|k| z[k][i]));
+            let mut lane = [0f32; FEATURES];
+            for k in 0..FEATURES {
+                lane[k] = z[k][i];
+            }
+            out[i] = network(finder, &lane);
         }
         out
     }
+}
+
+/// One block's intermediate numbers, kept in one buffer for a whole scan.
+struct Work {
+    /// Per radius: sums of values, squares, edges, and pixel counts.
+    q: [[V; 4]; 7],
+    /// Features and their standardised values.
+    f: [[f32; LANES]; FEATURES],
+    z: [[f32; LANES]; FEATURES],
 }
 
 /// How many pixels of 0..n the span x − r ..= x + r covers.
@@ -242,40 +268,42 @@ fn stats(q: &[V; 4]) -> (V, V, V) {
 
 #[inline(always)]
 fn diff(a: &[V; 4], b: &[V; 4]) -> [V; 4] {
-    std::array::from_fn(|t| std::array::from_fn(|i| a[t][i] - b[t][i]))
+    let mut d = [[0f64; LANES]; 4];
+    for t in 0..4 {
+        for i in 0..LANES {
+            d[t][i] = a[t][i] - b[t][i];
+        }
+    }
+    d
 }
 
 /// [`super::features`] of eight positions from their squares' sums.
 #[inline(always)]
-fn features(q: &[[V; 4]; 7]) -> [[f32; LANES]; FEATURES] {
+fn features(q: &[[V; 4]; 7], f: &mut [[f32; LANES]; FEATURES]) {
     let (mo, so, go) = stats(&q[5]);
-    let norm: V = std::array::from_fn(|i| so[i] + 4.0);
-    // Features 3j..3j + 3 from these eight: the inner squares, then the rim,
-    // the ring outside the face and the context ring.
-    let parts: [(V, V, V); 8] = [
-        stats(&q[0]),
-        stats(&q[1]),
-        stats(&q[2]),
-        stats(&q[3]),
-        stats(&q[4]),
-        stats(&diff(&q[4], &q[3])),
-        stats(&diff(&q[5], &q[4])),
-        stats(&diff(&q[6], &q[5])),
-    ];
-    std::array::from_fn(|k| {
-        std::array::from_fn(|i| match k {
-            24 => (so[i] + 1.0).ln() as f32,
-            25 => (go[i] + 1.0).ln() as f32,
-            _ => {
-                let (m, s, g) = &parts[k / 3];
-                match k % 3 {
-                    0 => ((m[i] - mo[i]) / norm[i]) as f32,
-                    1 => (s[i] / norm[i]) as f32,
-                    _ => (g[i] / norm[i]) as f32,
-                }
-            }
-        })
-    })
+    let mut norm = [0f64; LANES];
+    for i in 0..LANES {
+        norm[i] = so[i] + 4.0;
+    }
+    // Features 3j..3j + 3: the five inner squares, then the rim, the ring
+    // outside the face and the context ring.
+    for j in 0..8 {
+        let (m, s, g) = match j {
+            5 => stats(&diff(&q[4], &q[3])),
+            6 => stats(&diff(&q[5], &q[4])),
+            7 => stats(&diff(&q[6], &q[5])),
+            _ => stats(&q[j]),
+        };
+        for i in 0..LANES {
+            f[3 * j][i] = ((m[i] - mo[i]) / norm[i]) as f32;
+            f[3 * j + 1][i] = (s[i] / norm[i]) as f32;
+            f[3 * j + 2][i] = (g[i] / norm[i]) as f32;
+        }
+    }
+    for i in 0..LANES {
+        f[FEATURES - 2][i] = (so[i] + 1.0).ln() as f32;
+        f[FEATURES - 1][i] = (go[i] + 1.0).ln() as f32;
+    }
 }
 
 /// The network's probability for standardised features that passed the
