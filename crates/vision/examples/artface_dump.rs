@@ -20,6 +20,8 @@ fn thread_cpu_ms() -> f64 {
 }
 
 fn main() {
+    // One thread, as `warden bench read` times it.
+    opencv::core::set_num_threads(1).expect("one OpenCV thread");
     let a: Vec<String> = std::env::args().skip(1).collect();
     let set = FaceSet::load(std::path::Path::new(&a[0])).expect("set");
     let art = set.art.expect("an art set");
