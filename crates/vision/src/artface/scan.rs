@@ -39,13 +39,9 @@ pub(super) struct Scan {
     /// Per table (values, squares, edges) and column parity: padded
     /// summed-area table, `rows` × `kw`.
     tables: [[Vec<f64>; 2]; 3],
-    /// One unpadded row of each table (w + 1), built row by row.
-    row: [Vec<f64>; 3],
     /// Per radius: each position's clamped square width (pixels).
     widths: Vec<[f64; 7]>,
     kw: usize,
-    /// One row padded on both sides, before its split by parity.
-    padded: Vec<f64>,
     /// This row's per-pixel values, squares and edges.
     line: [Vec<i64>; 3],
 }
@@ -112,68 +108,69 @@ impl Scan {
     }
 
     /// The padded, parity-split summed-area tables of `img`, `cols`
-    /// positions wide.
+    /// positions wide: padded row Y + PAD, column X + PAD holds the table's
+    /// entry at (clamp(X, 0, w), clamp(Y, 0, h)).
     fn build(&mut self, img: &[u8], w: usize, h: usize, cols: usize) {
         // Padded column index 2k + parity; the widest read is at k = cols + 11.
         self.kw = cols + PAD;
         let kw = self.kw;
         let rows = h + 1 + 2 * PAD;
-        for t in 0..3 {
-            for par in 0..2 {
-                // Every row below the top padding is written below.
-                let table = &mut self.tables[t][par];
-                table.resize(rows * kw, 0.0);
-                table[..PAD * kw].fill(0.0);
-            }
-            self.row[t].clear();
-            self.row[t].resize(w + 1, 0.0);
-            self.line[t].clear();
-            self.line[t].resize(w, 0);
+        let half = PAD / 2;
+        for table in self.tables.iter_mut().flatten() {
+            table.resize(rows * kw, 0.0);
+            // Rows above the image and row Y = 0 are zero.
+            table[..(PAD + 1) * kw].fill(0.0);
         }
-        // Rows above the image (Y = 0) stay zero; row Y of the table goes to
-        // padded row Y + PAD, the last one also to every row below it.
-        for yy in 0..=h {
-            if yy > 0 {
-                let y = yy - 1;
-                let at = |x: usize, y: usize| img[y * w + x] as i64;
-                for x in 0..w {
-                    let v = at(x, y);
-                    let gx = at((x + 1).min(w - 1), y) - at(x.saturating_sub(1), y);
-                    let gy = at(x, (y + 1).min(h - 1)) - at(x, y.saturating_sub(1));
-                    self.line[0][x] = v;
-                    self.line[1][x] = v * v;
-                    self.line[2][x] = gx.abs() + gy.abs();
-                }
-                for t in 0..3 {
-                    let mut run = 0i64;
-                    let (line, row) = (&self.line[t], &mut self.row[t]);
-                    for x in 0..w {
-                        run += line[x];
-                        row[x + 1] += run as f64;
-                    }
-                }
+        for line in &mut self.line {
+            line.resize(w, 0);
+        }
+        for yy in 1..=h {
+            // This image row's values, squares and edges (|∂x| + |∂y| with
+            // neighbours clamped, as `Integrals::new`).
+            let y = yy - 1;
+            let cur = &img[y * w..(y + 1) * w];
+            let up = &img[y.saturating_sub(1) * w..][..w];
+            let down = &img[(y + 1).min(h - 1) * w..][..w];
+            let [values, squares, edges] = &mut self.line;
+            for x in 0..w {
+                let v = cur[x] as i64;
+                let gx = cur[(x + 1).min(w - 1)] as i64 - cur[x.saturating_sub(1)] as i64;
+                let gy = down[x] as i64 - up[x] as i64;
+                values[x] = v;
+                squares[x] = v * v;
+                edges[x] = gx.abs() + gy.abs();
             }
-            let last = if yy == h { rows } else { yy + PAD + 1 };
-            for t in 0..3 {
-                // The row padded with its edge values, then split by parity.
-                let row = &self.row[t];
-                let padded = &mut self.padded;
-                padded.clear();
-                padded.resize(PAD, 0.0);
-                padded.extend_from_slice(row);
-                padded.resize(2 * kw, row[w]);
-                let yp = yy + PAD;
+            let yp = yy + PAD;
+            for (t, line) in self.line.iter().enumerate() {
                 let [even, odd] = &mut self.tables[t];
-                let (even, odd) = (&mut even[yp * kw..(yp + 1) * kw], &mut odd[yp * kw..(yp + 1) * kw]);
-                for ((pair, e), o) in padded.chunks_exact(2).zip(even.iter_mut()).zip(odd.iter_mut()) {
-                    *e = pair[0];
-                    *o = pair[1];
-                }
-                for table in &mut self.tables[t] {
-                    for below in yp + 1..last {
-                        table.copy_within(yp * kw..(yp + 1) * kw, below * kw);
+                let (even_prev, even_cur) = even[(yp - 1) * kw..(yp + 1) * kw].split_at_mut(kw);
+                let (odd_prev, odd_cur) = odd[(yp - 1) * kw..(yp + 1) * kw].split_at_mut(kw);
+                // Entry X of this row: the row above's plus the sum of the
+                // first X pixels of this one (whole numbers: exact).
+                even_cur[..half].fill(0.0);
+                odd_cur[..half].fill(0.0);
+                let mut run = 0i64;
+                for x in 0..=w {
+                    let k = half + x / 2;
+                    if x % 2 == 0 {
+                        even_cur[k] = even_prev[k] + run as f64;
+                    } else {
+                        odd_cur[k] = odd_prev[k] + run as f64;
+                    }
+                    if x < w {
+                        run += line[x];
                     }
                 }
+                // Columns past the image hold entry w.
+                let last = if w % 2 == 0 { even_cur[half + w / 2] } else { odd_cur[half + w / 2] };
+                even_cur[half + w / 2 + 1..].fill(last);
+                odd_cur[half + (w + 1) / 2..].fill(last);
+            }
+        }
+        // Rows below the image repeat its last.
+        for table in self.tables.iter_mut().flatten() {
+            for below in h + PAD + 1..rows {
+                table.copy_within((h + PAD) * kw..(h + PAD + 1) * kw, below * kw);
             }
         }
     }
@@ -357,7 +354,10 @@ mod tests {
     #[test]
     fn the_scan_gives_the_reference_probabilities_bit_for_bit() {
         let mut seed = 7u64;
-        for (w, h) in [(3, 3), (5, 17), (31, 9), (64, 40), (97, 53)] {
+        // One scan for all, as a thread reuses it: larger then smaller
+        // images must not see each other's numbers.
+        let mut scan = Scan::default();
+        for (w, h) in [(3, 3), (5, 17), (31, 9), (64, 40), (97, 53), (20, 11), (4, 60)] {
             // Blobs on a noisy ramp, so features vary and the gate splits.
             let img: Vec<u8> = (0..w * h)
                 .map(|i| {
@@ -382,7 +382,6 @@ mod tests {
                 .collect();
             gates.sort_by(|a, b| a.total_cmp(b));
             finder.gate_min = gates[gates.len() / 2];
-            let mut scan = Scan::default();
             let map = scan.map(&img, w, h, &finder);
             let gw = w.div_ceil(STRIDE);
             // The portable build of the kernel gives the same bits as the
