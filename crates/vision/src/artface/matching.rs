@@ -107,35 +107,79 @@ impl Turned {
     }
 
     /// [`Turned::best`] with AVX: running sum k of a dot product is lane k
-    /// of one vector (the same products added in the same order); each
-    /// chunk of `p` is loaded once for six turns.
+    /// of one vector (the same products added in the same order), each
+    /// chunk of `p` is loaded once for all twelve turns, and the twelve
+    /// dot products' lanes are added up side by side after a transpose
+    /// (lane 0 + lane 1 + … + lane 7, in that order, as `sum` does).
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx")]
     unsafe fn best_avx(&self, p: &[f32; DIM]) -> f32 {
         use std::arch::x86_64::*;
-        const GROUP: usize = 6;
-        let mut top = f32::MIN;
-        for rows in self.rows.chunks_exact(GROUP) {
-            let mut acc = [_mm256_setzero_ps(); GROUP];
-            for c in 0..CHUNKS {
-                // SAFETY (all loads): c·8 + 8 ≤ DIM, the length of p and of each row.
-                let pc = _mm256_loadu_ps(p.as_ptr().add(c * LANES));
-                for (a, row) in acc.iter_mut().zip(rows) {
-                    let rc = _mm256_loadu_ps(row.as_ptr().add(c * LANES));
-                    *a = _mm256_add_ps(*a, _mm256_mul_ps(rc, pc));
-                }
+        let mut acc = [_mm256_setzero_ps(); TURNS];
+        for c in 0..CHUNKS {
+            // SAFETY (all loads): c·8 + 8 ≤ DIM, the length of p and of each row.
+            let pc = _mm256_loadu_ps(p.as_ptr().add(c * LANES));
+            for (a, row) in acc.iter_mut().zip(&self.rows) {
+                let rc = _mm256_loadu_ps(row.as_ptr().add(c * LANES));
+                *a = _mm256_add_ps(*a, _mm256_mul_ps(rc, pc));
             }
-            for a in acc {
-                let mut lanes = [0f32; LANES];
-                _mm256_storeu_ps(lanes.as_mut_ptr(), a);
-                let v = lanes.iter().sum::<f32>();
-                if v > top {
-                    top = v;
-                }
+        }
+        let zero = _mm256_setzero_ps();
+        let first = lane_sums([acc[0], acc[1], acc[2], acc[3], acc[4], acc[5], acc[6], acc[7]]);
+        let rest = lane_sums([acc[8], acc[9], acc[10], acc[11], zero, zero, zero, zero]);
+        let mut sums = [0f32; 2 * LANES];
+        _mm256_storeu_ps(sums.as_mut_ptr(), first);
+        _mm256_storeu_ps(sums.as_mut_ptr().add(LANES), rest);
+        let mut top = f32::MIN;
+        for &v in &sums[..TURNS] {
+            if v > top {
+                top = v;
             }
         }
         top
     }
+}
+
+/// Lane j of the result: the lanes of `v[j]` added in order,
+/// ((v[j][0] + v[j][1]) + v[j][2]) + … + v[j][7], for eight vectors at once
+/// (an 8 × 8 transpose, then seven vector additions).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx")]
+unsafe fn lane_sums(v: [std::arch::x86_64::__m256; 8]) -> std::arch::x86_64::__m256 {
+    use std::arch::x86_64::*;
+    let t0 = _mm256_unpacklo_ps(v[0], v[1]);
+    let t1 = _mm256_unpackhi_ps(v[0], v[1]);
+    let t2 = _mm256_unpacklo_ps(v[2], v[3]);
+    let t3 = _mm256_unpackhi_ps(v[2], v[3]);
+    let t4 = _mm256_unpacklo_ps(v[4], v[5]);
+    let t5 = _mm256_unpackhi_ps(v[4], v[5]);
+    let t6 = _mm256_unpacklo_ps(v[6], v[7]);
+    let t7 = _mm256_unpackhi_ps(v[6], v[7]);
+    let s0 = _mm256_shuffle_ps::<0x44>(t0, t2);
+    let s1 = _mm256_shuffle_ps::<0xEE>(t0, t2);
+    let s2 = _mm256_shuffle_ps::<0x44>(t1, t3);
+    let s3 = _mm256_shuffle_ps::<0xEE>(t1, t3);
+    let s4 = _mm256_shuffle_ps::<0x44>(t4, t6);
+    let s5 = _mm256_shuffle_ps::<0xEE>(t4, t6);
+    let s6 = _mm256_shuffle_ps::<0x44>(t5, t7);
+    let s7 = _mm256_shuffle_ps::<0xEE>(t5, t7);
+    // Row k of the transpose: lane k of every input.
+    let r = [
+        _mm256_permute2f128_ps::<0x20>(s0, s4),
+        _mm256_permute2f128_ps::<0x20>(s1, s5),
+        _mm256_permute2f128_ps::<0x20>(s2, s6),
+        _mm256_permute2f128_ps::<0x20>(s3, s7),
+        _mm256_permute2f128_ps::<0x31>(s0, s4),
+        _mm256_permute2f128_ps::<0x31>(s1, s5),
+        _mm256_permute2f128_ps::<0x31>(s2, s6),
+        _mm256_permute2f128_ps::<0x31>(s3, s7),
+    ];
+    // `sum` starts from −0.0, and −0.0 + x is x.
+    let mut t = r[0];
+    for row in &r[1..] {
+        t = _mm256_add_ps(t, *row);
+    }
+    t
 }
 
 #[cfg(test)]
@@ -173,6 +217,27 @@ mod tests {
                 .map(|&s| dot(&turned(&d, s), p))
                 .fold(f32::MIN, f32::max);
             assert_eq!(top.to_bits(), want.to_bits());
+        }
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn lane_sums_add_each_vectors_lanes_in_order() {
+        use std::arch::x86_64::*;
+        if !std::arch::is_x86_feature_detected!("avx") {
+            return;
+        }
+        let vals: Vec<f32> = (0..64).map(|i| ((i * 7919 % 1000) as f32 - 500.0) * 1.37e-3).collect();
+        // SAFETY: AVX checked above; every load and store is of 8 in-bounds floats.
+        let got = unsafe {
+            let v: [__m256; 8] = std::array::from_fn(|j| _mm256_loadu_ps(vals.as_ptr().add(8 * j)));
+            let mut out = [0f32; 8];
+            _mm256_storeu_ps(out.as_mut_ptr(), lane_sums(v));
+            out
+        };
+        for j in 0..8 {
+            let want: f32 = vals[8 * j..8 * j + 8].iter().sum();
+            assert_eq!(got[j].to_bits(), want.to_bits(), "vector {j}");
         }
     }
 
