@@ -14,9 +14,11 @@
 //!   the network.
 //! - Every buffer is kept between sizes ([`Scan`]).
 //!
-//! Sums of pixel values, their squares and gradients are whole numbers far
-//! below 2^53, so each square's sum is exact in `f64` whatever the order of
-//! its terms; every later step keeps the original order.
+//! Sums of pixel values, their squares and gradients are whole numbers, so
+//! each square's sum is exact whatever the order of its terms; the tables
+//! are kept modulo 2^32 (half the memory of `f64`), which gives a square's
+//! sum exactly because no square's sum reaches 2^31 (21 × 21 pixels of at
+//! most 255² = 28.7 million). Every later step keeps the original order.
 
 use super::{sigmoid, Finder, CONTEXT, FEATURES, HIDDEN, SQUARES, STRIDE};
 
@@ -30,6 +32,8 @@ const RADII: [i32; 7] = [
     SQUARES[0], SQUARES[1], SQUARES[2], SQUARES[3], SQUARES[4], SQUARES[5], CONTEXT,
 ];
 const _: () = assert!(STRIDE == 2 && PAD % 2 == 0 && PAD as i32 > CONTEXT + 1 && FEATURES == 26);
+// The largest square's sum of squared values fits in an i32.
+const _: () = assert!(((2 * CONTEXT + 1) * (2 * CONTEXT + 1)) as i64 * 255 * 255 < i32::MAX as i64);
 
 type V = [f64; LANES];
 
@@ -37,13 +41,13 @@ type V = [f64; LANES];
 #[derive(Default)]
 pub(super) struct Scan {
     /// Per table (values, squares, edges) and column parity: padded
-    /// summed-area table, `rows` × `kw`.
-    tables: [[Vec<f64>; 2]; 3],
+    /// summed-area table, `rows` × `kw`, modulo 2^32 (see [`Scan::build`]).
+    tables: [[Vec<u32>; 2]; 3],
     /// Per radius: each position's clamped square width (pixels).
     widths: Vec<[f64; 7]>,
     kw: usize,
     /// This row's per-pixel values, squares and edges.
-    line: [Vec<i64>; 3],
+    line: [Vec<u32>; 3],
 }
 
 thread_local! {
@@ -96,6 +100,7 @@ impl Scan {
             q: [[[0.0; LANES]; 4]; 7],
             f: [[0.0; LANES]; FEATURES],
             z: [[0.0; LANES]; FEATURES],
+            wt: std::array::from_fn(|k| std::array::from_fn(|j| finder.w1[j * FEATURES + k])),
         });
         for (gy, row) in map.chunks_exact_mut(gw).enumerate() {
             let y = (gy * STRIDE) as i32;
@@ -117,9 +122,9 @@ impl Scan {
         let rows = h + 1 + 2 * PAD;
         let half = PAD / 2;
         for table in self.tables.iter_mut().flatten() {
-            table.resize(rows * kw, 0.0);
+            table.resize(rows * kw, 0);
             // Rows above the image and row Y = 0 are zero.
-            table[..(PAD + 1) * kw].fill(0.0);
+            table[..(PAD + 1) * kw].fill(0);
         }
         for line in &mut self.line {
             line.resize(w, 0);
@@ -133,12 +138,12 @@ impl Scan {
             let down = &img[(y + 1).min(h - 1) * w..][..w];
             let [values, squares, edges] = &mut self.line;
             for x in 0..w {
-                let v = cur[x] as i64;
-                let gx = cur[(x + 1).min(w - 1)] as i64 - cur[x.saturating_sub(1)] as i64;
-                let gy = down[x] as i64 - up[x] as i64;
+                let v = cur[x] as u32;
+                let gx = cur[(x + 1).min(w - 1)] as i32 - cur[x.saturating_sub(1)] as i32;
+                let gy = down[x] as i32 - up[x] as i32;
                 values[x] = v;
                 squares[x] = v * v;
-                edges[x] = gx.abs() + gy.abs();
+                edges[x] = gx.unsigned_abs() + gy.unsigned_abs();
             }
             let yp = yy + PAD;
             for (t, line) in self.line.iter().enumerate() {
@@ -147,18 +152,27 @@ impl Scan {
                 let (odd_prev, odd_cur) = odd[(yp - 1) * kw..(yp + 1) * kw].split_at_mut(kw);
                 // Entry X of this row: the row above's plus the sum of the
                 // first X pixels of this one (whole numbers: exact).
-                even_cur[..half].fill(0.0);
-                odd_cur[..half].fill(0.0);
-                let mut run = 0i64;
-                for x in 0..=w {
+                even_cur[..half].fill(0);
+                odd_cur[..half].fill(0);
+                let mut run = 0u32;
+                let pairs = w / 2;
+                let (ep, ec) = (&even_prev[half..half + pairs], &mut even_cur[half..half + pairs]);
+                let (op, oc) = (&odd_prev[half..half + pairs], &mut odd_cur[half..half + pairs]);
+                for (j, pixel) in line.chunks_exact(2).enumerate() {
+                    ec[j] = ep[j].wrapping_add(run);
+                    run = run.wrapping_add(pixel[0]);
+                    oc[j] = op[j].wrapping_add(run);
+                    run = run.wrapping_add(pixel[1]);
+                }
+                for x in 2 * pairs..=w {
                     let k = half + x / 2;
                     if x % 2 == 0 {
-                        even_cur[k] = even_prev[k] + run as f64;
+                        even_cur[k] = even_prev[k].wrapping_add(run);
                     } else {
-                        odd_cur[k] = odd_prev[k] + run as f64;
+                        odd_cur[k] = odd_prev[k].wrapping_add(run);
                     }
                     if x < w {
-                        run += line[x];
+                        run = run.wrapping_add(line[x]);
                     }
                 }
                 // Columns past the image hold entry w.
@@ -197,7 +211,9 @@ impl Scan {
                 let l1 = &lo[y1 * kw + gx0 + lo_k..][..LANES];
                 let l0 = &lo[y0 * kw + gx0 + lo_k..][..LANES];
                 for i in 0..LANES {
-                    q[ri][t][i] = (h1[i] - h0[i]) - (l1[i] - l0[i]);
+                    // Modulo 2^32, and a square's true sum is below 2^31.
+                    let sum = h1[i].wrapping_sub(h0[i]).wrapping_sub(l1[i].wrapping_sub(l0[i]));
+                    q[ri][t][i] = sum as i32 as f64;
                 }
             }
             let widths = &self.widths[gx0..gx0 + LANES];
@@ -229,7 +245,7 @@ impl Scan {
             for k in 0..FEATURES {
                 lane[k] = z[k][i];
             }
-            out[i] = network(finder, &lane);
+            out[i] = network(finder, &work.wt, &lane);
         }
         out
     }
@@ -242,6 +258,8 @@ struct Work {
     /// Features and their standardised values.
     f: [[f32; LANES]; FEATURES],
     z: [[f32; LANES]; FEATURES],
+    /// The network's first-layer weights, feature by feature.
+    wt: [[f32; HIDDEN]; FEATURES],
 }
 
 /// How many pixels of 0..n the span x − r ..= x + r covers.
@@ -304,17 +322,21 @@ fn features(q: &[[V; 4]; 7], f: &mut [[f32; LANES]; FEATURES]) {
 }
 
 /// The network's probability for standardised features that passed the
-/// gate, as [`super::Finder::probability`].
-#[inline(never)]
-fn network(finder: &Finder, z: &[f32; FEATURES]) -> f32 {
+/// gate, as [`super::Finder::probability`]: the hidden units' sums side by
+/// side (each unit's products still added in feature order), from the
+/// first layer's weights laid out feature by feature (`wt[k][j]`).
+#[inline(always)]
+fn network(finder: &Finder, wt: &[[f32; HIDDEN]; FEATURES], z: &[f32; FEATURES]) -> f32 {
+    let mut s = [-0.0f32; HIDDEN];
+    for k in 0..FEATURES {
+        let zk = z[k];
+        for j in 0..HIDDEN {
+            s[j] += wt[k][j] * zk;
+        }
+    }
     let mut out = finder.b2;
     for j in 0..HIDDEN {
-        let row = &finder.w1[j * FEATURES..(j + 1) * FEATURES];
-        let mut s = -0.0f32;
-        for k in 0..FEATURES {
-            s += row[k] * z[k];
-        }
-        let a = finder.b1[j] + s;
+        let a = finder.b1[j] + s[j];
         if a > 0.0 {
             out += finder.w2[j] * a;
         }
@@ -357,13 +379,15 @@ mod tests {
         // One scan for all, as a thread reuses it: larger then smaller
         // images must not see each other's numbers.
         let mut scan = Scan::default();
-        for (w, h) in [(3, 3), (5, 17), (31, 9), (64, 40), (97, 53), (20, 11), (4, 60)] {
+        // 700 × 400 of bright pixels: its table of squares passes 2^32.
+        for (w, h) in [(3, 3), (5, 17), (31, 9), (64, 40), (97, 53), (20, 11), (4, 60), (700, 400)] {
             // Blobs on a noisy ramp, so features vary and the gate splits.
             let img: Vec<u8> = (0..w * h)
                 .map(|i| {
                     let (x, y) = (i % w, i / w);
                     let blob = if (x / 7 + y / 5) % 3 == 0 { 120.0 } else { 0.0 };
-                    (40.0 + x as f32 + blob + 60.0 * lcg(&mut seed)).min(255.0) as u8
+                    let base = if w > 500 { 200.0 } else { 40.0 + x as f32 };
+                    (base + blob + 60.0 * lcg(&mut seed)).min(255.0) as u8
                 })
                 .collect();
             let mut finder = random_finder(&mut seed);
