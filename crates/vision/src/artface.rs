@@ -336,10 +336,12 @@ struct Plane {
 
 impl Plane {
     fn from_gray(g: &GrayImage) -> Plane {
+        let mut v = spare_buffer();
+        v.extend(g.data.iter().map(|&x| x as f32));
         Plane {
             w: g.width,
             h: g.height,
-            v: g.data.iter().map(|&x| x as f32).collect(),
+            v,
         }
     }
 
@@ -357,13 +359,41 @@ impl Plane {
     }
 }
 
+thread_local! {
+    /// Pyramid buffers of this thread's dropped [`Prepared`]s: a frame's
+    /// pyramid is 5 MB, and fresh pages cost a fault each.
+    static SPARE_PLANES: std::cell::RefCell<Vec<Vec<f32>>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// An empty buffer, with the capacity of a spare one when there is one.
+fn spare_buffer() -> Vec<f32> {
+    let mut v = SPARE_PLANES.with(|s| s.borrow_mut().pop()).unwrap_or_default();
+    v.clear();
+    v
+}
+
+impl Drop for Prepared {
+    fn drop(&mut self) {
+        SPARE_PLANES.with(|s| {
+            let mut spare = s.borrow_mut();
+            for p in self.pyramid.drain(..) {
+                if spare.len() < 8 {
+                    spare.push(p.v);
+                }
+            }
+            // Largest last: the next frame's first (largest) plane takes it.
+            spare.sort_by_key(|v| v.capacity());
+        });
+    }
+}
+
 /// Halve a plane (2×2 means).
 fn half(p: &Plane) -> Plane {
     let (w, h) = ((p.w / 2).max(1), (p.h / 2).max(1));
     if p.w >= 2 && p.h >= 2 {
         // No neighbour is clamped: each output reads two whole rows'
         // consecutive pairs (the same sums in the same order, faster).
-        let mut v = Vec::with_capacity(w * h);
+        let mut v = spare_buffer();
         for y in 0..h {
             let r0 = &p.v[2 * y * p.w..][..2 * w];
             let r1 = &p.v[(2 * y + 1) * p.w..][..2 * w];
@@ -1622,7 +1652,7 @@ impl ArtEnrolment {
     /// Add one photo's labelled top faces (too small ones are skipped);
     /// returns how many were added.
     pub fn add(&mut self, frame: &Mat, labels: &[LabelBox]) -> Result<usize> {
-        let prep = Prepared::new(frame)?;
+        let mut prep = Prepared::new(frame)?;
         let mut kept = Vec::new();
         for b in labels {
             let side = ((b.x1 - b.x0) * (b.y1 - b.y0)).max(0.0).sqrt();
@@ -1646,7 +1676,15 @@ impl ArtEnrolment {
             kept.push(b.clone());
         }
         let n = kept.len();
-        self.photos.push((prep.gray, labels.to_vec()));
+        let gray = std::mem::replace(
+            &mut prep.gray,
+            GrayImage {
+                width: 0,
+                height: 0,
+                data: Vec::new(),
+            },
+        );
+        self.photos.push((gray, labels.to_vec()));
         Ok(n)
     }
 
