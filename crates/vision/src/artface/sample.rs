@@ -7,28 +7,45 @@
 //! multiply-add).
 
 use super::{normalise, Plane, Pose, Prepared, ANGLES, DIM, REACH, RINGS};
-use std::cell::Cell;
 
-thread_local! {
-    /// The last grid directions: (turn, foreshortening) bits and the
-    /// directions' (cos, foreshortening · sin).
-    static DIRS: Cell<(u32, u32, [(f32, f32); ANGLES])> =
-        const { Cell::new((u32::MAX, u32::MAX, [(0.0, 0.0); ANGLES])) };
+/// The last grid directions: (turn, foreshortening) bits and the
+/// directions' (cos, foreshortening · sin).
+struct Directions {
+    key: (u32, u32),
+    dirs: [(f32, f32); ANGLES],
 }
 
-/// The grid's directions for a pose's turn and foreshortening.
-fn directions(angle: f32, squash: f32) -> [(f32, f32); ANGLES] {
-    let (a, q, dirs) = DIRS.get();
-    if a == angle.to_bits() && q == squash.to_bits() {
-        return dirs;
-    }
-    let dirs: [(f32, f32); ANGLES] = std::array::from_fn(|j| {
-        let a = angle + std::f32::consts::TAU * j as f32 / ANGLES as f32;
-        let (s, c) = a.sin_cos();
-        (c, squash * s)
-    });
-    DIRS.set((angle.to_bits(), squash.to_bits(), dirs));
-    dirs
+thread_local! {
+    static DIRS: std::cell::RefCell<Directions> = const {
+        std::cell::RefCell::new(Directions {
+            key: (u32::MAX, u32::MAX),
+            dirs: [(0.0, 0.0); ANGLES],
+        })
+    };
+}
+
+/// Each sample's offset from the centre, ring by ring, for a pose's turn,
+/// foreshortening and reach (in the sampled level's pixels).
+fn offsets(angle: f32, squash: f32, reach: f32, dx: &mut [f32; DIM], dy: &mut [f32; DIM]) {
+    DIRS.with(|cell| {
+        let mut cache = cell.borrow_mut();
+        let key = (angle.to_bits(), squash.to_bits());
+        if cache.key != key {
+            cache.dirs = std::array::from_fn(|j| {
+                let a = angle + std::f32::consts::TAU * j as f32 / ANGLES as f32;
+                let (s, c) = a.sin_cos();
+                (c, squash * s)
+            });
+            cache.key = key;
+        }
+        for i in 0..RINGS {
+            let r = (i as f32 + 0.5) / RINGS as f32 * reach;
+            for (j, &(c, s)) in cache.dirs.iter().enumerate() {
+                dx[i * ANGLES + j] = r * c;
+                dy[i * ANGLES + j] = r * s;
+            }
+        }
+    })
 }
 
 /// Zero-mean, unit-length polar description of a face, its grid's angle
@@ -37,17 +54,9 @@ pub(super) fn polar(prep: &Prepared, pose: &Pose) -> Vec<f32> {
     let (p, k) = prep.level_for(pose.side);
     let reach = REACH * pose.side * k;
     let (cx, cy) = (pose.center[0] * k, pose.center[1] * k);
-    let dirs = directions(pose.angle, pose.squash);
-    // Each sample's offset from the centre, ring by ring.
     let mut dx = [0f32; DIM];
     let mut dy = [0f32; DIM];
-    for i in 0..RINGS {
-        let r = (i as f32 + 0.5) / RINGS as f32 * reach;
-        for (j, &(c, s)) in dirs.iter().enumerate() {
-            dx[i * ANGLES + j] = r * c;
-            dy[i * ANGLES + j] = r * s;
-        }
-    }
+    offsets(pose.angle, pose.squash, reach, &mut dx, &mut dy);
     let mut d = vec![0f32; DIM];
     #[cfg(target_arch = "x86_64")]
     if p.w < (1 << 15) && p.h < (1 << 15) && std::arch::is_x86_feature_detected!("avx2") {
