@@ -1054,10 +1054,17 @@ fn first_match(
         Some(s) => vec![s],
         None => SQUASHES.to_vec(),
     };
-    let mut base = Pose::of_box(prep, center, box_side, candidates[0]);
+    // The first candidate's upright pose is also the fallback (computed
+    // once: the edge direction is the dearest part of it).
+    let first = Pose::of_box(prep, center, box_side, candidates[0]);
+    let mut base = first;
     let mut top = f32::MIN;
-    for &q in &candidates {
-        let upright = Pose::of_box(prep, center, box_side, q);
+    for (i, &q) in candidates.iter().enumerate() {
+        let upright = if i == 0 {
+            first
+        } else {
+            Pose::of_box(prep, center, box_side, q)
+        };
         // The finder's size is a step of its scan; a face is read at its own.
         for k in SIZES {
             let pose = Pose {
