@@ -1135,9 +1135,23 @@ fn climb(
     allow: &[bool],
 ) -> (Vec<f32>, Pose) {
     let shifts = turns();
-    let eval = |p: &Pose| {
+    // A move can land exactly on a pose already tried (a step back, a size
+    // grown then shrunk): those are looked up, not described again.
+    let mut seen: Vec<([u32; 5], Vec<f32>)> = Vec::new();
+    let mut eval = |p: &Pose| {
+        let key = [
+            p.center[0].to_bits(),
+            p.center[1].to_bits(),
+            p.side.to_bits(),
+            p.angle.to_bits(),
+            p.squash.to_bits(),
+        ];
+        if let Some((_, b)) = seen.iter().find(|(k, _)| *k == key) {
+            return b.clone();
+        }
         let mut b = vec![f32::MIN; n_faces];
         similarities(&polar(prep, p), model, face_of, &shifts, &mut b, allow);
+        seen.push((key, b.clone()));
         b
     };
     let top = |b: &[f32]| b.iter().cloned().fold(f32::MIN, f32::max);
