@@ -46,7 +46,7 @@ mod body;
 mod matching;
 mod sample;
 mod scan;
-use sample::polar;
+use sample::{polar, polars};
 pub mod top;
 pub use body::Bodies;
 pub use top::{fit_top, TopFace};
@@ -1066,13 +1066,13 @@ fn first_match(
             Pose::of_box(prep, center, box_side, q)
         };
         // The finder's size is a step of its scan; a face is read at its own.
-        for k in SIZES {
-            let pose = Pose {
-                side: upright.side * k,
-                ..upright
-            };
+        let sized = SIZES.map(|k| Pose {
+            side: upright.side * k,
+            ..upright
+        });
+        for (&pose, d) in sized.iter().zip(polars(prep, &sized)) {
             let mut b = vec![f32::MIN; n_faces];
-            similarities(&polar(prep, &pose), model, face_of, &shifts, &mut b, allow);
+            similarities(&d, model, face_of, &shifts, &mut b, allow);
             let m = b.iter().cloned().fold(f32::MIN, f32::max);
             if m > top {
                 top = m;
@@ -1137,25 +1137,38 @@ fn climb(
     let shifts = turns();
     // A move can land exactly on a pose already tried (a step back, a size
     // grown then shrunk): those are looked up, not described again.
-    let mut seen: Vec<([u32; 5], Vec<f32>)> = Vec::new();
-    let mut eval = |p: &Pose| {
-        let key = [
+    // Moves not tried yet are described side by side ([`polars`]).
+    let key = |p: &Pose| {
+        [
             p.center[0].to_bits(),
             p.center[1].to_bits(),
             p.side.to_bits(),
             p.angle.to_bits(),
             p.squash.to_bits(),
-        ];
-        if let Some((_, b)) = seen.iter().find(|(k, _)| *k == key) {
-            return b.clone();
+        ]
+    };
+    let mut seen: Vec<([u32; 5], Vec<f32>)> = Vec::new();
+    let mut try_all = |poses: &[Pose]| -> Vec<Vec<f32>> {
+        let fresh: Vec<Pose> = poses
+            .iter()
+            .filter(|p| !seen.iter().any(|(k, _)| *k == key(p)))
+            .copied()
+            .collect();
+        for (p, d) in fresh.iter().zip(polars(prep, &fresh)) {
+            let mut b = vec![f32::MIN; n_faces];
+            similarities(&d, model, face_of, &shifts, &mut b, allow);
+            seen.push((key(p), b));
         }
-        let mut b = vec![f32::MIN; n_faces];
-        similarities(&polar(prep, p), model, face_of, &shifts, &mut b, allow);
-        seen.push((key, b.clone()));
-        b
+        poses
+            .iter()
+            .map(|p| {
+                let k = key(p);
+                seen.iter().find(|(s, _)| *s == k).expect("tried").1.clone()
+            })
+            .collect()
     };
     let top = |b: &[f32]| b.iter().cloned().fold(f32::MIN, f32::max);
-    let mut best = eval(&pose);
+    let mut best = try_all(&[pose]).remove(0);
     for _ in 0..6 {
         let mut moves = Vec::with_capacity(8);
         for (dx, dy) in [(1.0f32, 0.0f32), (-1.0, 0.0), (0.0, 1.0), (0.0, -1.0)] {
@@ -1183,8 +1196,8 @@ fn climb(
             }
         }
         let mut improved = false;
-        for m in moves {
-            let b = eval(&m);
+        let tried = try_all(&moves);
+        for (m, b) in moves.into_iter().zip(tried) {
             if top(&b) > top(&best) {
                 best = b;
                 pose = m;
@@ -1484,35 +1497,33 @@ pub fn read_timed(
             let mut face_best = vec![(f32::MIN, start); faces.len()];
             let (step, n) = (0.1f32, 2);
             let base = start;
+            let mut grid = Vec::with_capacity(75);
             for k in [0.9f32, 1.0, 1.1] {
                 for i in -n..=n {
                     for j in -n..=n {
-                        let pose = Pose {
+                        grid.push(Pose {
                             center: [
                                 base.center[0] + i as f32 * step * want,
                                 base.center[1] + j as f32 * step * want * q,
                             ],
                             side: base.side * k,
                             ..base
-                        };
-                        let mut b = vec![f32::MIN; faces.len()];
-                        similarities(
-                            &polar(&prep, &pose),
-                            model,
-                            &face_of,
-                            &shifts,
-                            &mut b,
-                            &allow,
-                        );
-                        for (f, &v) in b.iter().enumerate() {
-                            if v > face_best[f].0 {
-                                face_best[f] = (v, pose);
-                            }
-                            if v > top {
-                                top = v;
-                                start = pose;
-                            }
-                        }
+                        });
+                    }
+                }
+            }
+            // Described side by side, then matched in the grid's order.
+            for (pose, d) in grid.iter().zip(polars(&prep, &grid)) {
+                let pose = *pose;
+                let mut b = vec![f32::MIN; faces.len()];
+                similarities(&d, model, &face_of, &shifts, &mut b, &allow);
+                for (f, &v) in b.iter().enumerate() {
+                    if v > face_best[f].0 {
+                        face_best[f] = (v, pose);
+                    }
+                    if v > top {
+                        top = v;
+                        start = pose;
                     }
                 }
             }

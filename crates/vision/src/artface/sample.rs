@@ -51,6 +51,55 @@ fn offsets(angle: f32, squash: f32, reach: f32, dx: &mut [f32; DIM], dy: &mut [f
 /// Zero-mean, unit-length polar description of a face, its grid's angle
 /// 0 along the pose's turn (bit for bit [`super::polar_reference`]).
 pub(super) fn polar(prep: &Prepared, pose: &Pose) -> Vec<f32> {
+    let mut d = samples(prep, pose);
+    normalise(&mut d);
+    d
+}
+
+/// [`polar`] of several poses. Making a description zero-mean and unit
+/// length adds its 288 numbers one after another, twice (a chain of
+/// dependent additions); four descriptions' chains run side by side, each
+/// in its own order, so the bits are [`polar`]'s.
+pub(super) fn polars(prep: &Prepared, poses: &[Pose]) -> Vec<Vec<f32>> {
+    let mut out: Vec<Vec<f32>> = poses.iter().map(|p| samples(prep, p)).collect();
+    let mut groups = out.chunks_exact_mut(4);
+    for group in &mut groups {
+        let [a, b, c, d] = group else { unreachable!() };
+        normalise4([a, b, c, d]);
+    }
+    for d in groups.into_remainder() {
+        normalise(d);
+    }
+    out
+}
+
+/// [`normalise`] of four descriptions of `DIM` numbers, side by side.
+fn normalise4(ds: [&mut Vec<f32>; 4]) {
+    let ds: [&mut [f32; DIM]; 4] = ds.map(|d| d.as_mut_slice().try_into().expect("DIM numbers"));
+    let mut sum = [-0.0f32; 4];
+    for i in 0..DIM {
+        for b in 0..4 {
+            sum[b] += ds[b][i];
+        }
+    }
+    let mean = sum.map(|s| s / DIM as f32);
+    let mut squares = [-0.0f32; 4];
+    for i in 0..DIM {
+        for b in 0..4 {
+            ds[b][i] -= mean[b];
+            squares[b] += ds[b][i] * ds[b][i];
+        }
+    }
+    for b in 0..4 {
+        let n = squares[b].sqrt();
+        if n > 1e-6 {
+            ds[b].iter_mut().for_each(|v| *v /= n);
+        }
+    }
+}
+
+/// The 288 samples of a pose's grid, before [`normalise`].
+fn samples(prep: &Prepared, pose: &Pose) -> Vec<f32> {
     let (p, k) = prep.level_for(pose.side);
     let reach = REACH * pose.side * k;
     let (cx, cy) = (pose.center[0] * k, pose.center[1] * k);
@@ -64,13 +113,11 @@ pub(super) fn polar(prep: &Prepared, pose: &Pose) -> Vec<f32> {
         // gathers read is clamped into the plane (sides < 2^15, so no
         // 32-bit product overflows).
         unsafe { samples_avx2(p, cx, cy, &dx, &dy, &mut d) };
-        normalise(&mut d);
         return d;
     }
     for ((o, &x), &y) in d.iter_mut().zip(&dx).zip(&dy) {
         *o = p.at(cx + x, cy + y);
     }
-    normalise(&mut d);
     d
 }
 
@@ -148,6 +195,7 @@ mod tests {
             pyramid: vec![plane],
             bgr: Vec::new(),
         };
+        let mut poses = Vec::new();
         for n in 0..200 {
             // Some poses hang over the border, so clamping is exercised.
             let pose = Pose {
@@ -159,6 +207,15 @@ mod tests {
             let (fast, want) = (polar(&prep, &pose), polar_reference(&prep, &pose));
             let same = fast.iter().zip(&want).all(|(a, b)| a.to_bits() == b.to_bits());
             assert!(same, "{pose:?}");
+            poses.push(pose);
+        }
+        // Side by side, in fours and the rest, as one by one.
+        for n in [1, 4, 7, 9] {
+            let batch = polars(&prep, &poses[..n]);
+            for (d, pose) in batch.iter().zip(&poses) {
+                let want = polar_reference(&prep, pose);
+                assert!(d.iter().zip(&want).all(|(a, b)| a.to_bits() == b.to_bits()));
+            }
         }
     }
 }
