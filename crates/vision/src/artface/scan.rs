@@ -152,11 +152,21 @@ impl Scan {
             let [values, squares, edges] = &mut self.line;
             for x in 0..w {
                 let v = cur[x] as u32;
-                let gx = cur[(x + 1).min(w - 1)] as i32 - cur[x.saturating_sub(1)] as i32;
-                let gy = down[x] as i32 - up[x] as i32;
                 values[x] = v;
                 squares[x] = v * v;
-                edges[x] = gx.unsigned_abs() + gy.unsigned_abs();
+                edges[x] = (down[x] as i32 - up[x] as i32).unsigned_abs();
+            }
+            // ∂x: the first and last pixel clamp their missing neighbour;
+            // the rest (a plain loop that vectorises) read both.
+            let dx = |a: usize, b: usize| (cur[a] as i32 - cur[b] as i32).unsigned_abs();
+            edges[0] += dx(1.min(w - 1), 0);
+            if w > 1 {
+                edges[w - 1] += dx(w - 1, w - 2);
+            }
+            if w > 2 {
+                for ((e, &r), &l) in edges[1..w - 1].iter_mut().zip(&cur[2..]).zip(&cur[..w - 2]) {
+                    *e += (r as i32 - l as i32).unsigned_abs();
+                }
             }
             let yp = yy + PAD;
             for (t, line) in self.line.iter().enumerate() {
