@@ -8,43 +8,44 @@
 
 use super::{normalise, Plane, Pose, Prepared, ANGLES, DIM, REACH, RINGS};
 
-/// The last grid directions: (turn, foreshortening) bits and the
-/// directions' (cos, foreshortening · sin).
+/// The last grid directions: (turn, foreshortening) bits, and each
+/// sample's direction (cos, foreshortening · sin) ring by ring (the 36
+/// directions repeated for each ring, so eight samples are eight
+/// consecutive numbers).
 struct Directions {
     key: (u32, u32),
-    dirs: [(f32, f32); ANGLES],
+    cos: [f32; DIM],
+    sin: [f32; DIM],
 }
 
 thread_local! {
     static DIRS: std::cell::RefCell<Directions> = const {
         std::cell::RefCell::new(Directions {
             key: (u32::MAX, u32::MAX),
-            dirs: [(0.0, 0.0); ANGLES],
+            cos: [0.0; DIM],
+            sin: [0.0; DIM],
         })
     };
 }
 
-/// Each sample's offset from the centre, ring by ring, for a pose's turn,
-/// foreshortening and reach (in the sampled level's pixels).
-fn offsets(angle: f32, squash: f32, reach: f32, dx: &mut [f32; DIM], dy: &mut [f32; DIM]) {
+/// Run `f` with the grid directions of a pose's turn and foreshortening.
+fn with_directions<R>(angle: f32, squash: f32, f: impl FnOnce(&[f32; DIM], &[f32; DIM]) -> R) -> R {
     DIRS.with(|cell| {
         let mut cache = cell.borrow_mut();
         let key = (angle.to_bits(), squash.to_bits());
         if cache.key != key {
-            cache.dirs = std::array::from_fn(|j| {
+            let dirs: [(f32, f32); ANGLES] = std::array::from_fn(|j| {
                 let a = angle + std::f32::consts::TAU * j as f32 / ANGLES as f32;
                 let (s, c) = a.sin_cos();
                 (c, squash * s)
             });
+            for n in 0..DIM {
+                cache.cos[n] = dirs[n % ANGLES].0;
+                cache.sin[n] = dirs[n % ANGLES].1;
+            }
             cache.key = key;
         }
-        for i in 0..RINGS {
-            let r = (i as f32 + 0.5) / RINGS as f32 * reach;
-            for (j, &(c, s)) in cache.dirs.iter().enumerate() {
-                dx[i * ANGLES + j] = r * c;
-                dy[i * ANGLES + j] = r * s;
-            }
-        }
+        f(&cache.cos, &cache.sin)
     })
 }
 
@@ -98,33 +99,58 @@ fn normalise4(ds: [&mut Vec<f32>; 4]) {
     }
 }
 
-/// The 288 samples of a pose's grid, before [`normalise`].
+/// The 288 samples of a pose's grid, before [`normalise`]: sample n is
+/// at the centre plus (r · cos, r · sin) of its ring's radius r and its
+/// direction.
 fn samples(prep: &Prepared, pose: &Pose) -> Vec<f32> {
     let (p, k) = prep.level_for(pose.side);
     let reach = REACH * pose.side * k;
     let (cx, cy) = (pose.center[0] * k, pose.center[1] * k);
-    let mut dx = [0f32; DIM];
-    let mut dy = [0f32; DIM];
-    offsets(pose.angle, pose.squash, reach, &mut dx, &mut dy);
+    let radii: [f32; RINGS] = std::array::from_fn(|i| (i as f32 + 0.5) / RINGS as f32 * reach);
     let mut d = vec![0f32; DIM];
-    #[cfg(target_arch = "x86_64")]
-    if p.w < (1 << 15) && p.h < (1 << 15) && std::arch::is_x86_feature_detected!("avx2") {
-        // SAFETY: the processor has AVX2 (checked), and every index the
-        // gathers read is clamped into the plane (sides < 2^15, so no
-        // 32-bit product overflows).
-        unsafe { samples_avx2(p, cx, cy, &dx, &dy, &mut d) };
-        return d;
-    }
-    for ((o, &x), &y) in d.iter_mut().zip(&dx).zip(&dy) {
-        *o = p.at(cx + x, cy + y);
-    }
+    with_directions(pose.angle, pose.squash, |cos, sin| {
+        #[cfg(target_arch = "x86_64")]
+        if p.w < (1 << 15) && p.h < (1 << 15) && std::arch::is_x86_feature_detected!("avx2") {
+            // SAFETY: the processor has AVX2 (checked), and every index the
+            // gathers read is clamped into the plane (sides < 2^15, so no
+            // 32-bit product overflows).
+            unsafe { samples_avx2(p, cx, cy, &radii, cos, sin, &mut d) };
+            return;
+        }
+        for n in 0..DIM {
+            let r = radii[n / ANGLES];
+            d[n] = p.at(cx + r * cos[n], cy + r * sin[n]);
+        }
+    });
     d
 }
 
-/// [`Plane::at`] of (cx + dx[n], cy + dy[n]) for every n, eight at a time.
+/// Which ring each sample is on.
+const RING_OF: [i32; DIM] = {
+    let mut out = [0i32; DIM];
+    let mut n = 0;
+    while n < DIM {
+        out[n] = (n / ANGLES) as i32;
+        n += 1;
+    }
+    out
+};
+const _: () = assert!(RINGS == 8);
+
+/// [`Plane::at`] of every sample, eight at a time (the eight ring radii
+/// are one vector; each lane picks its ring's).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-unsafe fn samples_avx2(p: &Plane, cx: f32, cy: f32, dx: &[f32; DIM], dy: &[f32; DIM], out: &mut [f32]) {
+#[allow(clippy::too_many_arguments)]
+unsafe fn samples_avx2(
+    p: &Plane,
+    cx: f32,
+    cy: f32,
+    radii: &[f32; RINGS],
+    cos: &[f32; DIM],
+    sin: &[f32; DIM],
+    out: &mut [f32],
+) {
     use std::arch::x86_64::*;
     assert!(out.len() == DIM && p.v.len() == p.w * p.h);
     let (wm, hm) = ((p.w - 1) as f32, (p.h - 1) as f32);
@@ -135,12 +161,16 @@ unsafe fn samples_avx2(p: &Plane, cx: f32, cy: f32, dx: &[f32; DIM], dy: &[f32; 
     let zero = _mm256_setzero_ps();
     let (vcx, vcy) = (_mm256_set1_ps(cx), _mm256_set1_ps(cy));
     let (vwm, vhm) = (_mm256_set1_ps(wm), _mm256_set1_ps(hm));
+    let rings = _mm256_loadu_ps(radii.as_ptr());
     let base = p.v.as_ptr();
     for n in (0..DIM).step_by(8) {
+        let r = _mm256_permutevar8x32_ps(rings, _mm256_loadu_si256(RING_OF.as_ptr().add(n).cast()));
+        let dx = _mm256_mul_ps(r, _mm256_loadu_ps(cos.as_ptr().add(n)));
+        let dy = _mm256_mul_ps(r, _mm256_loadu_ps(sin.as_ptr().add(n)));
         // x.clamp(0, w − 1). On equal or unordered operands max and min
         // return the second, x, as `clamp` keeps it (−0.0, NaN).
-        let x = _mm256_min_ps(vwm, _mm256_max_ps(zero, _mm256_add_ps(vcx, _mm256_loadu_ps(dx.as_ptr().add(n)))));
-        let y = _mm256_min_ps(vhm, _mm256_max_ps(zero, _mm256_add_ps(vcy, _mm256_loadu_ps(dy.as_ptr().add(n)))));
+        let x = _mm256_min_ps(vwm, _mm256_max_ps(zero, _mm256_add_ps(vcx, dx)));
+        let y = _mm256_min_ps(vhm, _mm256_max_ps(zero, _mm256_add_ps(vcy, dy)));
         // `as usize` of a non-negative float truncates.
         let x0 = _mm256_cvttps_epi32(x);
         let y0 = _mm256_cvttps_epi32(y);
