@@ -150,11 +150,17 @@ impl Scan {
             let up = &img[y.saturating_sub(1) * w..][..w];
             let down = &img[(y + 1).min(h - 1) * w..][..w];
             let [values, squares, edges] = &mut self.line;
-            for x in 0..w {
-                let v = cur[x] as u32;
-                values[x] = v;
-                squares[x] = v * v;
-                edges[x] = (down[x] as i32 - up[x] as i32).unsigned_abs();
+            let (values, squares, edges) = (&mut values[..w], &mut squares[..w], &mut edges[..w]);
+            // Zipped slices of one length: no bounds checks, so it vectorises.
+            for (((v, q), e), ((&c, &u), &d)) in values
+                .iter_mut()
+                .zip(squares.iter_mut())
+                .zip(edges.iter_mut())
+                .zip(cur.iter().zip(up).zip(down))
+            {
+                *v = c as u32;
+                *q = c as u32 * c as u32;
+                *e = (d as i32 - u as i32).unsigned_abs();
             }
             // ∂x: the first and last pixel clamp their missing neighbour;
             // the rest (a plain loop that vectorises) read both.
