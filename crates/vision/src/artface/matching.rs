@@ -29,7 +29,14 @@ thread_local! {
 
 /// For each prototype whose face `allow`s, raise its face's entry of
 /// `best` to the prototype's best correlation with `d` over the turns.
-pub(super) fn raise(d: &[f32], shifts: &[usize], model: &ArtModel, face_of: &[usize], allow: &[bool], best: &mut [f32]) {
+pub(super) fn raise(
+    d: &[f32],
+    shifts: &[usize],
+    model: &ArtModel,
+    face_of: &[usize],
+    allow: &[bool],
+    best: &mut [f32],
+) {
     TURNED.with(|t| {
         let mut t = t.borrow_mut();
         t.fill(d, shifts);
@@ -73,7 +80,13 @@ impl Turned {
 
     /// For each prototype whose face `allow`s, raise its face's entry of
     /// `best` to the prototype's best correlation over the turns.
-    pub(super) fn raise(&self, model: &ArtModel, face_of: &[usize], allow: &[bool], best: &mut [f32]) {
+    pub(super) fn raise(
+        &self,
+        model: &ArtModel,
+        face_of: &[usize],
+        allow: &[bool],
+        best: &mut [f32],
+    ) {
         #[cfg(target_arch = "x86_64")]
         let avx = std::arch::is_x86_feature_detected!("avx");
         for (p, &f) in model.prototypes.iter().zip(face_of) {
@@ -83,7 +96,11 @@ impl Turned {
             let p: &[f32; DIM] = p.polar.as_slice().try_into().expect("DIM numbers");
             #[cfg(target_arch = "x86_64")]
             // SAFETY: the processor has AVX, checked above.
-            let sim = if avx { unsafe { self.best_avx(p) } } else { self.best(p) };
+            let sim = if avx {
+                unsafe { self.best_avx(p) }
+            } else {
+                self.best(p)
+            };
             #[cfg(not(target_arch = "x86_64"))]
             let sim = self.best(p);
             if sim > best[f] {
@@ -131,7 +148,9 @@ impl Turned {
             }
         }
         let zero = _mm256_setzero_ps();
-        let first = lane_sums([acc[0], acc[1], acc[2], acc[3], acc[4], acc[5], acc[6], acc[7]]);
+        let first = lane_sums([
+            acc[0], acc[1], acc[2], acc[3], acc[4], acc[5], acc[6], acc[7],
+        ]);
         let rest = lane_sums([acc[8], acc[9], acc[10], acc[11], zero, zero, zero, zero]);
         let mut sums = [0f32; 2 * LANES];
         _mm256_storeu_ps(sums.as_mut_ptr(), first);
@@ -233,7 +252,9 @@ mod tests {
         if !std::arch::is_x86_feature_detected!("avx") {
             return;
         }
-        let vals: Vec<f32> = (0..64).map(|i| ((i * 7919 % 1000) as f32 - 500.0) * 1.37e-3).collect();
+        let vals: Vec<f32> = (0..64)
+            .map(|i| ((i * 7919 % 1000) as f32 - 500.0) * 1.37e-3)
+            .collect();
         // SAFETY: AVX checked above; every load and store is of 8 in-bounds floats.
         let got = unsafe {
             let v: [__m256; 8] = std::array::from_fn(|j| _mm256_loadu_ps(vals.as_ptr().add(8 * j)));

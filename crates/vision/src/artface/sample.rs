@@ -154,7 +154,10 @@ unsafe fn samples_avx2(
     use std::arch::x86_64::*;
     assert!(out.len() == DIM && p.v.len() == p.w * p.h);
     let (wm, hm) = ((p.w - 1) as f32, (p.h - 1) as f32);
-    let (wmi, hmi) = (_mm256_set1_epi32(p.w as i32 - 1), _mm256_set1_epi32(p.h as i32 - 1));
+    let (wmi, hmi) = (
+        _mm256_set1_epi32(p.w as i32 - 1),
+        _mm256_set1_epi32(p.h as i32 - 1),
+    );
     let stride = _mm256_set1_epi32(p.w as i32);
     let one = _mm256_set1_epi32(1);
     let onef = _mm256_set1_ps(1.0);
@@ -178,7 +181,10 @@ unsafe fn samples_avx2(
         let y1 = _mm256_min_epi32(_mm256_add_epi32(y0, one), hmi);
         let fx = _mm256_sub_ps(x, _mm256_cvtepi32_ps(x0));
         let fy = _mm256_sub_ps(y, _mm256_cvtepi32_ps(y0));
-        let (r0, r1) = (_mm256_mullo_epi32(y0, stride), _mm256_mullo_epi32(y1, stride));
+        let (r0, r1) = (
+            _mm256_mullo_epi32(y0, stride),
+            _mm256_mullo_epi32(y1, stride),
+        );
         let v00 = _mm256_i32gather_ps::<4>(base, _mm256_add_epi32(r0, x0));
         let v01 = _mm256_i32gather_ps::<4>(base, _mm256_add_epi32(r0, x1));
         let v10 = _mm256_i32gather_ps::<4>(base, _mm256_add_epi32(r1, x0));
@@ -210,7 +216,9 @@ mod tests {
             (seed >> 40) as f32 / (1u64 << 24) as f32
         };
         let (w, h) = (211, 97);
-        let data: Vec<u8> = (0..w * h).map(|i| ((i * 37 + i / w * 11) % 251) as u8).collect();
+        let data: Vec<u8> = (0..w * h)
+            .map(|i| ((i * 37 + i / w * 11) % 251) as u8)
+            .collect();
         let plane = Plane::from_gray(&GrayImage {
             width: w,
             height: h,
@@ -235,7 +243,10 @@ mod tests {
                 squash: if n % 3 == 0 { 0.8 } else { 0.5 + 0.5 * rnd() },
             };
             let (fast, want) = (polar(&prep, &pose), polar_reference(&prep, &pose));
-            let same = fast.iter().zip(&want).all(|(a, b)| a.to_bits() == b.to_bits());
+            let same = fast
+                .iter()
+                .zip(&want)
+                .all(|(a, b)| a.to_bits() == b.to_bits());
             assert!(same, "{pose:?}");
             poses.push(pose);
         }

@@ -185,8 +185,14 @@ impl Scan {
                 odd_cur[..half].fill(0);
                 let mut run = 0u32;
                 let pairs = w / 2;
-                let (ep, ec) = (&even_prev[half..half + pairs], &mut even_cur[half..half + pairs]);
-                let (op, oc) = (&odd_prev[half..half + pairs], &mut odd_cur[half..half + pairs]);
+                let (ep, ec) = (
+                    &even_prev[half..half + pairs],
+                    &mut even_cur[half..half + pairs],
+                );
+                let (op, oc) = (
+                    &odd_prev[half..half + pairs],
+                    &mut odd_cur[half..half + pairs],
+                );
                 for (j, pixel) in line.chunks_exact(2).enumerate() {
                     ec[j] = ep[j].wrapping_add(run);
                     run = run.wrapping_add(pixel[0]);
@@ -205,7 +211,11 @@ impl Scan {
                     }
                 }
                 // Columns past the image hold entry w.
-                let last = if w % 2 == 0 { even_cur[half + w / 2] } else { odd_cur[half + w / 2] };
+                let last = if w % 2 == 0 {
+                    even_cur[half + w / 2]
+                } else {
+                    odd_cur[half + w / 2]
+                };
                 even_cur[half + w / 2 + 1..].fill(last);
                 odd_cur[half + (w + 1) / 2..].fill(last);
             }
@@ -222,7 +232,14 @@ impl Scan {
     /// Plain loops over fixed-size arrays only, all inlined, so that the
     /// whole block is compiled for the caller's vector width.
     #[inline(always)]
-    fn block(&self, work: &mut Work, finder: &Finder, gy: usize, gx0: usize, heights: &[f64; 7]) -> [f32; LANES] {
+    fn block(
+        &self,
+        work: &mut Work,
+        finder: &Finder,
+        gy: usize,
+        gx0: usize,
+        heights: &[f64; 7],
+    ) -> [f32; LANES] {
         let kw = self.kw;
         let y = gy * STRIDE;
         let q = &mut work.q;
@@ -241,7 +258,9 @@ impl Scan {
                 let l0 = &lo[y0 * kw + gx0 + lo_k..][..LANES];
                 for i in 0..LANES {
                     // Modulo 2^32, and a square's true sum is below 2^31.
-                    let sum = h1[i].wrapping_sub(h0[i]).wrapping_sub(l1[i].wrapping_sub(l0[i]));
+                    let sum = h1[i]
+                        .wrapping_sub(h0[i])
+                        .wrapping_sub(l1[i].wrapping_sub(l0[i]));
                     q[ri][t][i] = sum as i32 as f64;
                 }
             }
@@ -409,7 +428,16 @@ mod tests {
         // images must not see each other's numbers.
         let mut scan = Scan::default();
         // 700 × 400 of bright pixels: its table of squares passes 2^32.
-        for (w, h) in [(3, 3), (5, 17), (31, 9), (64, 40), (97, 53), (20, 11), (4, 60), (700, 400)] {
+        for (w, h) in [
+            (3, 3),
+            (5, 17),
+            (31, 9),
+            (64, 40),
+            (97, 53),
+            (20, 11),
+            (4, 60),
+            (700, 400),
+        ] {
             // Blobs on a noisy ramp, so features vary and the gate splits.
             let img: Vec<u8> = (0..w * h)
                 .map(|i| {
@@ -441,13 +469,19 @@ mod tests {
             // vector one `map` chose.
             let mut plain = vec![0f32; map.len()];
             scan.rows(&finder, h, gw, &mut plain);
-            assert!(plain.iter().zip(&map).all(|(a, b)| a.to_bits() == b.to_bits()));
+            assert!(plain
+                .iter()
+                .zip(&map)
+                .all(|(a, b)| a.to_bits() == b.to_bits()));
             #[cfg(target_arch = "x86_64")]
             if std::arch::is_x86_feature_detected!("avx2") {
                 let mut avx2 = vec![0f32; map.len()];
                 // SAFETY: AVX2 checked just above.
                 unsafe { scan.rows_avx2(&finder, h, gw, &mut avx2) };
-                assert!(avx2.iter().zip(&map).all(|(a, b)| a.to_bits() == b.to_bits()));
+                assert!(avx2
+                    .iter()
+                    .zip(&map)
+                    .all(|(a, b)| a.to_bits() == b.to_bits()));
             }
             assert_eq!(map.len(), gw * h.div_ceil(STRIDE));
             let mut passed = 0;
