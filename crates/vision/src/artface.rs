@@ -43,6 +43,10 @@ use serde::{Deserialize, Serialize};
 use std::time::Instant;
 
 mod body;
+mod matching;
+mod sample;
+mod scan;
+use sample::{polar, polars};
 pub mod top;
 pub use body::Bodies;
 pub use top::{fit_top, TopFace};
@@ -136,6 +140,9 @@ pub struct Finder {
 }
 
 impl Finder {
+    /// The probability of a die at one position: the reference that the
+    /// finder's scan ([`scan`]) reproduces bit for bit, eight at a time.
+    #[cfg_attr(not(test), allow(dead_code))]
     fn probability(&self, x: &[f32; FEATURES]) -> f32 {
         let mut z = [0f32; FEATURES];
         for k in 0..FEATURES {
@@ -329,10 +336,12 @@ struct Plane {
 
 impl Plane {
     fn from_gray(g: &GrayImage) -> Plane {
+        let mut v = spare_buffer();
+        v.extend(g.data.iter().map(|&x| x as f32));
         Plane {
             w: g.width,
             h: g.height,
-            v: g.data.iter().map(|&x| x as f32).collect(),
+            v,
         }
     }
 
@@ -350,9 +359,52 @@ impl Plane {
     }
 }
 
+thread_local! {
+    /// Pyramid buffers of this thread's dropped [`Prepared`]s: a frame's
+    /// pyramid is 5 MB, and fresh pages cost a fault each.
+    static SPARE_PLANES: std::cell::RefCell<Vec<Vec<f32>>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// An empty buffer, with the capacity of a spare one when there is one.
+fn spare_buffer() -> Vec<f32> {
+    let mut v = SPARE_PLANES.with(|s| s.borrow_mut().pop()).unwrap_or_default();
+    v.clear();
+    v
+}
+
+impl Drop for Prepared {
+    fn drop(&mut self) {
+        SPARE_PLANES.with(|s| {
+            let mut spare = s.borrow_mut();
+            for p in self.pyramid.drain(..) {
+                if spare.len() < 8 {
+                    spare.push(p.v);
+                }
+            }
+            // Largest last: the next frame's first (largest) plane takes it.
+            spare.sort_by_key(|v| v.capacity());
+        });
+    }
+}
+
 /// Halve a plane (2×2 means).
 fn half(p: &Plane) -> Plane {
     let (w, h) = ((p.w / 2).max(1), (p.h / 2).max(1));
+    if p.w >= 2 && p.h >= 2 {
+        // No neighbour is clamped: each output reads two whole rows'
+        // consecutive pairs (the same sums in the same order, faster).
+        let mut v = spare_buffer();
+        for y in 0..h {
+            let r0 = &p.v[2 * y * p.w..][..2 * w];
+            let r1 = &p.v[(2 * y + 1) * p.w..][..2 * w];
+            v.extend(
+                r0.chunks_exact(2)
+                    .zip(r1.chunks_exact(2))
+                    .map(|(a, b)| 0.25 * (a[0] + a[1] + b[0] + b[1])),
+            );
+        }
+        return Plane { w, h, v };
+    }
     let mut v = vec![0f32; w * h];
     for y in 0..h {
         for x in 0..w {
@@ -377,6 +429,19 @@ pub struct Prepared {
 
 impl Prepared {
     pub fn new(frame: &Mat) -> Result<Prepared> {
+        let mut prep = Prepared::gray_only(frame)?;
+        prep.bgr = if frame.is_continuous() {
+            frame.data_bytes()?.to_vec()
+        } else {
+            frame.try_clone()?.data_bytes()?.to_vec()
+        };
+        Ok(prep)
+    }
+
+    /// [`Prepared::new`] without its copy of the colour frame (a
+    /// frame-sized copy reading does not need: it looks up colours in the
+    /// frame itself).
+    fn gray_only(frame: &Mat) -> Result<Prepared> {
         if frame.channels() != 3 {
             return Err(VisionError::BadFrame(format!(
                 "expected a 3-channel BGR frame, got {} channels",
@@ -393,12 +458,11 @@ impl Prepared {
             let next = half(last);
             pyramid.push(next);
         }
-        let bgr = if frame.is_continuous() {
-            frame.data_bytes()?.to_vec()
-        } else {
-            frame.try_clone()?.data_bytes()?.to_vec()
-        };
-        Ok(Prepared { gray, pyramid, bgr })
+        Ok(Prepared {
+            gray,
+            pyramid,
+            bgr: Vec::new(),
+        })
     }
 
     /// The pyramid level where a face of `side` pixels spans about 24–48
@@ -683,15 +747,9 @@ fn peaks_in(levels: &Levels, sizes_px: [f32; 2], finder: &Finder) -> Result<Vec<
         if w < 3 || h < 3 {
             continue;
         }
-        let ii = Integrals::new(&img, w, h);
+        // Bit for bit `finder.probability(&features(..))` at every position.
         let (gw, gh) = (w.div_ceil(STRIDE), h.div_ceil(STRIDE));
-        let mut map = vec![0f32; gw * gh];
-        for gy in 0..gh {
-            for gx in 0..gw {
-                let x = features(&ii, (gx * STRIDE) as i32, (gy * STRIDE) as i32);
-                map[gy * gw + gx] = finder.probability(&x);
-            }
-        }
+        let map = scan::map(&img, w, h, finder);
         for gy in 0..gh {
             for gx in 0..gw {
                 let p = map[gy * gw + gx];
@@ -822,8 +880,10 @@ const SIZES: [f32; 4] = [0.75, 0.87, 1.0, 1.15];
 const SQUASHES: [f32; 4] = [1.0, 0.84, 0.7, 0.58];
 
 /// Zero-mean, unit-length polar description of a face, its grid's angle
-/// 0 along the pose's turn.
-fn polar(prep: &Prepared, pose: &Pose) -> Vec<f32> {
+/// 0 along the pose's turn. The reference for [`sample::polar`], which
+/// reading and enrolment use.
+#[cfg(test)]
+fn polar_reference(prep: &Prepared, pose: &Pose) -> Vec<f32> {
     let (p, k) = prep.level_for(pose.side);
     let mut d = Vec::with_capacity(DIM);
     let reach = REACH * pose.side * k;
@@ -888,8 +948,9 @@ fn turned_dot(d: &[f32], p: &[f32], shift: usize) -> f32 {
     s
 }
 
-/// Dot product in eight running sums, so that it vectorises.
-#[inline]
+/// Dot product in eight running sums, so that it vectorises. The reference
+/// for [`matching::Turned`], which reading uses.
+#[cfg(test)]
 fn dot(a: &[f32], b: &[f32]) -> f32 {
     let mut acc = [0f32; 8];
     let (ca, cb) = (a.chunks_exact(8), b.chunks_exact(8));
@@ -908,12 +969,15 @@ fn dot(a: &[f32], b: &[f32]) -> f32 {
 }
 
 /// A description turned by each tried shift, laid out once so that every
-/// prototype is matched by plain dot products.
+/// prototype is matched by plain dot products. The reference for
+/// [`matching::Turned`], which reading uses.
+#[cfg(test)]
 struct Turned {
     shifts: Vec<usize>,
     rows: Vec<Vec<f32>>,
 }
 
+#[cfg(test)]
 impl Turned {
     fn new(d: &[f32], shifts: &[usize]) -> Turned {
         Turned {
@@ -960,16 +1024,8 @@ fn similarities(
     best: &mut [f32],
     allow: &[bool],
 ) {
-    let t = Turned::new(d, shifts);
-    for (p, &f) in model.prototypes.iter().zip(face_of) {
-        if !allow[f] {
-            continue;
-        }
-        let (sim, _) = t.best(&p.polar);
-        if sim > best[f] {
-            best[f] = sim;
-        }
-    }
+    // The same bits as `Turned::best` of each allowed prototype, faster.
+    matching::raise(d, shifts, model, face_of, allow, best);
 }
 
 fn face_index(model: &ArtModel, faces: &[String]) -> Vec<usize> {
@@ -998,18 +1054,25 @@ fn first_match(
         Some(s) => vec![s],
         None => SQUASHES.to_vec(),
     };
-    let mut base = Pose::of_box(prep, center, box_side, candidates[0]);
+    // The first candidate's upright pose is also the fallback (computed
+    // once: the edge direction is the dearest part of it).
+    let first = Pose::of_box(prep, center, box_side, candidates[0]);
+    let mut base = first;
     let mut top = f32::MIN;
-    for &q in &candidates {
-        let upright = Pose::of_box(prep, center, box_side, q);
+    for (i, &q) in candidates.iter().enumerate() {
+        let upright = if i == 0 {
+            first
+        } else {
+            Pose::of_box(prep, center, box_side, q)
+        };
         // The finder's size is a step of its scan; a face is read at its own.
-        for k in SIZES {
-            let pose = Pose {
-                side: upright.side * k,
-                ..upright
-            };
+        let sized = SIZES.map(|k| Pose {
+            side: upright.side * k,
+            ..upright
+        });
+        for (&pose, d) in sized.iter().zip(polars(prep, &sized)) {
             let mut b = vec![f32::MIN; n_faces];
-            similarities(&polar(prep, &pose), model, face_of, &shifts, &mut b, allow);
+            similarities(&d, model, face_of, &shifts, &mut b, allow);
             let m = b.iter().cloned().fold(f32::MIN, f32::max);
             if m > top {
                 top = m;
@@ -1072,13 +1135,40 @@ fn climb(
     allow: &[bool],
 ) -> (Vec<f32>, Pose) {
     let shifts = turns();
-    let eval = |p: &Pose| {
-        let mut b = vec![f32::MIN; n_faces];
-        similarities(&polar(prep, p), model, face_of, &shifts, &mut b, allow);
-        b
+    // A move can land exactly on a pose already tried (a step back, a size
+    // grown then shrunk): those are looked up, not described again.
+    // Moves not tried yet are described side by side ([`polars`]).
+    let key = |p: &Pose| {
+        [
+            p.center[0].to_bits(),
+            p.center[1].to_bits(),
+            p.side.to_bits(),
+            p.angle.to_bits(),
+            p.squash.to_bits(),
+        ]
+    };
+    let mut seen: Vec<([u32; 5], Vec<f32>)> = Vec::new();
+    let mut try_all = |poses: &[Pose]| -> Vec<Vec<f32>> {
+        let fresh: Vec<Pose> = poses
+            .iter()
+            .filter(|p| !seen.iter().any(|(k, _)| *k == key(p)))
+            .copied()
+            .collect();
+        for (p, d) in fresh.iter().zip(polars(prep, &fresh)) {
+            let mut b = vec![f32::MIN; n_faces];
+            similarities(&d, model, face_of, &shifts, &mut b, allow);
+            seen.push((key(p), b));
+        }
+        poses
+            .iter()
+            .map(|p| {
+                let k = key(p);
+                seen.iter().find(|(s, _)| *s == k).expect("tried").1.clone()
+            })
+            .collect()
     };
     let top = |b: &[f32]| b.iter().cloned().fold(f32::MIN, f32::max);
-    let mut best = eval(&pose);
+    let mut best = try_all(&[pose]).remove(0);
     for _ in 0..6 {
         let mut moves = Vec::with_capacity(8);
         for (dx, dy) in [(1.0f32, 0.0f32), (-1.0, 0.0), (0.0, 1.0), (0.0, -1.0)] {
@@ -1106,8 +1196,8 @@ fn climb(
             }
         }
         let mut improved = false;
-        for m in moves {
-            let b = eval(&m);
+        let tried = try_all(&moves);
+        for (m, b) in moves.into_iter().zip(tried) {
             if top(&b) > top(&best) {
                 best = b;
                 pose = m;
@@ -1174,7 +1264,7 @@ fn fit_plane(points: &[([f32; 2], f32)], tolerance: f32) -> Option<[f32; 3]> {
 }
 
 /// Median colour of the middle of a face, classed.
-fn face_color(prep: &Prepared, center: [f32; 2], side: f32, colors: &ColorTable) -> String {
+fn face_color(prep: &Prepared, bgr: &[u8], center: [f32; 2], side: f32, colors: &ColorTable) -> String {
     let (w, h) = (prep.gray.width, prep.gray.height);
     let r = (side * 0.3).max(1.0);
     let mut px: Vec<[u8; 3]> = Vec::new();
@@ -1189,8 +1279,8 @@ fn face_color(prep: &Prepared, center: [f32; 2], side: f32, colors: &ColorTable)
     for y in y0..=y1 {
         for x in x0..=x1 {
             let i = (y * w + x) * 3;
-            if i + 2 < prep.bgr.len() {
-                px.push([prep.bgr[i], prep.bgr[i + 1], prep.bgr[i + 2]]);
+            if i + 2 < bgr.len() {
+                px.push([bgr[i], bgr[i + 1], bgr[i + 2]]);
             }
         }
     }
@@ -1315,7 +1405,7 @@ pub fn read_timed(
     let ms = |t: Instant| t.elapsed().as_secs_f64() * 1000.0;
     let mut stages = Stages::default();
     let t = Instant::now();
-    let prep = Prepared::new(frame)?;
+    let prep = Prepared::gray_only(frame)?;
     stages.prepare = ms(t);
     let t = Instant::now();
     let faces = model.face_names();
@@ -1407,35 +1497,33 @@ pub fn read_timed(
             let mut face_best = vec![(f32::MIN, start); faces.len()];
             let (step, n) = (0.1f32, 2);
             let base = start;
+            let mut grid = Vec::with_capacity(75);
             for k in [0.9f32, 1.0, 1.1] {
                 for i in -n..=n {
                     for j in -n..=n {
-                        let pose = Pose {
+                        grid.push(Pose {
                             center: [
                                 base.center[0] + i as f32 * step * want,
                                 base.center[1] + j as f32 * step * want * q,
                             ],
                             side: base.side * k,
                             ..base
-                        };
-                        let mut b = vec![f32::MIN; faces.len()];
-                        similarities(
-                            &polar(&prep, &pose),
-                            model,
-                            &face_of,
-                            &shifts,
-                            &mut b,
-                            &allow,
-                        );
-                        for (f, &v) in b.iter().enumerate() {
-                            if v > face_best[f].0 {
-                                face_best[f] = (v, pose);
-                            }
-                            if v > top {
-                                top = v;
-                                start = pose;
-                            }
-                        }
+                        });
+                    }
+                }
+            }
+            // Described side by side, then matched in the grid's order.
+            for (pose, d) in grid.iter().zip(polars(&prep, &grid)) {
+                let pose = *pose;
+                let mut b = vec![f32::MIN; faces.len()];
+                similarities(&d, model, &face_of, &shifts, &mut b, &allow);
+                for (f, &v) in b.iter().enumerate() {
+                    if v > face_best[f].0 {
+                        face_best[f] = (v, pose);
+                    }
+                    if v > top {
+                        top = v;
+                        start = pose;
                     }
                 }
             }
@@ -1499,6 +1587,14 @@ pub fn read_timed(
             kept.push(r);
         }
     }
+    // Colours straight from the frame (continuous, or copied once here).
+    let copy;
+    let bgr = if frame.is_continuous() {
+        frame.data_bytes()?
+    } else {
+        copy = frame.try_clone()?;
+        copy.data_bytes()?
+    };
     let mut dice = Vec::new();
     for r in kept {
         let pose = r.pose;
@@ -1515,7 +1611,7 @@ pub fn read_timed(
             center: pose.center,
             corners,
             face: Some(faces[r.face].clone()),
-            color: face_color(&prep, pose.center, side, colors),
+            color: face_color(&prep, bgr, pose.center, side, colors),
             confidence: r.confidence,
             cocked: false,
         });
@@ -1588,7 +1684,7 @@ impl ArtEnrolment {
     /// Add one photo's labelled top faces (too small ones are skipped);
     /// returns how many were added.
     pub fn add(&mut self, frame: &Mat, labels: &[LabelBox]) -> Result<usize> {
-        let prep = Prepared::new(frame)?;
+        let mut prep = Prepared::new(frame)?;
         let mut kept = Vec::new();
         for b in labels {
             let side = ((b.x1 - b.x0) * (b.y1 - b.y0)).max(0.0).sqrt();
@@ -1612,7 +1708,15 @@ impl ArtEnrolment {
             kept.push(b.clone());
         }
         let n = kept.len();
-        self.photos.push((prep.gray, labels.to_vec()));
+        let gray = std::mem::replace(
+            &mut prep.gray,
+            GrayImage {
+                width: 0,
+                height: 0,
+                data: Vec::new(),
+            },
+        );
+        self.photos.push((gray, labels.to_vec()));
         Ok(n)
     }
 
@@ -2044,6 +2148,26 @@ mod tests {
         assert_eq!(t.best(&d).1, 0);
         assert_eq!(turns().len(), 12);
         assert!(turns().iter().all(|&s| s < ANGLES));
+    }
+
+    #[test]
+    fn halving_gives_the_clamped_two_by_two_means_bit_for_bit() {
+        for (w, h) in [(1, 1), (1, 5), (2, 2), (7, 5), (64, 33)] {
+            let v: Vec<f32> = (0..w * h).map(|i| ((i * 7919) % 256) as f32 * 0.37).collect();
+            let p = Plane { w, h, v };
+            let got = half(&p);
+            let (hw, hh) = ((w / 2).max(1), (h / 2).max(1));
+            assert_eq!((got.w, got.h), (hw, hh));
+            for y in 0..hh {
+                for x in 0..hw {
+                    let (x0, y0) = ((2 * x).min(w - 1), (2 * y).min(h - 1));
+                    let (x1, y1) = ((x0 + 1).min(w - 1), (y0 + 1).min(h - 1));
+                    let want = 0.25
+                        * (p.v[y0 * w + x0] + p.v[y0 * w + x1] + p.v[y1 * w + x0] + p.v[y1 * w + x1]);
+                    assert_eq!(got.v[y * hw + x].to_bits(), want.to_bits(), "{w}×{h} ({x}, {y})");
+                }
+            }
+        }
     }
 
     #[test]
