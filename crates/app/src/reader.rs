@@ -47,7 +47,8 @@ pub struct TargetSetup {
     pub look: Option<BoardLook>,
     /// The still the board was calibrated on (no dice): a whole frame is
     /// read where it differs from it, and a die whose top face looks as
-    /// there is print ([`tw_target::read_over_still`]). Dropped once the
+    /// there and whose side faces mostly do too is print
+    /// ([`tw_target::read_over_still`]). Dropped once the
     /// board is re-registered elsewhere.
     pub still: Option<opencv::core::Mat>,
 }
@@ -127,7 +128,7 @@ impl TableReader {
             tw_target::Scope::Whole { .. } => {
                 // The still as the camera would show it in this frame's light.
                 let (_, still) = tw_target::neutral_with_still(&raw, t.still.as_ref(), &t.board_to_image, t.look.as_ref()).map_err(|e| e.to_string())?;
-                tw_target::without_print(got.reading, &mat, still.as_deref()).map_err(|e| e.to_string())?
+                tw_target::without_print(got.reading, &mat, still.as_deref(), &t.board_to_image, &t.set).map_err(|e| e.to_string())?
             }
             tw_target::Scope::Changed { .. } => got.reading,
         };

@@ -111,4 +111,4 @@ pub use light::{neutral_frame, neutral_still, neutral_with_still};
 pub use print::{read_over_still, without_print};
 pub use read::{read_target, read_target_in, ReadError, TargetDie, TargetReading};
 pub use shape::DieShape;
-pub use throw::{looks_unchanged, read_throw, read_throw_since, Scope, ThrowReading};
+pub use throw::{looks_like_print, looks_unchanged, read_throw, read_throw_since, Scope, ThrowReading};

@@ -9,11 +9,15 @@
 //! ([`crate::throw::read_throw_since`], the still standing for the frame
 //! before the throw). Where the difference is not local (the light or the
 //! board changed since calibration) the whole frame is read, and the dice
-//! whose top face looks as in the still are dropped ([`without_print`]).
+//! whose top face looks as in the still, with fewer than half of their
+//! visible side faces changed, are dropped ([`without_print`]; a white die
+//! on white paper shows a top face like the paper's, but its sides
+//! changed).
 
 use crate::dieset::DieSet;
 use crate::read::{read_target, ReadError, TargetReading};
-use crate::throw::{looks_unchanged, read_throw_since, Scope, CHANGED_LEVELS};
+use crate::pose::Pose;
+use crate::throw::{looks_like_print, read_throw_since, Scope, CHANGED_LEVELS};
 use opencv::core::{self, Mat, Point, Size, Vector, CV_32S, CV_8UC3};
 use opencv::imgproc;
 use opencv::prelude::*;
@@ -63,7 +67,7 @@ pub fn read_over_still(
     )?;
     match got.scope {
         Scope::Changed { .. } => Ok(got.reading),
-        Scope::Whole { .. } => without_print(got.reading, img, Some(still)),
+        Scope::Whole { .. } => without_print(got.reading, img, Some(still), board_to_image, set),
     }
 }
 
@@ -123,21 +127,28 @@ pub fn changed_boxes(img: &Mat, still: &Mat) -> Result<Vec<[f64; 4]>, ReadError>
     Ok(boxes)
 }
 
-/// `reading` of `img` without the dice whose top face looks as in `still`
-/// (same camera and size, the board without dice, in the same light as
-/// `img`; with no still, or one of another size, nothing is dropped).
+/// `reading` of `img` without the dice that look as in `still` (same
+/// camera and size, the board without dice, in the same light as `img`;
+/// with no still, or one of another size, nothing is dropped): top face
+/// unchanged and fewer than half of the visible side faces changed
+/// ([`looks_like_print`]; where the side faces are comes from the board's
+/// homography `board_to_image` and the die set's shape).
 pub fn without_print(
     mut reading: TargetReading,
     img: &Mat,
     still: Option<&Mat>,
+    board_to_image: &[[f64; 3]; 3],
+    set: &DieSet,
 ) -> Result<TargetReading, ReadError> {
     let Some(still) = still else {
         return Ok(reading);
     };
+    let pose = Pose::from_homography(board_to_image, img.cols() as u32, img.rows() as u32)
+        .ok_or(ReadError::BadCalibration)?;
     let mut kept = Vec::with_capacity(reading.dice.len());
-    for d in reading.dice {
-        if !looks_unchanged(img, still, &d.corners)? {
-            kept.push(d);
+    for d in &reading.dice {
+        if !looks_like_print(img, still, d, &reading.dice, &pose, &set.die)? {
+            kept.push(d.clone());
         }
     }
     reading.dice = kept;

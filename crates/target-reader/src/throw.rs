@@ -20,6 +20,7 @@ use crate::area::{covered, in_any, merged, PxRect};
 use crate::dieset::DieSet;
 use crate::pose::Pose;
 use crate::read::{read_target_in, ReadError, TargetDie, TargetReading};
+use crate::shape::DieShape;
 use opencv::core::Mat;
 use opencv::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -68,7 +69,8 @@ pub fn read_throw(
 
 /// [`read_throw`], given also a frame of the scene before the throw (same
 /// camera, same size): a die read now whose top face looks as it did
-/// there is printed art, not a die that landed ([`looks_unchanged`]).
+/// there, and fewer than half of its side faces changed, is printed art,
+/// not a die that landed ([`looks_like_print`]).
 #[allow(clippy::too_many_arguments)]
 pub fn read_throw_since(
     img: &Mat,
@@ -113,9 +115,9 @@ pub fn read_throw_since(
     fresh.dice.retain(|d| where_it_changed(changed, d.center));
     if let Some(was) = before_frame {
         let mut kept = Vec::with_capacity(fresh.dice.len());
-        for d in fresh.dice {
-            if !looks_unchanged(img, was, &d.corners)? {
-                kept.push(d);
+        for d in &fresh.dice {
+            if !looks_like_print(img, was, d, &fresh.dice, &pose, &set.die)? {
+                kept.push(d.clone());
             }
         }
         fresh.dice = kept;
@@ -137,16 +139,38 @@ const UNCHANGED_BELOW: f64 = 0.35;
 /// under [`UNCHANGED_BELOW`] of its pixels differ by more than
 /// [`CHANGED_LEVELS`]. A frame of another size says nothing (false).
 pub fn looks_unchanged(now: &Mat, was: &Mat, corners: &[[f64; 2]]) -> Result<bool, ReadError> {
-    use opencv::core::Vec3b;
-    if (now.cols(), now.rows(), now.typ()) != (was.cols(), was.rows(), was.typ())
-        || now.typ() != opencv::core::CV_8UC3
-        || corners.len() < 3
-    {
-        return Ok(false);
+    Ok(top_changed_share(now, was, corners)?.is_some_and(|s| s < UNCHANGED_BELOW))
+}
+
+/// The share of the top face's pixels (`corners`, frame px) that differ
+/// from `was` by more than [`CHANGED_LEVELS`]; `None` where the frames
+/// cannot be compared or the face has no pixel in the frame.
+pub fn top_changed_share(now: &Mat, was: &Mat, corners: &[[f64; 2]]) -> Result<Option<f64>, ReadError> {
+    if !comparable(now, was) || corners.len() < 3 {
+        return Ok(None);
     }
+    let (inside, moved) = changed_pixels(now, was, corners, &[])?;
+    Ok((inside > 0).then(|| moved as f64 / inside as f64))
+}
+
+fn comparable(now: &Mat, was: &Mat) -> bool {
+    (now.cols(), now.rows(), now.typ()) == (was.cols(), was.rows(), was.typ())
+        && now.typ() == opencv::core::CV_8UC3
+}
+
+/// Pixels inside `poly` (frame px, clipped to the frame) and not inside
+/// `besides`, and how many of them differ between `now` and `was` by more
+/// than [`CHANGED_LEVELS`] in a channel.
+fn changed_pixels(
+    now: &Mat,
+    was: &Mat,
+    poly: &[[f64; 2]],
+    besides: &[&[[f64; 2]]],
+) -> Result<(usize, usize), ReadError> {
+    use opencv::core::Vec3b;
     let (w, h) = (now.cols(), now.rows());
-    let xs = corners.iter().map(|p| p[0]);
-    let ys = corners.iter().map(|p| p[1]);
+    let xs = poly.iter().map(|p| p[0]);
+    let ys = poly.iter().map(|p| p[1]);
     let x0 = (xs.clone().fold(f64::INFINITY, f64::min).floor() as i32).clamp(0, w);
     let x1 = (xs.fold(f64::NEG_INFINITY, f64::max).ceil() as i32).clamp(0, w);
     let y0 = (ys.clone().fold(f64::INFINITY, f64::min).floor() as i32).clamp(0, h);
@@ -154,7 +178,8 @@ pub fn looks_unchanged(now: &Mat, was: &Mat, corners: &[[f64; 2]]) -> Result<boo
     let (mut inside, mut moved) = (0usize, 0usize);
     for y in y0..y1 {
         for x in x0..x1 {
-            if !in_polygon(corners, [x as f64 + 0.5, y as f64 + 0.5]) {
+            let p = [x as f64 + 0.5, y as f64 + 0.5];
+            if !in_polygon(poly, p) || besides.iter().any(|b| in_polygon(b, p)) {
                 continue;
             }
             let (a, b) = (now.at_2d::<Vec3b>(y, x)?, was.at_2d::<Vec3b>(y, x)?);
@@ -164,7 +189,146 @@ pub fn looks_unchanged(now: &Mat, was: &Mat, corners: &[[f64; 2]]) -> Result<boo
             }
         }
     }
-    Ok(inside > 0 && (moved as f64) < UNCHANGED_BELOW * inside as f64)
+    Ok((inside, moved))
+}
+
+/// A side face seen by fewer pixels than this (a sliver at a grazing
+/// angle, or off the frame) says nothing about the die.
+const MIN_SIDE_PX: usize = 12;
+
+/// Side faces are judged on their middle: each is shrunk to this share of
+/// its size round its centre, so that a pose a few pixels off does not
+/// count the top face or the print beside the die as the side.
+const SIDE_CORE: f64 = 0.75;
+
+/// The die's visible side faces (frame px): the faces other than the top
+/// that turn towards the camera, projected from the die resting flat
+/// where its top face's corners (`corners_mm`, straight down) put it.
+pub fn visible_sides(die: &TargetDie, pose: &Pose, shape: &DieShape) -> Vec<Vec<[f64; 2]>> {
+    if die.corners_mm.len() < 3 {
+        return Vec::new();
+    }
+    let c = crate::region::centroid(&die.corners_mm);
+    let yaw = (die.corners_mm[0][1] - c[1]).atan2(die.corners_mm[0][0] - c[0]);
+    let v = shape.vertices(c, yaw);
+    let mid = [c[0], c[1], -shape.height_mm() / 2.0];
+    let eye = pose.eye();
+    let mut out = Vec::new();
+    for f in &crate::shape::FACES[1..11] {
+        let fc: [f64; 3] = std::array::from_fn(|j| f.iter().map(|&i| v[i][j]).sum::<f64>() / 5.0);
+        let n: [f64; 3] = std::array::from_fn(|j| fc[j] - mid[j]);
+        let to_eye: [f64; 3] = std::array::from_fn(|j| eye[j] - fc[j]);
+        if n.iter().zip(&to_eye).map(|(a, b)| a * b).sum::<f64>() <= 0.0 {
+            continue;
+        }
+        let core: Option<Vec<[f64; 2]>> = f
+            .iter()
+            .map(|&i| pose.project(std::array::from_fn(|j| fc[j] + SIDE_CORE * (v[i][j] - fc[j]))))
+            .collect();
+        if let Some(p) = core {
+            out.push(p);
+        }
+    }
+    out
+}
+
+/// Of the die's visible side faces ([`visible_sides`], each seen by
+/// [`MIN_SIDE_PX`] or more), how many changed since `was` (as for the top
+/// face: [`UNCHANGED_BELOW`] or more of their pixels differ), and how many
+/// were judged. Pixels on its own top face or on another die of `others`
+/// (its outline as it rests, [`outline_px`]) are not counted: printed art
+/// read as a die beside a die that landed would else take that die for
+/// its sides.
+pub fn sides_changed(
+    now: &Mat,
+    was: &Mat,
+    die: &TargetDie,
+    others: &[TargetDie],
+    pose: &Pose,
+    shape: &DieShape,
+) -> Result<(usize, usize), ReadError> {
+    let outlines: Vec<Vec<[f64; 2]>> = others
+        .iter()
+        .filter(|o| !std::ptr::eq(*o, die) && o.corners_mm != die.corners_mm)
+        .map(|o| outline_px(o, pose, shape))
+        .filter(|o| o.len() >= 3)
+        .collect();
+    let mut besides: Vec<&[[f64; 2]]> = vec![&die.corners];
+    besides.extend(outlines.iter().map(|o| o.as_slice()));
+    let (mut changed, mut seen) = (0, 0);
+    for side in visible_sides(die, pose, shape) {
+        let (inside, moved) = changed_pixels(now, was, &side, &besides)?;
+        if inside < MIN_SIDE_PX {
+            continue;
+        }
+        seen += 1;
+        if moved as f64 >= UNCHANGED_BELOW * inside as f64 {
+            changed += 1;
+        }
+    }
+    Ok((changed, seen))
+}
+
+/// The die's outline in the frame (px): the convex hull of its 20
+/// vertices projected, resting where its top face's corners put it; the
+/// die's top face corners alone where that cannot be projected.
+pub fn outline_px(die: &TargetDie, pose: &Pose, shape: &DieShape) -> Vec<[f64; 2]> {
+    if die.corners_mm.len() < 3 {
+        return die.corners.clone();
+    }
+    let c = crate::region::centroid(&die.corners_mm);
+    let yaw = (die.corners_mm[0][1] - c[1]).atan2(die.corners_mm[0][0] - c[0]);
+    let pts: Option<Vec<[f64; 2]>> = shape.vertices(c, yaw).iter().map(|v| pose.project(*v)).collect();
+    match pts {
+        Some(p) => convex_hull(p),
+        None => die.corners.clone(),
+    }
+}
+
+/// Andrew's monotone chain, counter-clockwise in image axes.
+fn convex_hull(mut p: Vec<[f64; 2]>) -> Vec<[f64; 2]> {
+    p.sort_by(|a, b| a[0].total_cmp(&b[0]).then(a[1].total_cmp(&b[1])));
+    p.dedup();
+    if p.len() < 3 {
+        return p;
+    }
+    let cross = |o: [f64; 2], a: [f64; 2], b: [f64; 2]| (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0]);
+    let mut hull: Vec<[f64; 2]> = Vec::with_capacity(2 * p.len());
+    for pass in 0..2 {
+        let start = hull.len();
+        let pts: Box<dyn Iterator<Item = &[f64; 2]>> = if pass == 0 { Box::new(p.iter()) } else { Box::new(p.iter().rev()) };
+        for &q in pts {
+            while hull.len() >= start + 2 && cross(hull[hull.len() - 2], hull[hull.len() - 1], q) <= 0.0 {
+                hull.pop();
+            }
+            hull.push(q);
+        }
+        hull.pop();
+    }
+    hull
+}
+
+/// Whether a die read in `now` is the board's print as it was in `was`
+/// (the frame before the throw, or the calibration still): its top face
+/// looks unchanged ([`looks_unchanged`]) and fewer than half of its
+/// visible side faces changed ([`sides_changed`]; `others`: the other
+/// dice read in the frame). A white die on white print can show a top
+/// face much like the print under it, but a die standing on the board
+/// changes what is seen round its top (its sides, lit otherwise than the
+/// paper); printed art read as a die changes neither.
+pub fn looks_like_print(
+    now: &Mat,
+    was: &Mat,
+    die: &TargetDie,
+    others: &[TargetDie],
+    pose: &Pose,
+    shape: &DieShape,
+) -> Result<bool, ReadError> {
+    if !looks_unchanged(now, was, &die.corners)? {
+        return Ok(false);
+    }
+    let (changed, seen) = sides_changed(now, was, die, others, pose, shape)?;
+    Ok(2 * changed < seen || seen == 0)
 }
 
 /// Even-odd rule.
@@ -395,6 +559,76 @@ mod tests {
         assert!(!looks_unchanged(&was, &was, &FACE[..2]).unwrap());
         // Corners off the frame are clipped, not read out of bounds.
         assert!(!looks_unchanged(&was, &was, &[[-50.0, -50.0], [-10.0, -50.0], [-10.0, -10.0]]).unwrap());
+    }
+
+    /// A white die on white paper: its top face is as white as the paper
+    /// under it, but its side faces, lit otherwise, changed: it is a die.
+    /// A white patch of print read as a die changed nowhere: it is print.
+    #[test]
+    fn a_white_die_on_white_paper_is_kept_by_its_sides_and_print_is_dropped() {
+        use opencv::core::{Point, Vector};
+        // Looking down, 2 px a millimetre, the board's origin at (40, 40).
+        let h = [[2.0, 0.0, 40.0], [0.0, 2.0, 40.0], [0.0, 0.0, 1.0]];
+        let (w, ht) = (240, 200);
+        let pose = Pose::from_homography(&h, w, ht).unwrap();
+        let shape = DieShape { edge_mm: 9.0 };
+        let (c, yaw) = ([40.0, 40.0], 0.3);
+        let v = shape.vertices(c, yaw);
+        let px = |i: usize| pose.project(v[i]).unwrap();
+        let mut d = die([0.0, 0.0], c, "white");
+        d.corners = (0..5).map(px).collect();
+        d.corners_mm = shape.top_corners(c, yaw).to_vec();
+        let paper = Mat::new_rows_cols_with_default(ht as i32, w as i32, CV_8UC3, Scalar::all(235.0)).unwrap();
+        let mut now = paper.clone();
+        let poly = |f: &[usize]| -> Vector<Point> {
+            f.iter().map(|&i| { let p = px(i); Point::new(p[0].round() as i32, p[1].round() as i32) }).collect()
+        };
+        // The five upper side faces, shaded darker than the paper and the top.
+        for (k, f) in crate::shape::FACES[1..6].iter().enumerate() {
+            let g = 150.0 + 12.0 * k as f64;
+            opencv::imgproc::fill_convex_poly(&mut now, &poly(f), Scalar::all(g), opencv::imgproc::LINE_8, 0).unwrap();
+        }
+        opencv::imgproc::fill_convex_poly(&mut now, &poly(&crate::shape::FACES[0]), Scalar::all(238.0), opencv::imgproc::LINE_8, 0).unwrap();
+        assert!(looks_unchanged(&now, &paper, &d.corners).unwrap(), "the top is as white as the paper");
+        assert_eq!(visible_sides(&d, &pose, &shape).len(), 5, "looking down, the five upper faces are seen");
+        assert!(!looks_like_print(&now, &paper, &d, &[], &pose, &shape).unwrap(), "a white die is kept");
+        // The same place read as a die where nothing changed: print.
+        assert!(looks_like_print(&paper, &paper, &d, &[], &pose, &shape).unwrap(), "print is dropped");
+        // A coloured top face is a die whatever its sides.
+        let mut red = paper.clone();
+        opencv::imgproc::fill_convex_poly(&mut red, &poly(&crate::shape::FACES[0]), Scalar::new(40.0, 40.0, 200.0, 0.0), opencv::imgproc::LINE_8, 0).unwrap();
+        assert!(!looks_like_print(&red, &paper, &d, &[], &pose, &shape).unwrap());
+    }
+
+    /// Printed art read as a die beside a die that landed: the landed die
+    /// covers some of the art's side faces, but it is another die (its
+    /// outline is left out), so the art is still print.
+    #[test]
+    fn a_die_beside_printed_art_is_not_taken_for_its_sides() {
+        use opencv::core::{Point, Vector};
+        let h = [[2.0, 0.0, 40.0], [0.0, 2.0, 40.0], [0.0, 0.0, 1.0]];
+        let pose = Pose::from_homography(&h, 240, 200).unwrap();
+        let shape = DieShape { edge_mm: 9.0 };
+        let at = |c: [f64; 2]| {
+            let mut d = die([0.0, 0.0], c, "white");
+            d.corners = shape.vertices(c, 0.0)[..5].iter().map(|v| pose.project(*v).unwrap()).collect();
+            d.corners_mm = shape.top_corners(c, 0.0).to_vec();
+            d
+        };
+        let (art, landed) = (at([40.0, 40.0]), at([58.0, 40.0]));
+        let paper = Mat::new_rows_cols_with_default(200, 240, CV_8UC3, Scalar::all(235.0)).unwrap();
+        let mut now = paper.clone();
+        let hull: Vector<Point> = outline_px(&landed, &pose, &shape)
+            .iter()
+            .map(|p| Point::new(p[0].round() as i32, p[1].round() as i32))
+            .collect();
+        opencv::imgproc::fill_convex_poly(&mut now, &hull, Scalar::new(40.0, 40.0, 200.0, 0.0), opencv::imgproc::LINE_8, 0).unwrap();
+        let alone = sides_changed(&now, &paper, &art, &[], &pose, &shape).unwrap();
+        assert!(alone.0 >= 1, "the landed die covers a side of the art: {alone:?}");
+        let both = [art.clone(), landed.clone()];
+        assert_eq!(sides_changed(&now, &paper, &art, &both, &pose, &shape).unwrap().0, 0);
+        assert!(looks_like_print(&now, &paper, &art, &both, &pose, &shape).unwrap());
+        assert!(!looks_like_print(&now, &paper, &landed, &both, &pose, &shape).unwrap());
     }
 
     #[test]
