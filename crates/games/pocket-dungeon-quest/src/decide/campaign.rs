@@ -407,12 +407,7 @@ fn bed_roll(ctx: &mut Ctx, me: HeroKind, to: Pos, rule: &str) -> Result<(), Refu
             format!("first move one space: {me} has already moved this turn"),
         ));
     }
-    if h.poisoned && !ctx.s.turn.poison_rolled {
-        return Err(Refusal::new(
-            POISON,
-            format!("{me} is Poisoned: roll for the Poison first (poison_roll)"),
-        ));
-    }
+    super::turn::poison_rolled_first(ctx, me, h.poisoned)?;
     if let Some(p) = h.pinned.first() {
         return Err(Refusal::new(
             rule,
@@ -463,12 +458,7 @@ pub fn wake_up(
             format!("{me} is not resting on the Bed Roll"),
         ));
     }
-    if h.poisoned && !ctx.s.turn.poison_rolled {
-        return Err(Refusal::new(
-            POISON,
-            format!("{me} is Poisoned: roll for the Poison first (poison_roll)"),
-        ));
-    }
+    super::turn::poison_rolled_first(ctx, me, h.poisoned)?;
     if let Some(p) = h.pinned.first() {
         return Err(Refusal::new(
             rule,

@@ -26,6 +26,17 @@ pub fn walkable(c: Option<Cell>, pegasus: bool) -> bool {
     }
 }
 
+/// A Poisoned hero rolls for the Poison before anything else on the turn.
+pub fn poison_rolled_first(ctx: &Ctx, me: HeroKind, poisoned: bool) -> Result<(), Refusal> {
+    if poisoned && !ctx.s.turn.poison_rolled {
+        return Err(Refusal::new(
+            "Poison",
+            format!("{me} is Poisoned: roll for the Poison first (poison_roll)"),
+        ));
+    }
+    Ok(())
+}
+
 pub fn move_hero(ctx: &mut Ctx, to: Pos, reveal: &[Reveal]) -> Result<(), Refusal> {
     ctx.no_boss_fight("moving")?;
     let me = ctx.me()?;
@@ -40,12 +51,7 @@ pub fn move_hero(ctx: &mut Ctx, to: Pos, reveal: &[Reveal]) -> Result<(), Refusa
             format!("{me} has already moved this turn"),
         ));
     }
-    if h.poisoned && !ctx.s.turn.poison_rolled {
-        return Err(Refusal::new(
-            "Poison",
-            format!("{me} is Poisoned: roll for the Poison first (poison_roll)"),
-        ));
-    }
+    poison_rolled_first(ctx, me, h.poisoned)?;
     if h.resting {
         return Err(Refusal::new(
             "Gear: bed_roll",
