@@ -251,10 +251,10 @@ fn read_art(set: &str, dir: &std::path::Path, iterations: usize) -> Result<ExitC
             let (t, c, tc) = (
                 std::time::Instant::now(),
                 super::bench_throw::process_cpu_ms(),
-                super::bench_throw::thread_cpu_ms(),
+                super::eval::thread_cpu_ms(),
             );
             let (read, st) = read_timed(&frame, art, &colors)?;
-            thread.push(super::bench_throw::thread_cpu_ms() - tc);
+            thread.push(super::eval::thread_cpu_ms() - tc);
             wall.push(t.elapsed().as_secs_f64() * 1000.0);
             cpu.push(super::bench_throw::process_cpu_ms() - c);
             stages.push(st);

@@ -173,26 +173,6 @@ pub(crate) fn process_cpu_ms() -> f64 {
     f64::NAN
 }
 
-/// CPU time of the calling thread alone, milliseconds: what one read costs
-/// on one thread, whatever else the process or the machine is doing.
-#[cfg(unix)]
-pub(crate) fn thread_cpu_ms() -> f64 {
-    let mut ts = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: clock_gettime writes one timespec we own.
-    let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
-    if rc != 0 {
-        return f64::NAN;
-    }
-    ts.tv_sec as f64 * 1000.0 + ts.tv_nsec as f64 / 1e6
-}
-
-#[cfg(not(unix))]
-pub(crate) fn thread_cpu_ms() -> f64 {
-    f64::NAN
-}
 
 /// The boxes (x, y, width, height) of die regions, as the live view reads them.
 fn die_boxes(regions: &[tw_motion::Region]) -> Vec<[f64; 4]> {
