@@ -17,7 +17,7 @@ fn taken(s: &State, o: Offer) -> Option<Offer> {
 }
 
 /// The Attack Die's faces, as the engine names them (`data/dice.json`).
-fn die(s: &State) -> Input {
+pub(crate) fn die(s: &State) -> Input {
     Input::choice(
         InputKind::Text,
         s.rules

@@ -369,17 +369,7 @@ fn others_gear(s: &State, by: HeroKind, g: Gear, heroes: &[HeroKind]) -> Option<
                 command,
                 [
                     ("at", Input::choice(InputKind::Json, at)),
-                    (
-                        "roll",
-                        Input::choice(
-                            InputKind::Text,
-                            s.rules
-                                .dice
-                                .faces
-                                .iter()
-                                .map(|f| (json!(f), f.replace('_', " "))),
-                        ),
-                    ),
+                    ("roll", crate::offers::die(s)),
                 ],
             ))
         }
