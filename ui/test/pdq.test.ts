@@ -31,6 +31,7 @@ import {
   spellCommand,
   spellNeeds,
   spellPickable,
+  spellOf,
   spellReveals,
   tableRoll,
   whatNow,
@@ -258,6 +259,17 @@ test("Foresight and Swap Tiles are entered by clicking the mat and naming what t
   const out = spaces.filter((p) => !inSight(p) && !heroHere(p));
   assert.deepEqual(spellReveals(v, { kind: "swap_tiles", picked: [out[0], out[1]], tiles: [] }), []);
   assert.ok(OWN_OFFERS.has("foresight") && OWN_OFFERS.has("swap_tiles"), "the screen's own pickers, not the generic offer rows");
+
+  // Cast from the Spell Tome, on another hero's turn: the same picker, the spell wrapped in the engine's `tome` command.
+  const tome = { type: "tome", by: "wizard", cast: { type: "swap_tiles", a: null, b: null, reveal: null } };
+  const t = spellOf({ key: "tome_swap_tiles", command: tome })!;
+  assert.equal(t.kind, "swap_tiles");
+  t.picked = [near, far];
+  t.tiles = ["goblin"];
+  assert.deepEqual(spellCommand(v, t), { command: { type: "tome", by: "wizard", cast: { type: "swap_tiles", a: near, b: far, reveal: [{ at: near, tile: "goblin" }] } } });
+  assert.equal(spellOf({ key: "tome_teleport", command: {} }), null);
+  assert.equal(spellOf({ key: "foresight", command: { type: "foresight" } })?.tome, undefined);
+  assert.ok(OWN_OFFERS.has("tome_foresight") && OWN_OFFERS.has("tome_swap_tiles"));
 });
 
 test("a Henchmen roll read by the camera is filled in for the player to confirm", () => {

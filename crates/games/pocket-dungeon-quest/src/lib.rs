@@ -110,10 +110,9 @@
 //!   (disarmed too) or the Boss; none left face down in sight: a rest.
 //!
 //! # Not implemented
-//! The Winged Shrieking Eel is a plain Monster. Foresight and Swap Tiles
-//! cast from the Spell Tome are offered with free fields (no pickers on the
-//! screen yet). (A Bow & Arrow shot takes no re-roll by the rules: Eagle Eye
-//! Vision re-rolls on the Archer's own turn, the Bow is used on another's.)
+//! The Winged Shrieking Eel is a plain Monster. (A Bow & Arrow shot takes
+//! no re-roll by the rules: Eagle Eye Vision re-rolls on the Archer's own
+//! turn, the Bow is used on another's.)
 
 pub mod board_view;
 pub mod command;

@@ -236,7 +236,7 @@ export const otherFaces = (faces: DieFace[], r: RollView): DieFace[] => faces.fi
 // ---------------------------------------------------------------- offers
 
 /** The offers the screen draws itself (the mat, the die, the Henchmen); the rest are plain buttons and pickers. */
-export const OWN_OFFERS = new Set(["move", "attack", "poison_roll", "henchmen", "boss_search", "foresight", "swap_tiles"]);
+export const OWN_OFFERS = new Set(["move", "attack", "poison_roll", "henchmen", "boss_search", "foresight", "swap_tiles", "tome_foresight", "tome_swap_tiles"]);
 
 /** Whether every path of `o` has choices, so it can be a picker (no typing). */
 export const pickable = (o: Offer): boolean => (o.fill ?? []).every((p) => (o.inputs?.[p]?.choices?.length ?? 0) > 0);
@@ -296,6 +296,15 @@ export interface SpellDraft {
   picked: Pos[];
   /** The tile turned up on each space of `spellReveals`, in that order. */
   tiles: (string | null)[];
+  /** Cast from the Spell Tome: the engine's `tome` command the spell goes into as `cast`. */
+  tome?: Record<string, unknown>;
+}
+
+/** The spell an offer begins (Foresight, Swap Tiles, or either cast from the Spell Tome), or null. */
+export function spellOf(o: { key: string; command: Record<string, unknown> }): SpellDraft | null {
+  const kind = o.key.replace(/^tome_/, "");
+  if (kind !== "foresight" && kind !== "swap_tiles") return null;
+  return { kind, picked: [], tiles: [], ...(o.key.startsWith("tome_") ? { tome: o.command } : {}) };
 }
 
 const isHidden = (v: PdqView, p: Pos): boolean => (v.mat.cells[p.row]?.[p.col] ?? "hidden") === "hidden";
@@ -347,8 +356,8 @@ export function spellCommand(v: PdqView, d: SpellDraft): { command: Record<strin
   const i = at.findIndex((_, j) => !d.tiles[j]);
   if (i >= 0) return { missing: `name the tile turned up at ${posWords(at[i])}` };
   const reveal = at.map((p, j) => ({ at: p, tile: d.tiles[j] }));
-  if (d.kind === "foresight") return { command: { type: "foresight", reveal } };
-  return { command: { type: "swap_tiles", a: d.picked[0], b: d.picked[1], reveal } };
+  const cast = d.kind === "foresight" ? { type: "foresight", reveal } : { type: "swap_tiles", a: d.picked[0], b: d.picked[1], reveal };
+  return { command: d.tome ? { ...d.tome, cast } : cast };
 }
 
 /**

@@ -9,7 +9,7 @@ import { h } from "../../dom";
 import type { GameScreen, ScreenCtx } from "../plugin";
 import { undoEntry } from "../../undo-entry";
 import { describeCommand, describeEvent, useWords } from "./describe";
-import { cellView, entryArrow, heroName, mayDisarm, moveCommand, newDraft, placeWords, revealChoices, savers, spellChoices, spellCommand, spellNeeds, spellPickable, spellReveals, tileName, whatNow, type RevealDraft, type SpellDraft } from "./model";
+import { cellView, entryArrow, heroName, mayDisarm, moveCommand, newDraft, placeWords, revealChoices, savers, spellChoices, spellCommand, spellNeeds, spellOf, spellPickable, spellReveals, tileName, whatNow, type RevealDraft, type SpellDraft } from "./model";
 import { asPdqView, posWords, type Pos, type PdqView } from "./types";
 import { bossPanel, campaignPanel, heroesPanel, offersPanel, pilesPanel, rollPanel, diePanel, henchmenPanel } from "./panels";
 import { ensureStyles } from "./style";
@@ -214,12 +214,12 @@ function revealPanel(ctx: ScreenCtx, v: PdqView): HTMLElement | null {
  * the mat and the tiles turned up named from what is still face down.
  */
 function spellPanel(ctx: ScreenCtx, v: PdqView): HTMLElement | null {
-  const offers = ctx.view.offers.filter((o) => o.key === "foresight" || o.key === "swap_tiles");
+  const offers = ctx.view.offers.filter((o) => spellOf(o) !== null);
   const d = ui.spell;
   if (!d) {
     if (offers.length === 0) return null;
     return h("div", { class: "panel pdq-reveal", id: "pdq-spells" },
-      ...offers.map((o) => h("button", { "data-offer": o.key, onclick: () => { ui.draft = null; ui.spell = { kind: o.key as SpellDraft["kind"], picked: [], tiles: [] }; ctx.rerender(); } }, o.label.replace(/…$/, ""))));
+      ...offers.map((o) => h("button", { "data-offer": o.key, onclick: () => { ui.draft = null; ui.spell = spellOf(o); ctx.rerender(); } }, o.label.replace(/…$/, ""))));
   }
   const need = spellNeeds(v, d);
   const at = spellReveals(v, d);
