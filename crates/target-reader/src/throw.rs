@@ -205,11 +205,9 @@ const SIDE_CORE: f64 = 0.75;
 /// that turn towards the camera, projected from the die resting flat
 /// where its top face's corners (`corners_mm`, straight down) put it.
 pub fn visible_sides(die: &TargetDie, pose: &Pose, shape: &DieShape) -> Vec<Vec<[f64; 2]>> {
-    if die.corners_mm.len() < 3 {
+    let Some((c, yaw)) = resting(die) else {
         return Vec::new();
-    }
-    let c = crate::region::centroid(&die.corners_mm);
-    let yaw = (die.corners_mm[0][1] - c[1]).atan2(die.corners_mm[0][0] - c[0]);
+    };
     let v = shape.vertices(c, yaw);
     let mid = [c[0], c[1], -shape.height_mm() / 2.0];
     let eye = pose.eye();
@@ -273,39 +271,33 @@ pub fn sides_changed(
 /// vertices projected, resting where its top face's corners put it; the
 /// die's top face corners alone where that cannot be projected.
 pub fn outline_px(die: &TargetDie, pose: &Pose, shape: &DieShape) -> Vec<[f64; 2]> {
-    if die.corners_mm.len() < 3 {
+    let Some((c, yaw)) = resting(die) else {
         return die.corners.clone();
-    }
-    let c = crate::region::centroid(&die.corners_mm);
-    let yaw = (die.corners_mm[0][1] - c[1]).atan2(die.corners_mm[0][0] - c[0]);
+    };
     let pts: Option<Vec<[f64; 2]>> = shape.vertices(c, yaw).iter().map(|v| pose.project(*v)).collect();
-    match pts {
-        Some(p) => convex_hull(p),
-        None => die.corners.clone(),
+    match pts.map(convex_hull) {
+        Some(Ok(hull)) => hull,
+        _ => die.corners.clone(),
     }
 }
 
-/// Andrew's monotone chain, counter-clockwise in image axes.
-fn convex_hull(mut p: Vec<[f64; 2]>) -> Vec<[f64; 2]> {
-    p.sort_by(|a, b| a[0].total_cmp(&b[0]).then(a[1].total_cmp(&b[1])));
-    p.dedup();
-    if p.len() < 3 {
-        return p;
+/// Where a die rests on the board: the centre of its top face's corners
+/// (board mm, straight down) and the turn of its first corner.
+fn resting(die: &TargetDie) -> Option<([f64; 2], f64)> {
+    if die.corners_mm.len() < 3 {
+        return None;
     }
-    let cross = |o: [f64; 2], a: [f64; 2], b: [f64; 2]| (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0]);
-    let mut hull: Vec<[f64; 2]> = Vec::with_capacity(2 * p.len());
-    for pass in 0..2 {
-        let start = hull.len();
-        let pts: Box<dyn Iterator<Item = &[f64; 2]>> = if pass == 0 { Box::new(p.iter()) } else { Box::new(p.iter().rev()) };
-        for &q in pts {
-            while hull.len() >= start + 2 && cross(hull[hull.len() - 2], hull[hull.len() - 1], q) <= 0.0 {
-                hull.pop();
-            }
-            hull.push(q);
-        }
-        hull.pop();
-    }
-    hull
+    let c = crate::region::centroid(&die.corners_mm);
+    Some((c, (die.corners_mm[0][1] - c[1]).atan2(die.corners_mm[0][0] - c[0])))
+}
+
+/// The convex hull of `p` (OpenCV's), as the points themselves.
+fn convex_hull(p: Vec<[f64; 2]>) -> Result<Vec<[f64; 2]>, ReadError> {
+    use opencv::core::{Point2f, Vector};
+    let v: Vector<Point2f> = p.iter().map(|q| Point2f::new(q[0] as f32, q[1] as f32)).collect();
+    let mut idx = Vector::<i32>::new();
+    opencv::imgproc::convex_hull(&v, &mut idx, false, false)?;
+    Ok(idx.iter().filter_map(|i| p.get(i as usize).copied()).collect())
 }
 
 /// Whether a die read in `now` is the board's print as it was in `was`
