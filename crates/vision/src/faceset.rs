@@ -210,7 +210,9 @@ impl FaceSet {
     /// Whether every enrolled face is a plain pip face. Such a set reads as
     /// the classifier does, so the reader treats it as no set: every
     /// pip-reader check applies, and all six faces are read even where the
-    /// photos it was enrolled from never showed some of them.
+    /// photos it was enrolled from never showed some of them. Afterwards a
+    /// found die of none of the set's face colours is dropped
+    /// ([`crate::bodygate`]).
     pub fn is_plain_pips(&self) -> bool {
         self.art.is_none() && self.faces.iter().all(|f| is_pip_face(&f.face))
     }
