@@ -459,7 +459,7 @@ mod tests {
             name: name.into(),
             descriptor: tw_vision::faceset::descriptor_name(&net),
             faces: vec![face("fighter"), face("goblin")],
-            look: tw_vision::faceset::Look { body_bgr: vec![[250, 250, 250]], side_px: [30.0, 40.0, 50.0] },
+            look: tw_vision::faceset::Look { body_bgr: vec![[250, 250, 250]], side_px: [30.0, 40.0, 50.0], face_bgr: Vec::new() },
             enrolled_from: vec!["test".into()],
             art: None,
         };

@@ -210,6 +210,13 @@ impl Default for D6Options {
 
 const UP: V3 = [0.0, 0.0, -1.0];
 
+/// The look of die `index` of a bag of dice fixed by `bag`: the same dice
+/// whatever the scene's seed, so one seed's photos can enrol the dice
+/// another seed's photos show.
+pub fn bag_look(set: DieSet, bag: u64, index: usize) -> DieLook {
+    sample_look(set, &mut Rng::new(bag ^ (index as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)))
+}
+
 /// Draws one die's look for the set.
 fn sample_look(set: DieSet, rng: &mut Rng) -> DieLook {
     let gloss = rng.range(0.15, 0.6);

@@ -171,3 +171,16 @@ fn glare_and_blur_leave_most_face_art_visible() {
     }
     assert!(visible * 10 >= dice * 9, "face art visible on only {visible} of {dice} dice");
 }
+
+#[test]
+fn a_bag_holds_the_same_dice_whatever_the_scene() {
+    use tw_synth::d6::bag_look;
+    // The same die of the same bag looks the same each time it is drawn...
+    assert_eq!(bag_look(DieSet::Pips, 7, 3), bag_look(DieSet::Pips, 7, 3));
+    // ...and the bag's dice differ from each other and from another bag's.
+    let dice: Vec<_> = (0..6).map(|i| bag_look(DieSet::Pips, 7, i)).collect();
+    for (i, a) in dice.iter().enumerate() {
+        assert!(dice[i + 1..].iter().all(|b| b != a), "die {i} repeats");
+        assert_ne!(*a, bag_look(DieSet::Pips, 8, i));
+    }
+}

@@ -63,6 +63,12 @@ pub struct Look {
     pub body_bgr: Vec<[u8; 3]>,
     /// Top-face side in pixels: smallest, median and largest enrolled.
     pub side_px: [f32; 3],
+    /// Median colours (B, G, R) of the enrolled pip faces other than "1"
+    /// (whose label may box its pip alone), pips and all, at most 64: a
+    /// die matching none is not one of these dice ([`crate::bodygate`]).
+    /// Optional: a set enrolled before it keeps none, and is not gated.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub face_bgr: Vec<[u8; 3]>,
 }
 
 /// An enrolled d6 set.
@@ -204,7 +210,9 @@ impl FaceSet {
     /// Whether every enrolled face is a plain pip face. Such a set reads as
     /// the classifier does, so the reader treats it as no set: every
     /// pip-reader check applies, and all six faces are read even where the
-    /// photos it was enrolled from never showed some of them.
+    /// photos it was enrolled from never showed some of them. Afterwards a
+    /// found die of none of the set's face colours is dropped
+    /// ([`crate::bodygate`]).
     pub fn is_plain_pips(&self) -> bool {
         self.art.is_none() && self.faces.iter().all(|f| is_pip_face(&f.face))
     }
@@ -305,6 +313,7 @@ pub struct Enrolment<'a> {
     net: &'a FaceNet,
     by_face: Vec<(String, Vec<Vec<f32>>)>,
     bodies: Vec<[u8; 3]>,
+    face_bgr: Vec<[u8; 3]>,
     sides: Vec<f32>,
     sources: Vec<String>,
     art: Option<ArtEnrolment>,
@@ -322,6 +331,7 @@ impl<'a> Enrolment<'a> {
             net,
             by_face: Vec::new(),
             bodies: Vec::new(),
+            face_bgr: Vec::new(),
             sides: Vec::new(),
             sources: Vec::new(),
             art: None,
@@ -358,6 +368,13 @@ impl<'a> Enrolment<'a> {
             if let Some(c) = middle_colour(frame, b) {
                 if self.bodies.len() < 64 {
                     self.bodies.push(c);
+                }
+            }
+            if self.face_bgr.len() < 64 && is_pip_face(&b.name) && b.name != "1" {
+                // The box's shorter side: a turned face's box is wider than the face.
+                let face_side = (b.x1 - b.x0).min(b.y1 - b.y0);
+                if let Some(c) = crate::bodygate::face_colour(frame, center, face_side) {
+                    self.face_bgr.push(c);
                 }
             }
             self.sides.push(side);
@@ -419,6 +436,7 @@ impl<'a> Enrolment<'a> {
             look: Look {
                 body_bgr: self.bodies,
                 side_px,
+                face_bgr: self.face_bgr,
             },
             enrolled_from: self.sources,
         };

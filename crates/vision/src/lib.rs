@@ -90,6 +90,7 @@ pub mod artface;
 pub mod baseline;
 pub mod bench;
 pub mod bodies;
+pub mod bodygate;
 pub mod color;
 pub mod crowds;
 pub mod error;

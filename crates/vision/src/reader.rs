@@ -335,6 +335,9 @@ impl DiceReader {
             if face_set.is_none() {
                 fill_crowds(net, frame, &map, &mut dice, &self.colors)?;
             }
+            if let Some(set) = self.face_set.as_deref().filter(|s| s.is_plain_pips()) {
+                crate::bodygate::keep_enrolled(frame, &set.look.face_bgr, &mut dice);
+            }
         }
         Ok(Reading {
             width: width as u32,

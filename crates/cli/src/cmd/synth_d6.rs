@@ -50,15 +50,23 @@ pub struct Args {
     /// by default white to slightly warm).
     #[arg(long = "lamp-color")]
     pub lamp_color: Option<String>,
+    /// Draw every die from a bag of six dice fixed by this seed, the same
+    /// bag whatever --seed: enrol from one seed's photos, read another's.
+    #[arg(long)]
+    pub bag: Option<u64>,
 }
 
 /// Scene changes asked for beyond `D6Options`: a table kind, the ambient
-/// share, the lamp's colour.
+/// share, the lamp's colour, a bag the dice are drawn from.
 struct Look {
     table: Option<usize>,
     ambient: Option<(f64, f64)>,
     lamp: Option<[f64; 3]>,
+    bag: Option<u64>,
 }
+
+/// Dice in a `--bag`.
+const BAG_DICE: usize = 6;
 
 const TABLES: [&str; 4] = ["wood", "cloth", "tray", "board"];
 
@@ -87,6 +95,14 @@ impl Look {
         }
         if let Some(c) = self.lamp {
             scene.light.color = c;
+        }
+        if let Some(bag) = self.bag {
+            // Its own draws, so a bag leaves the table and light as they were.
+            let mut pick = tw_synth::rng::Rng::new(seed ^ 0xba9);
+            let set = scene.set;
+            for die in &mut scene.dice {
+                die.look = tw_synth::d6::bag_look(set, bag, pick.below(BAG_DICE));
+            }
         }
     }
 }
@@ -198,9 +214,10 @@ pub fn run(a: Args) -> Result<ExitCode> {
             }
         },
         lamp: a.lamp_color.as_deref().map(|t| triple(t, "--lamp-color")).transpose()?,
+        bag: a.bag,
     };
     let t = std::time::Instant::now();
-    let w = if look.table.is_none() && look.ambient.is_none() && look.lamp.is_none() {
+    let w = if look.table.is_none() && look.ambient.is_none() && look.lamp.is_none() && look.bag.is_none() {
         write_d6(&a.out, set, a.seed, a.count, &opts)?
     } else {
         write_looked(&a.out, set, a.seed, a.count, &opts, &look)?
