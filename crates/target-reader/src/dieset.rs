@@ -255,6 +255,17 @@ impl DieSet {
             .fold(f64::INFINITY, f64::min)
     }
 
+    /// The colour other than white whose prototypes' chroma lies nearest
+    /// `bgr` ([`color_dist`]); `None` in a set of white dice only.
+    pub fn nearest_coloured(&self, bgr: [f64; 3]) -> Option<String> {
+        let ch = chroma(bgr);
+        self.prototypes
+            .iter()
+            .filter(|p| p.color != "white")
+            .min_by(|a, b| color_dist(&ch, a).total_cmp(&color_dist(&ch, b)))
+            .map(|p| p.color.clone())
+    }
+
     /// Colour, face and a confidence in 0..1 (margin between the best face
     /// and the other face of the same colour), by every face measure the
     /// set has prototypes for. This is the reading a player sees.

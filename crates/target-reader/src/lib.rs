@@ -95,6 +95,7 @@ pub mod fit;
 pub mod io;
 pub mod light;
 pub mod overlay;
+pub mod paint;
 pub mod par;
 pub mod pose;
 pub mod print;

@@ -613,13 +613,21 @@ fn rescue(
     Ok(out)
 }
 
-/// Colour, face and confidence of the top face with these corners.
+/// Colour, face and confidence of the top face with these corners: by the
+/// set's prototypes, a "white" reading overruled where the face holds a
+/// coloured die's paint ([`crate::paint`]).
 fn read_face(
     img: &Mat,
     set: &DieSet,
     corners_px: &[[f64; 2]; 5],
 ) -> Result<(String, String, f64), ReadError> {
-    Ok(set.classify(&describe(&face_patch(img, corners_px)?)?))
+    let patch = face_patch(img, corners_px)?;
+    let reading = set.classify(&describe(&patch)?);
+    Ok(crate::paint::overrule_white(
+        set,
+        reading,
+        crate::paint::paint(&patch)?,
+    ))
 }
 
 /// Measures one fit for the verifier and reads its face (`mask` from
