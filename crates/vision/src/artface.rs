@@ -43,6 +43,7 @@ use serde::{Deserialize, Serialize};
 use std::time::Instant;
 
 mod body;
+mod clash;
 mod matching;
 mod sample;
 mod scan;
@@ -81,6 +82,12 @@ const SIZE_STEP: f32 = 1.19;
 const FIND_PROBABILITY: f32 = 0.5;
 /// Two finds nearer than this many face sides are the same die.
 const SAME_DIE: f32 = 0.6;
+/// When a frame is read, vertical distances between finds count this many
+/// times over in telling finds of one die apart: a tilted camera shows a
+/// die's side face hanging about 0.7 face sides below its top, and a surer
+/// find on that side face must not swallow the top's find (which is read
+/// too, and the side face then dropped; see `artface/clash.rs`).
+const FIND_VERTICAL: f32 = 1.6;
 /// A find at least this many times larger than another at its place holds it.
 const HOLDS: f32 = 2.0;
 /// Finds at least this sure fix the frame's die size...
@@ -676,17 +683,23 @@ pub struct Find {
 /// of dice as one large one) are dropped before peaks are thinned to one
 /// per place, surest first.
 pub fn find(prep: &Prepared, model: &ArtModel) -> Result<Vec<Find>> {
-    find_in(&Levels::new(&prep.gray)?, model.sizes_px, &model.finder)
+    find_in(
+        &Levels::new(&prep.gray)?,
+        model.sizes_px,
+        &model.finder,
+        FIND_VERTICAL,
+    )
 }
 
 /// One find per place, surest first; but a find that holds surer, much
 /// smaller ones (the glyphs of its own face) replaces them.
-fn thin(mut peaks: Vec<Find>, radius: f32) -> Vec<Find> {
+/// `vertical` weighs vertical distances (1 counts them as horizontal ones).
+fn thin(mut peaks: Vec<Find>, radius: f32, vertical: f32) -> Vec<Find> {
     peaks.sort_by(|a, b| b.probability.total_cmp(&a.probability));
     let mut kept: Vec<Find> = Vec::new();
     for p in peaks {
         let near = |k: &Find| {
-            (k.center[0] - p.center[0]).hypot(k.center[1] - p.center[1])
+            (k.center[0] - p.center[0]).hypot((k.center[1] - p.center[1]) * vertical)
                 < radius * k.side.max(p.side)
         };
         let conflicts: Vec<usize> = (0..kept.len()).filter(|&i| near(&kept[i])).collect();
@@ -726,9 +739,15 @@ fn frame_size_of(finds: &[Find]) -> Option<f32> {
     sure.last().map(|f| f.side)
 }
 
-fn find_in(levels: &Levels, sizes_px: [f32; 2], finder: &Finder) -> Result<Vec<Find>> {
+/// `vertical`: see [`thin`]; enrolment mines the finder's mistakes with 1.
+fn find_in(
+    levels: &Levels,
+    sizes_px: [f32; 2],
+    finder: &Finder,
+    vertical: f32,
+) -> Result<Vec<Find>> {
     let peaks = peaks_in(levels, sizes_px, finder)?;
-    let first = thin(peaks.clone(), SAME_DIE);
+    let first = thin(peaks.clone(), SAME_DIE, vertical);
     let Some(size) = frame_size_of(&first) else {
         return Ok(first);
     };
@@ -736,7 +755,7 @@ fn find_in(levels: &Levels, sizes_px: [f32; 2], finder: &Finder) -> Result<Vec<F
         .into_iter()
         .filter(|p| p.side >= size / SIZE_BAND && p.side <= size * SIZE_BAND)
         .collect();
-    Ok(thin(banded, SAME_DIE))
+    Ok(thin(banded, SAME_DIE, vertical))
 }
 
 /// Local peaks of the finder's probability at each scanned size.
@@ -1575,15 +1594,43 @@ pub fn read_timed(
     // it; on the table (the image's vertical unsquashed) it lies closer to
     // its die than any other die can, and matches less well than the top.
     settled.sort_by(|a, b| b.similarity.total_cmp(&a.similarity));
+    // A side face may also lie further off than that, straight towards the
+    // camera: then the top face, the reading further from the camera's
+    // nadir, is kept, if it is sure (else the likelier reading stays).
+    let (w, h) = (prep.gray.width as f32, prep.gray.height as f32);
+    let mid_squash = squashes.map_or(1.0, |c| c[0] + c[1] * w / 2.0 + c[2] * h / 2.0);
+    let below = clash::nadir(w, h, mid_squash);
+    let side_of = |t: &Reading1, o: &Reading1| {
+        clash::is_side_of(
+            t.pose.center,
+            o.pose.center,
+            below,
+            t.pose.side.max(o.pose.side),
+            t.pose.squash,
+        )
+    };
     let mut kept: Vec<Reading1> = Vec::new();
     for r in settled {
-        let clash = kept.iter().any(|k| {
-            let q = k.pose.squash.max(0.3);
-            let d = (k.pose.center[0] - r.pose.center[0])
-                .hypot((k.pose.center[1] - r.pose.center[1]) / q);
-            d < SAME_TABLE_PLACE * k.pose.side.max(r.pose.side)
-        });
-        if !clash {
+        let clashes: Vec<usize> = (0..kept.len())
+            .filter(|&i| {
+                let k = &kept[i];
+                let q = k.pose.squash.max(0.3);
+                let d = (k.pose.center[0] - r.pose.center[0])
+                    .hypot((k.pose.center[1] - r.pose.center[1]) / q);
+                d < SAME_TABLE_PLACE * k.pose.side.max(r.pose.side)
+            })
+            .collect();
+        if kept.iter().any(|k| side_of(k, &r)) {
+            continue;
+        }
+        let sure = r.confidence >= SURE_READING && r.similarity >= model.least(&faces[r.face]);
+        let under = kept
+            .iter()
+            .position(|k| side_of(&r, k))
+            .filter(|i| sure && clashes.iter().all(|c| c == i));
+        if let Some(i) = under {
+            kept[i] = r;
+        } else if clashes.is_empty() {
             kept.push(r);
         }
     }
@@ -1835,7 +1882,7 @@ impl ArtEnrolment {
             let mut added = 0;
             for (gray, labels) in &self.photos {
                 let levels = Levels::whole(gray)?;
-                for f in find_in(&levels, sizes_px, &finder)? {
+                for f in find_in(&levels, sizes_px, &finder, 1.0)? {
                     let on_top = labels.iter().any(|b| {
                         let bs = ((b.x1 - b.x0) * (b.y1 - b.y0)).max(0.0).sqrt();
                         let c = [(b.x0 + b.x1) / 2.0, (b.y0 + b.y1) / 2.0];
