@@ -47,6 +47,7 @@ mod clash;
 mod matching;
 mod sample;
 mod scan;
+mod size;
 use sample::{polar, polars};
 pub mod top;
 pub use body::Bodies;
@@ -109,8 +110,16 @@ const SURE_READING: f32 = 0.8;
 /// ...and a die read at a size off theirs by more than this factor is read
 /// again from theirs.
 const OFF_SIZE: f32 = 1.15;
-/// Finds (the surest) read freely to fix the frame's face size.
+/// Finds (the surest) read freely to fix the frame's face size...
 const FIT_FROM: usize = 8;
+/// ...in at most this many rounds while fewer than [`FIT_SURE`] of them are
+/// read surely (board squares or shadows can be the surest finds)...
+const FIT_ROUNDS: usize = 3;
+/// ...after which the next likeliest die size is tried, the frame read at
+/// the size whose finds gave the most sure readings.
+const FIT_SURE: usize = 2;
+/// Die sizes tried at most (see `artface/size.rs`).
+const SIZE_TRIES: usize = 3;
 /// Two dice read nearer than this many face sides on the table (the
 /// image's vertical unsquashed) are one die and a side face of it.
 const SAME_TABLE_PLACE: f32 = 0.7;
@@ -717,45 +726,58 @@ fn thin(mut peaks: Vec<Find>, radius: f32, vertical: f32) -> Vec<Find> {
     kept
 }
 
-/// The frame's die size: the probability-weighted median size of the
-/// surest finds.
-fn frame_size_of(finds: &[Find]) -> Option<f32> {
-    let mut sure: Vec<&Find> = finds
-        .iter()
-        .filter(|f| f.probability >= SURE_FIND)
-        .collect();
-    if sure.is_empty() {
-        return None;
+/// A frame's finder peaks and the die sizes worth trying, likeliest first
+/// (see `artface/size.rs`).
+struct Sized {
+    peaks: Vec<Find>,
+    /// The peaks thinned at every size: what is read when no find is sure.
+    first: Vec<Find>,
+    sizes: Vec<f32>,
+    vertical: f32,
+}
+
+impl Sized {
+    /// How many sizes can be tried (at least one list of finds).
+    fn count(&self) -> usize {
+        self.sizes.len().max(1)
     }
-    sure.sort_by(|a, b| a.side.total_cmp(&b.side));
-    let total: f32 = sure.iter().map(|f| f.probability).sum();
-    let mut acc = 0.0;
-    for f in &sure {
-        acc += f.probability;
-        if acc >= total / 2.0 {
-            return Some(f.side);
-        }
+
+    /// The finds near the `k`th size, one per place, surest first.
+    fn finds(&self, k: usize) -> Vec<Find> {
+        let Some(&size) = self.sizes.get(k) else {
+            return self.first.clone();
+        };
+        let banded: Vec<Find> = self
+            .peaks
+            .iter()
+            .filter(|p| size::within(p.side, size, SIZE_BAND))
+            .copied()
+            .collect();
+        thin(banded, SAME_DIE, self.vertical)
     }
-    sure.last().map(|f| f.side)
 }
 
 /// `vertical`: see [`thin`]; enrolment mines the finder's mistakes with 1.
+fn sized_in(levels: &Levels, sizes_px: [f32; 2], finder: &Finder, vertical: f32) -> Result<Sized> {
+    let peaks = peaks_in(levels, sizes_px, finder)?;
+    let first = thin(peaks.clone(), SAME_DIE, vertical);
+    let sizes = size::candidates(&first, SURE_FIND, SIZE_BAND, SIZE_TRIES);
+    Ok(Sized {
+        peaks,
+        first,
+        sizes,
+        vertical,
+    })
+}
+
+/// The finds at the frame's likeliest die size.
 fn find_in(
     levels: &Levels,
     sizes_px: [f32; 2],
     finder: &Finder,
     vertical: f32,
 ) -> Result<Vec<Find>> {
-    let peaks = peaks_in(levels, sizes_px, finder)?;
-    let first = thin(peaks.clone(), SAME_DIE, vertical);
-    let Some(size) = frame_size_of(&first) else {
-        return Ok(first);
-    };
-    let banded: Vec<Find> = peaks
-        .into_iter()
-        .filter(|p| p.side >= size / SIZE_BAND && p.side <= size * SIZE_BAND)
-        .collect();
-    Ok(thin(banded, SAME_DIE, vertical))
+    Ok(sized_in(levels, sizes_px, finder, vertical)?.finds(0))
 }
 
 /// Local peaks of the finder's probability at each scanned size.
@@ -1429,10 +1451,10 @@ pub fn read_timed(
     let t = Instant::now();
     let faces = model.face_names();
     let face_of = face_index(model, &faces);
-    let mut finds = find(&prep, model)?;
-    finds.sort_by(|a, b| b.probability.total_cmp(&a.probability));
+    let levels = Levels::new(&prep.gray)?;
+    let sized = sized_in(&levels, model.sizes_px, &model.finder, FIND_VERTICAL)?;
+    drop(levels);
     stages.find = ms(t);
-    stages.finds = finds.len();
     let t = Instant::now();
     let at_find = |find: &Find, side: f32, squash: f32| Pose {
         center: find.center,
@@ -1451,14 +1473,42 @@ pub fn read_timed(
             find,
         })
     };
+    let is_sure =
+        |r: &Reading1| r.confidence >= SURE_READING && r.similarity >= model.least(&faces[r.face]);
     // The surest finds are read freely first; they fix the frame's size
-    // and foreshortening for the rest.
-    let rest = finds.split_off(finds.len().min(FIT_FROM));
-    let mut first: Vec<Reading1> = finds.into_iter().filter_map(read_free).collect();
-    let sure: Vec<&Reading1> = first
-        .iter()
-        .filter(|r| r.confidence >= SURE_READING && r.similarity >= model.least(&faces[r.face]))
-        .collect();
+    // and foreshortening for the rest. Where too few are read surely (the
+    // surest finds being clutter), more are read, and then the finds at
+    // the next likeliest die size: the size whose finds the matcher
+    // confirms most is kept (on a tie, the likelier).
+    // (free readings, finds left to read, sure readings)
+    let mut best: Option<(Vec<Reading1>, Vec<Find>, usize)> = None;
+    for k in 0..sized.count() {
+        let mut rest = sized.finds(k);
+        rest.sort_by(|a, b| b.probability.total_cmp(&a.probability));
+        let mut read = Vec::new();
+        let mut n_sure = 0;
+        for _ in 0..FIT_ROUNDS {
+            if n_sure >= FIT_SURE || rest.is_empty() {
+                break;
+            }
+            let later = rest.split_off(rest.len().min(FIT_FROM));
+            for r in rest.into_iter().filter_map(read_free) {
+                n_sure += usize::from(is_sure(&r));
+                read.push(r);
+            }
+            rest = later;
+        }
+        if best.as_ref().is_none_or(|b| n_sure > b.2) {
+            best = Some((read, rest, n_sure));
+        }
+        if n_sure >= FIT_SURE {
+            break;
+        }
+    }
+    drop(sized);
+    let (mut first, rest, _) = best.unwrap_or_default();
+    stages.finds = first.len() + rest.len();
+    let sure: Vec<&Reading1> = first.iter().filter(|r| is_sure(r)).collect();
     let sides = fit_plane(
         &sure
             .iter()
