@@ -35,6 +35,7 @@ use crate::eval::LabelBox;
 use crate::gray::GrayImage;
 use crate::reader::Die;
 use opencv::{
+    boxed_ref::BoxedRef,
     core::{Mat, Size},
     imgproc,
     prelude::*,
@@ -580,51 +581,107 @@ fn features(ii: &Integrals, x: i32, y: i32) -> [f32; FEATURES] {
 /// finder learns from the exact area means, and reading from halvings
 /// scores them alike (measured in docs/measurements/2026-11-26-d6-art-faces-2.md;
 /// a finder trained on halvings came out worse on some sets).
-struct Levels {
+struct Levels<'a> {
     width: usize,
     height: usize,
-    mats: Vec<Mat>,
+    /// The frame itself, its pixels borrowed (no frame-sized copy).
+    frame: BoxedRef<'a, Mat>,
+    /// Its halvings, largest first.
+    halvings: Vec<Mat>,
 }
 
-impl Levels {
+impl<'a> Levels<'a> {
     /// The frame alone: every size shrunk from it.
-    fn whole(gray: &GrayImage) -> Result<Levels> {
+    fn whole(gray: &'a GrayImage) -> Result<Levels<'a>> {
         Ok(Levels {
             width: gray.width,
             height: gray.height,
-            mats: vec![gray.as_mat()?],
+            frame: Mat::new_rows_cols_with_data(gray.height as i32, gray.width as i32, &gray.data)?,
+            halvings: Vec::new(),
         })
     }
 
-    fn new(gray: &GrayImage) -> Result<Levels> {
-        let mut mats = vec![gray.as_mat()?];
+    fn new(gray: &'a GrayImage) -> Result<Levels<'a>> {
+        let mut levels = Levels::whole(gray)?;
         loop {
-            let last = &mats[mats.len() - 1];
-            let (w, h) = (last.cols() / 2, last.rows() / 2);
+            let (w, h) = match levels.halvings.last() {
+                Some(last) => (last.cols() / 2, last.rows() / 2),
+                None => (levels.frame.cols() / 2, levels.frame.rows() / 2),
+            };
             if w < 32 || h < 32 {
                 break;
             }
-            let mut half = Mat::default();
-            imgproc::resize(
-                last,
-                &mut half,
-                Size::new(w, h),
-                0.0,
-                0.0,
-                imgproc::INTER_AREA,
-            )?;
-            mats.push(half);
+            let mut half = spare_mat(w, h);
+            let size = Size::new(w, h);
+            let area = imgproc::INTER_AREA;
+            match levels.halvings.last() {
+                Some(last) => imgproc::resize(last, &mut half, size, 0.0, 0.0, area)?,
+                None => imgproc::resize(&levels.frame, &mut half, size, 0.0, 0.0, area)?,
+            }
+            levels.halvings.push(half);
         }
-        Ok(Levels {
-            width: gray.width,
-            height: gray.height,
-            mats,
-        })
+        Ok(levels)
+    }
+
+    /// Columns and rows of level `l` (0: the frame).
+    fn size(&self, l: usize) -> (i32, i32) {
+        match l {
+            0 => (self.frame.cols(), self.frame.rows()),
+            _ => (self.halvings[l - 1].cols(), self.halvings[l - 1].rows()),
+        }
     }
 }
 
-/// The frame shrunk so a face box of `side` pixels spans [`CELL`].
+impl Drop for Levels<'_> {
+    fn drop(&mut self) {
+        for m in self.halvings.drain(..) {
+            give_mat(m);
+        }
+    }
+}
+
+thread_local! {
+    /// Images this thread shrank before, kept for the next frame's same
+    /// sizes: resizing into a kept image of the right size allocates
+    /// nothing (fresh pages cost a fault each).
+    static SPARE_MATS: std::cell::RefCell<Vec<Mat>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// A kept image of `w` × `h`, or an empty one.
+fn spare_mat(w: i32, h: i32) -> Mat {
+    SPARE_MATS
+        .with(|s| {
+            let mut s = s.borrow_mut();
+            let i = s.iter().position(|m| m.cols() == w && m.rows() == h)?;
+            Some(s.swap_remove(i))
+        })
+        .unwrap_or_default()
+}
+
+/// Keep an image for [`spare_mat`] (at most 24: a frame's 12 sizes and
+/// its halvings).
+fn give_mat(m: Mat) {
+    SPARE_MATS.with(|s| {
+        let mut s = s.borrow_mut();
+        if s.len() >= 24 {
+            s.remove(0);
+        }
+        s.push(m);
+    });
+}
+
+/// The frame shrunk so a face box of `side` pixels spans [`CELL`]: the
+/// image, its width and height, and the scale.
 fn shrunk(levels: &Levels, side: f32) -> Result<(Vec<u8>, usize, usize, f32)> {
+    with_shrunk(levels, side, |img, w, h, f| (img.to_vec(), w, h, f))
+}
+
+/// [`shrunk`]'s image lent to `use_it`, resized into a kept image.
+fn with_shrunk<T>(
+    levels: &Levels,
+    side: f32,
+    use_it: impl FnOnce(&[u8], usize, usize, f32) -> T,
+) -> Result<T> {
     let f = CELL / side;
     let (w0, h0) = (levels.width as f32, levels.height as f32);
     let (w, h) = (
@@ -632,26 +689,30 @@ fn shrunk(levels: &Levels, side: f32) -> Result<(Vec<u8>, usize, usize, f32)> {
         ((h0 * f).round() as i32).max(1),
     );
     let mut l = 0;
-    while l + 1 < levels.mats.len()
-        && levels.mats[l + 1].cols() >= w
-        && levels.mats[l + 1].rows() >= h
-    {
+    while l < levels.halvings.len() && {
+        let (c, r) = levels.size(l + 1);
+        c >= w && r >= h
+    } {
         l += 1;
     }
-    let src = &levels.mats[l];
-    let mut dst = Mat::default();
-    let interp = if w <= src.cols() {
+    let interp = if w <= levels.size(l).0 {
         imgproc::INTER_AREA
     } else {
         imgproc::INTER_LINEAR
     };
-    imgproc::resize(src, &mut dst, Size::new(w, h), 0.0, 0.0, interp)?;
-    let dst = if dst.is_continuous() {
-        dst
+    let mut dst = spare_mat(w, h);
+    let size = Size::new(w, h);
+    match l {
+        0 => imgproc::resize(&levels.frame, &mut dst, size, 0.0, 0.0, interp)?,
+        _ => imgproc::resize(&levels.halvings[l - 1], &mut dst, size, 0.0, 0.0, interp)?,
+    }
+    let out = if dst.is_continuous() {
+        use_it(dst.data_bytes()?, w as usize, h as usize, f)
     } else {
-        dst.try_clone()?
+        use_it(dst.try_clone()?.data_bytes()?, w as usize, h as usize, f)
     };
-    Ok((dst.data_bytes()?.to_vec(), w as usize, h as usize, f))
+    give_mat(dst);
+    Ok(out)
 }
 
 /// The sizes scanned for a model.
@@ -762,13 +823,19 @@ fn find_in(
 fn peaks_in(levels: &Levels, sizes_px: [f32; 2], finder: &Finder) -> Result<Vec<Find>> {
     let mut peaks: Vec<Find> = Vec::new();
     for side in scan_sizes(sizes_px) {
-        let (img, w, h, f) = shrunk(levels, side)?;
+        // Bit for bit `finder.probability(&features(..))` at every position.
+        let (map, w, h, f) = with_shrunk(levels, side, |img, w, h, f| {
+            let map = if w < 3 || h < 3 {
+                Vec::new()
+            } else {
+                scan::map(img, w, h, finder)
+            };
+            (map, w, h, f)
+        })?;
         if w < 3 || h < 3 {
             continue;
         }
-        // Bit for bit `finder.probability(&features(..))` at every position.
         let (gw, gh) = (w.div_ceil(STRIDE), h.div_ceil(STRIDE));
-        let map = scan::map(&img, w, h, finder);
         for gy in 0..gh {
             for gx in 0..gw {
                 let p = map[gy * gw + gx];
