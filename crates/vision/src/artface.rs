@@ -914,18 +914,28 @@ fn edge_angle(prep: &Prepared, center: [f32; 2], side: f32, squash: f32) -> f32 
     let x1 = ((cx + r1).ceil().max(0.0) as usize).min(p.w.saturating_sub(2));
     let y0 = (cy - r1).floor().max(1.0) as usize;
     let y1 = ((cy + r1).ceil().max(0.0) as usize).min(p.h.saturating_sub(2));
+    // Each gradient adds w·(cos 4θ, sin 4θ), w = |g|², θ its direction;
+    // by the double-angle formulas that is ((d² − e²), 2de) / w with
+    // (d, e) = (gx² − gy², 2·gx·gy) = w·(cos 2θ, sin 2θ): no atan2, sin or
+    // cos per pixel (docs/measurements/2026-11-27-art-speed-2.md).
+    let (r0s, r1s) = (r0 * r0, r1 * r1);
     for y in y0..=y1 {
+        let dy = (y as f32 - cy) / squash;
+        let dy2 = dy * dy;
         for x in x0..=x1 {
-            let d = (x as f32 - cx).hypot((y as f32 - cy) / squash);
-            if d < r0 || d > r1 {
+            let dx = x as f32 - cx;
+            let d2 = dx * dx + dy2;
+            if d2 < r0s || d2 > r1s {
                 continue;
             }
             let gx = p.v[y * p.w + x + 1] - p.v[y * p.w + x - 1];
             let gy = (p.v[(y + 1) * p.w + x] - p.v[(y - 1) * p.w + x]) * squash;
             let w = gx * gx + gy * gy;
-            let t = 4.0 * gy.atan2(gx);
-            c += w * t.cos();
-            sn += w * t.sin();
+            if w > 0.0 {
+                let (d, e) = (gx * gx - gy * gy, 2.0 * gx * gy);
+                c += (d * d - e * e) / w;
+                sn += 2.0 * d * e / w;
+            }
         }
     }
     if c == 0.0 && sn == 0.0 {
@@ -2281,6 +2291,62 @@ mod tests {
                     assert_eq!(got.v[y * hw + x].to_bits(), want.to_bits(), "{w}×{h} ({x}, {y})");
                 }
             }
+        }
+    }
+
+    /// The direction sum per pixel as it was: atan2, then cos and sin of
+    /// four times the angle (and the ring by `hypot`).
+    fn edge_angle_reference(p: &Plane, c: [f32; 2], s: f32, squash: f32) -> f32 {
+        let (r0, r1) = (0.2 * s, 0.65 * s);
+        let (mut cs, mut sn) = (0f32, 0f32);
+        for y in 1..p.h - 1 {
+            for x in 1..p.w - 1 {
+                let d = (x as f32 - c[0]).hypot((y as f32 - c[1]) / squash);
+                if d < r0 || d > r1 {
+                    continue;
+                }
+                let gx = p.v[y * p.w + x + 1] - p.v[y * p.w + x - 1];
+                let gy = (p.v[(y + 1) * p.w + x] - p.v[(y - 1) * p.w + x]) * squash;
+                let t = 4.0 * gy.atan2(gx);
+                cs += (gx * gx + gy * gy) * t.cos();
+                sn += (gx * gx + gy * gy) * t.sin();
+            }
+        }
+        sn.atan2(cs) / 4.0
+    }
+
+    #[test]
+    fn the_edge_angle_finds_a_turned_square_as_atan2_did() {
+        let (w, h, side) = (120usize, 120usize, 40.0f32);
+        for (turn, squash) in [(0.0f32, 1.0f32), (0.3, 1.0), (-0.6, 1.0), (0.5, 0.7)] {
+            // A bright square turned by `turn`, foreshortened vertically,
+            // its edges ramped over 4 px (hard edges are axis-aligned steps).
+            let (sn, cs) = turn.sin_cos();
+            let data: Vec<u8> = (0..w * h)
+                .map(|i| {
+                    let (x, y) = ((i % w) as f32 - 60.0, ((i / w) as f32 - 60.0) / squash);
+                    let (u, v) = (x * cs + y * sn, -x * sn + y * cs);
+                    let inside = ((15.0 - u.abs().max(v.abs())) / 4.0 + 0.5).clamp(0.0, 1.0);
+                    (30.0 + 190.0 * inside) as u8
+                })
+                .collect();
+            let gray = GrayImage {
+                width: w,
+                height: h,
+                data,
+            };
+            let plane = Plane::from_gray(&gray);
+            let want = edge_angle_reference(&plane, [60.0, 60.0], side, squash);
+            let prep = Prepared {
+                gray,
+                pyramid: vec![plane],
+                bgr: Vec::new(),
+            };
+            let got = edge_angle(&prep, [60.0, 60.0], side, squash);
+            assert!((got - want).abs() < 1e-4, "turn {turn}: {got} vs {want}");
+            let quarter = std::f32::consts::FRAC_PI_2;
+            let off = (got - turn).rem_euclid(quarter);
+            assert!(off.min(quarter - off) < 0.05, "turn {turn}: {got}");
         }
     }
 
