@@ -43,6 +43,7 @@ use opencv::{
 use serde::{Deserialize, Serialize};
 use std::time::Instant;
 
+mod area;
 mod body;
 mod clash;
 mod matching;
@@ -647,6 +648,11 @@ thread_local! {
     static SPARE_MATS: std::cell::RefCell<Vec<Mat>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
+thread_local! {
+    /// The last image [`area::shrink`] made, its buffer kept.
+    static SHRUNK: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
 /// A kept image of `w` × `h`, or an empty one.
 fn spare_mat(w: i32, h: i32) -> Mat {
     SPARE_MATS
@@ -700,6 +706,23 @@ fn with_shrunk<T>(
     } else {
         imgproc::INTER_LINEAR
     };
+    // Area means for a non-integer factor in plain Rust (the same bytes,
+    // faster than OpenCV's generic loop); OpenCV for everything else.
+    let (sw, sh) = levels.size(l);
+    let src_bytes = match l {
+        0 => levels.frame.data_bytes()?,
+        _ => levels.halvings[l - 1].data_bytes()?,
+    };
+    if interp == imgproc::INTER_AREA
+        && src_bytes.len() == (sw * sh) as usize
+        && area::applies(sw as usize, sh as usize, w as usize, h as usize)
+    {
+        let mut out = SHRUNK.with(|s| std::mem::take(&mut *s.borrow_mut()));
+        area::shrink(src_bytes, sw as usize, sh as usize, w as usize, h as usize, &mut out);
+        let result = use_it(&out, w as usize, h as usize, f);
+        SHRUNK.with(|s| *s.borrow_mut() = out);
+        return Ok(result);
+    }
     let mut dst = spare_mat(w, h);
     let size = Size::new(w, h);
     match l {
