@@ -35,6 +35,7 @@ use crate::eval::LabelBox;
 use crate::gray::GrayImage;
 use crate::reader::Die;
 use opencv::{
+    boxed_ref::BoxedRef,
     core::{Mat, Size},
     imgproc,
     prelude::*,
@@ -42,6 +43,7 @@ use opencv::{
 use serde::{Deserialize, Serialize};
 use std::time::Instant;
 
+mod area;
 mod body;
 mod clash;
 mod matching;
@@ -589,51 +591,112 @@ fn features(ii: &Integrals, x: i32, y: i32) -> [f32; FEATURES] {
 /// finder learns from the exact area means, and reading from halvings
 /// scores them alike (measured in docs/measurements/2026-11-26-d6-art-faces-2.md;
 /// a finder trained on halvings came out worse on some sets).
-struct Levels {
+struct Levels<'a> {
     width: usize,
     height: usize,
-    mats: Vec<Mat>,
+    /// The frame itself, its pixels borrowed (no frame-sized copy).
+    frame: BoxedRef<'a, Mat>,
+    /// Its halvings, largest first.
+    halvings: Vec<Mat>,
 }
 
-impl Levels {
+impl<'a> Levels<'a> {
     /// The frame alone: every size shrunk from it.
-    fn whole(gray: &GrayImage) -> Result<Levels> {
+    fn whole(gray: &'a GrayImage) -> Result<Levels<'a>> {
         Ok(Levels {
             width: gray.width,
             height: gray.height,
-            mats: vec![gray.as_mat()?],
+            frame: Mat::new_rows_cols_with_data(gray.height as i32, gray.width as i32, &gray.data)?,
+            halvings: Vec::new(),
         })
     }
 
-    fn new(gray: &GrayImage) -> Result<Levels> {
-        let mut mats = vec![gray.as_mat()?];
+    fn new(gray: &'a GrayImage) -> Result<Levels<'a>> {
+        let mut levels = Levels::whole(gray)?;
         loop {
-            let last = &mats[mats.len() - 1];
-            let (w, h) = (last.cols() / 2, last.rows() / 2);
+            let (w, h) = match levels.halvings.last() {
+                Some(last) => (last.cols() / 2, last.rows() / 2),
+                None => (levels.frame.cols() / 2, levels.frame.rows() / 2),
+            };
             if w < 32 || h < 32 {
                 break;
             }
-            let mut half = Mat::default();
-            imgproc::resize(
-                last,
-                &mut half,
-                Size::new(w, h),
-                0.0,
-                0.0,
-                imgproc::INTER_AREA,
-            )?;
-            mats.push(half);
+            let mut half = spare_mat(w, h);
+            let size = Size::new(w, h);
+            let area = imgproc::INTER_AREA;
+            match levels.halvings.last() {
+                Some(last) => imgproc::resize(last, &mut half, size, 0.0, 0.0, area)?,
+                None => imgproc::resize(&levels.frame, &mut half, size, 0.0, 0.0, area)?,
+            }
+            levels.halvings.push(half);
         }
-        Ok(Levels {
-            width: gray.width,
-            height: gray.height,
-            mats,
-        })
+        Ok(levels)
+    }
+
+    /// Columns and rows of level `l` (0: the frame).
+    fn size(&self, l: usize) -> (i32, i32) {
+        match l {
+            0 => (self.frame.cols(), self.frame.rows()),
+            _ => (self.halvings[l - 1].cols(), self.halvings[l - 1].rows()),
+        }
     }
 }
 
-/// The frame shrunk so a face box of `side` pixels spans [`CELL`].
+impl Drop for Levels<'_> {
+    fn drop(&mut self) {
+        for m in self.halvings.drain(..) {
+            give_mat(m);
+        }
+    }
+}
+
+thread_local! {
+    /// Images this thread shrank before, kept for the next frame's same
+    /// sizes: resizing into a kept image of the right size allocates
+    /// nothing (fresh pages cost a fault each).
+    static SPARE_MATS: std::cell::RefCell<Vec<Mat>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+thread_local! {
+    /// The last image [`area::shrink`] made, its buffer kept.
+    static SHRUNK: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// A kept image of `w` × `h`, or an empty one.
+fn spare_mat(w: i32, h: i32) -> Mat {
+    SPARE_MATS
+        .with(|s| {
+            let mut s = s.borrow_mut();
+            let i = s.iter().position(|m| m.cols() == w && m.rows() == h)?;
+            Some(s.swap_remove(i))
+        })
+        .unwrap_or_default()
+}
+
+/// Keep an image for [`spare_mat`] (at most 24: a frame's 12 sizes and
+/// its halvings).
+fn give_mat(m: Mat) {
+    SPARE_MATS.with(|s| {
+        let mut s = s.borrow_mut();
+        if s.len() >= 24 {
+            s.remove(0);
+        }
+        s.push(m);
+    });
+}
+
+/// The frame shrunk so a face box of `side` pixels spans [`CELL`]: the
+/// image, its width and height, and the scale.
 fn shrunk(levels: &Levels, side: f32) -> Result<(Vec<u8>, usize, usize, f32)> {
+    with_shrunk(levels, side, |img, w, h, f| (img.to_vec(), w, h, f))
+}
+
+/// [`shrunk`]'s image lent to `use_it`, resized into a kept image.
+fn with_shrunk<T>(
+    levels: &Levels,
+    side: f32,
+    use_it: impl FnOnce(&[u8], usize, usize, f32) -> T,
+) -> Result<T> {
     let f = CELL / side;
     let (w0, h0) = (levels.width as f32, levels.height as f32);
     let (w, h) = (
@@ -641,26 +704,47 @@ fn shrunk(levels: &Levels, side: f32) -> Result<(Vec<u8>, usize, usize, f32)> {
         ((h0 * f).round() as i32).max(1),
     );
     let mut l = 0;
-    while l + 1 < levels.mats.len()
-        && levels.mats[l + 1].cols() >= w
-        && levels.mats[l + 1].rows() >= h
-    {
+    while l < levels.halvings.len() && {
+        let (c, r) = levels.size(l + 1);
+        c >= w && r >= h
+    } {
         l += 1;
     }
-    let src = &levels.mats[l];
-    let mut dst = Mat::default();
-    let interp = if w <= src.cols() {
+    let interp = if w <= levels.size(l).0 {
         imgproc::INTER_AREA
     } else {
         imgproc::INTER_LINEAR
     };
-    imgproc::resize(src, &mut dst, Size::new(w, h), 0.0, 0.0, interp)?;
-    let dst = if dst.is_continuous() {
-        dst
-    } else {
-        dst.try_clone()?
+    // Area means for a non-integer factor in plain Rust (the same bytes,
+    // faster than OpenCV's generic loop); OpenCV for everything else.
+    let (sw, sh) = levels.size(l);
+    let src_bytes = match l {
+        0 => levels.frame.data_bytes()?,
+        _ => levels.halvings[l - 1].data_bytes()?,
     };
-    Ok((dst.data_bytes()?.to_vec(), w as usize, h as usize, f))
+    if interp == imgproc::INTER_AREA
+        && src_bytes.len() == (sw * sh) as usize
+        && area::applies(sw as usize, sh as usize, w as usize, h as usize)
+    {
+        let mut out = SHRUNK.with(|s| std::mem::take(&mut *s.borrow_mut()));
+        area::shrink(src_bytes, sw as usize, sh as usize, w as usize, h as usize, &mut out);
+        let result = use_it(&out, w as usize, h as usize, f);
+        SHRUNK.with(|s| *s.borrow_mut() = out);
+        return Ok(result);
+    }
+    let mut dst = spare_mat(w, h);
+    let size = Size::new(w, h);
+    match l {
+        0 => imgproc::resize(&levels.frame, &mut dst, size, 0.0, 0.0, interp)?,
+        _ => imgproc::resize(&levels.halvings[l - 1], &mut dst, size, 0.0, 0.0, interp)?,
+    }
+    let out = if dst.is_continuous() {
+        use_it(dst.data_bytes()?, w as usize, h as usize, f)
+    } else {
+        use_it(dst.try_clone()?.data_bytes()?, w as usize, h as usize, f)
+    };
+    give_mat(dst);
+    Ok(out)
 }
 
 /// The sizes scanned for a model.
@@ -784,13 +868,19 @@ fn find_in(
 fn peaks_in(levels: &Levels, sizes_px: [f32; 2], finder: &Finder) -> Result<Vec<Find>> {
     let mut peaks: Vec<Find> = Vec::new();
     for side in scan_sizes(sizes_px) {
-        let (img, w, h, f) = shrunk(levels, side)?;
+        // Bit for bit `finder.probability(&features(..))` at every position.
+        let (map, w, h, f) = with_shrunk(levels, side, |img, w, h, f| {
+            let map = if w < 3 || h < 3 {
+                Vec::new()
+            } else {
+                scan::map(img, w, h, finder)
+            };
+            (map, w, h, f)
+        })?;
         if w < 3 || h < 3 {
             continue;
         }
-        // Bit for bit `finder.probability(&features(..))` at every position.
         let (gw, gh) = (w.div_ceil(STRIDE), h.div_ceil(STRIDE));
-        let map = scan::map(&img, w, h, finder);
         for gy in 0..gh {
             for gx in 0..gw {
                 let p = map[gy * gw + gx];
@@ -869,18 +959,28 @@ fn edge_angle(prep: &Prepared, center: [f32; 2], side: f32, squash: f32) -> f32 
     let x1 = ((cx + r1).ceil().max(0.0) as usize).min(p.w.saturating_sub(2));
     let y0 = (cy - r1).floor().max(1.0) as usize;
     let y1 = ((cy + r1).ceil().max(0.0) as usize).min(p.h.saturating_sub(2));
+    // Each gradient adds w·(cos 4θ, sin 4θ), w = |g|², θ its direction;
+    // by the double-angle formulas that is ((d² − e²), 2de) / w with
+    // (d, e) = (gx² − gy², 2·gx·gy) = w·(cos 2θ, sin 2θ): no atan2, sin or
+    // cos per pixel (docs/measurements/2026-11-27-art-speed-2.md).
+    let (r0s, r1s) = (r0 * r0, r1 * r1);
     for y in y0..=y1 {
+        let dy = (y as f32 - cy) / squash;
+        let dy2 = dy * dy;
         for x in x0..=x1 {
-            let d = (x as f32 - cx).hypot((y as f32 - cy) / squash);
-            if d < r0 || d > r1 {
+            let dx = x as f32 - cx;
+            let d2 = dx * dx + dy2;
+            if d2 < r0s || d2 > r1s {
                 continue;
             }
             let gx = p.v[y * p.w + x + 1] - p.v[y * p.w + x - 1];
             let gy = (p.v[(y + 1) * p.w + x] - p.v[(y - 1) * p.w + x]) * squash;
             let w = gx * gx + gy * gy;
-            let t = 4.0 * gy.atan2(gx);
-            c += w * t.cos();
-            sn += w * t.sin();
+            if w > 0.0 {
+                let (d, e) = (gx * gx - gy * gy, 2.0 * gx * gy);
+                c += (d * d - e * e) / w;
+                sn += 2.0 * d * e / w;
+            }
         }
     }
     if c == 0.0 && sn == 0.0 {
@@ -2264,6 +2364,62 @@ mod tests {
                     assert_eq!(got.v[y * hw + x].to_bits(), want.to_bits(), "{w}×{h} ({x}, {y})");
                 }
             }
+        }
+    }
+
+    /// The direction sum per pixel as it was: atan2, then cos and sin of
+    /// four times the angle (and the ring by `hypot`).
+    fn edge_angle_reference(p: &Plane, c: [f32; 2], s: f32, squash: f32) -> f32 {
+        let (r0, r1) = (0.2 * s, 0.65 * s);
+        let (mut cs, mut sn) = (0f32, 0f32);
+        for y in 1..p.h - 1 {
+            for x in 1..p.w - 1 {
+                let d = (x as f32 - c[0]).hypot((y as f32 - c[1]) / squash);
+                if d < r0 || d > r1 {
+                    continue;
+                }
+                let gx = p.v[y * p.w + x + 1] - p.v[y * p.w + x - 1];
+                let gy = (p.v[(y + 1) * p.w + x] - p.v[(y - 1) * p.w + x]) * squash;
+                let t = 4.0 * gy.atan2(gx);
+                cs += (gx * gx + gy * gy) * t.cos();
+                sn += (gx * gx + gy * gy) * t.sin();
+            }
+        }
+        sn.atan2(cs) / 4.0
+    }
+
+    #[test]
+    fn the_edge_angle_finds_a_turned_square_as_atan2_did() {
+        let (w, h, side) = (120usize, 120usize, 40.0f32);
+        for (turn, squash) in [(0.0f32, 1.0f32), (0.3, 1.0), (-0.6, 1.0), (0.5, 0.7)] {
+            // A bright square turned by `turn`, foreshortened vertically,
+            // its edges ramped over 4 px (hard edges are axis-aligned steps).
+            let (sn, cs) = turn.sin_cos();
+            let data: Vec<u8> = (0..w * h)
+                .map(|i| {
+                    let (x, y) = ((i % w) as f32 - 60.0, ((i / w) as f32 - 60.0) / squash);
+                    let (u, v) = (x * cs + y * sn, -x * sn + y * cs);
+                    let inside = ((15.0 - u.abs().max(v.abs())) / 4.0 + 0.5).clamp(0.0, 1.0);
+                    (30.0 + 190.0 * inside) as u8
+                })
+                .collect();
+            let gray = GrayImage {
+                width: w,
+                height: h,
+                data,
+            };
+            let plane = Plane::from_gray(&gray);
+            let want = edge_angle_reference(&plane, [60.0, 60.0], side, squash);
+            let prep = Prepared {
+                gray,
+                pyramid: vec![plane],
+                bgr: Vec::new(),
+            };
+            let got = edge_angle(&prep, [60.0, 60.0], side, squash);
+            assert!((got - want).abs() < 1e-4, "turn {turn}: {got} vs {want}");
+            let quarter = std::f32::consts::FRAC_PI_2;
+            let off = (got - turn).rem_euclid(quarter);
+            assert!(off.min(quarter - off) < 0.05, "turn {turn}: {got}");
         }
     }
 
