@@ -10,7 +10,7 @@
 //! (docs/measurements/2026-11-27-d6-enrolled-pips.md).
 
 use crate::reader::Die;
-use opencv::{core::Mat, prelude::*};
+use opencv::core::Mat;
 
 /// A face farther than this (BGR distance; black to white is 441) from
 /// every enrolled face colour is not one of the enrolled dice. Wide on
@@ -24,44 +24,6 @@ const FACE_RADIUS: f32 = 0.47;
 /// Fewest pixels of that disc on the frame for a colour to be measured.
 const MIN_PIXELS: usize = 16;
 
-/// The pixels of a disc that lie on a BGR frame.
-fn disc(frame: &Mat, center: [f32; 2], r: f32) -> Vec<[u8; 3]> {
-    let Ok(bytes) = frame.data_bytes() else {
-        return Vec::new();
-    };
-    let (w, h) = (frame.cols().max(0) as usize, frame.rows().max(0) as usize);
-    if frame.channels() != 3 || !(r.is_finite() && center[0].is_finite() && center[1].is_finite()) {
-        return Vec::new();
-    }
-    let span = |c: f32, n: usize| {
-        (
-            (c - r).floor().max(0.0) as usize,
-            ((c + r).ceil().max(0.0) as usize).min(n),
-        )
-    };
-    let ((x0, x1), (y0, y1)) = (span(center[0], w), span(center[1], h));
-    let mut px = Vec::new();
-    for y in y0..y1 {
-        for x in x0..x1 {
-            let (dx, dy) = (x as f32 + 0.5 - center[0], y as f32 + 0.5 - center[1]);
-            let k = (y * w + x) * 3;
-            if dx.hypot(dy) <= r && k + 2 < bytes.len() {
-                px.push([bytes[k], bytes[k + 1], bytes[k + 2]]);
-            }
-        }
-    }
-    px
-}
-
-fn median(px: &[[u8; 3]]) -> [u8; 3] {
-    let ch = |k: usize| {
-        let mut v: Vec<u8> = px.iter().map(|p| p[k]).collect();
-        v.sort_unstable();
-        v[v.len() / 2]
-    };
-    [ch(0), ch(1), ch(2)]
-}
-
 fn distance(a: [u8; 3], b: [u8; 3]) -> f32 {
     (0..3)
         .map(|k| (a[k] as f32 - b[k] as f32).powi(2))
@@ -73,8 +35,8 @@ fn distance(a: [u8; 3], b: [u8; 3]) -> f32 {
 /// the median of its inscribed disc, or None where too little of it is on
 /// the frame.
 pub fn face_colour(frame: &Mat, center: [f32; 2], side: f32) -> Option<[u8; 3]> {
-    let px = disc(frame, center, FACE_RADIUS * side);
-    (px.len() >= MIN_PIXELS).then(|| median(&px))
+    let px = crate::disc::pixels(frame, center, FACE_RADIUS * side);
+    (px.len() >= MIN_PIXELS).then(|| crate::disc::median(&px))
 }
 
 /// Whether a die's face matches one of the enrolled face colours (a die

@@ -93,6 +93,7 @@ pub mod bodies;
 pub mod bodygate;
 pub mod color;
 pub mod crowds;
+mod disc;
 pub mod error;
 pub mod eval;
 pub mod facenet;

@@ -102,32 +102,11 @@ pub(crate) fn body_color(frame: &Mat, center: [f32; 2], side: f32, colors: &Colo
 /// [`OTHER_PAINT_LEVELS`] in some channel. A painted pip is one colour; a die
 /// body holds its pips.
 fn holds_other_paint(frame: &Mat, center: [f32; 2], r: f32) -> bool {
-    let Ok(bytes) = frame.data_bytes() else {
-        return false;
-    };
-    let (w, h) = (frame.cols().max(0) as usize, frame.rows().max(0) as usize);
-    let core = r * BLOB_CORE;
-    let mut px: Vec<[u8; 3]> = Vec::new();
-    let (x0, x1) = ((center[0] - core).floor().max(0.0) as usize, ((center[0] + core).ceil().max(0.0) as usize).min(w));
-    let (y0, y1) = ((center[1] - core).floor().max(0.0) as usize, ((center[1] + core).ceil().max(0.0) as usize).min(h));
-    for y in y0..y1 {
-        for x in x0..x1 {
-            let (dx, dy) = (x as f32 + 0.5 - center[0], y as f32 + 0.5 - center[1]);
-            let i = (y * w + x) * 3;
-            if dx.hypot(dy) <= core && i + 2 < bytes.len() {
-                px.push([bytes[i], bytes[i + 1], bytes[i + 2]]);
-            }
-        }
-    }
+    let px = crate::disc::pixels(frame, center, r * BLOB_CORE);
     if px.len() < 16 {
         return false;
     }
-    let median = |k: usize| {
-        let mut v: Vec<u8> = px.iter().map(|p| p[k]).collect();
-        v.sort_unstable();
-        v[v.len() / 2]
-    };
-    let m = [median(0), median(1), median(2)];
+    let m = crate::disc::median(&px);
     let other = px
         .iter()
         .filter(|p| (0..3).any(|k| p[k].abs_diff(m[k]) > OTHER_PAINT_LEVELS))
