@@ -392,28 +392,49 @@ pub fn use_gear(ctx: &mut Ctx, u: GearUse) -> Result<(), Refusal> {
     Ok(())
 }
 
-/// Bed Roll: "To use Bedroll, first move one space. The rest of the your
-/// turn is forfeit." Used at the start of the turn instead of the move:
-/// one step (in the dungeon, to open floor), nothing is turned up.
-fn bed_roll(ctx: &mut Ctx, me: HeroKind, to: Pos, rule: &str) -> Result<(), Refusal> {
+/// What both Bed Roll commands check first, in this order: the hero's turn
+/// has not started and `unready` does not hold of the hero (else
+/// `not_ready` words the refusal), poison is rolled, and no Monster pins
+/// the hero (`pinned_then` ends that refusal: "the Monster at P must be
+/// attacked …"). Returns the hero.
+fn bed_roll_start(
+    ctx: &mut Ctx,
+    me: HeroKind,
+    rule: &str,
+    not_ready: impl FnOnce() -> String,
+    unready: impl Fn(&crate::state::Hero) -> bool,
+    pinned_then: &str,
+) -> Result<crate::state::Hero, Refusal> {
     let h = ctx
         .s
         .hero(me)
         .cloned()
         .ok_or_else(|| Refusal::new(GEAR, "no hero"))?;
-    if ctx.s.turn.step != Step::Start {
-        return Err(Refusal::new(
-            rule,
-            format!("first move one space: {me} has already moved this turn"),
-        ));
+    if unready(&h) || ctx.s.turn.step != Step::Start {
+        return Err(Refusal::new(rule, not_ready()));
     }
     super::turn::poison_rolled_first(ctx, me, h.poisoned)?;
     if let Some(p) = h.pinned.first() {
         return Err(Refusal::new(
             rule,
-            format!("the Monster at {p} must be attacked before {me} moves"),
+            format!("the Monster at {p} must be attacked {pinned_then}"),
         ));
     }
+    Ok(h)
+}
+
+/// Bed Roll: "To use Bedroll, first move one space. The rest of the your
+/// turn is forfeit." Used at the start of the turn instead of the move:
+/// one step (in the dungeon, to open floor), nothing is turned up.
+fn bed_roll(ctx: &mut Ctx, me: HeroKind, to: Pos, rule: &str) -> Result<(), Refusal> {
+    let h = bed_roll_start(
+        ctx,
+        me,
+        rule,
+        || format!("first move one space: {me} has already moved this turn"),
+        |_| false,
+        &format!("before {me} moves"),
+    )?;
     let from = h
         .pos
         .ok_or_else(|| Refusal::new(rule, "enter the dungeon first"))?;
@@ -447,24 +468,14 @@ pub fn wake_up(
     let rule = format!("Gear: {}", Gear::BedRoll.name());
     ctx.no_boss_fight("waking up")?;
     let me = ctx.me()?;
-    let h = ctx
-        .s
-        .hero(me)
-        .cloned()
-        .ok_or_else(|| Refusal::new(GEAR, "no hero"))?;
-    if !h.resting || ctx.s.turn.step != Step::Start {
-        return Err(Refusal::new(
-            rule,
-            format!("{me} is not resting on the Bed Roll"),
-        ));
-    }
-    super::turn::poison_rolled_first(ctx, me, h.poisoned)?;
-    if let Some(p) = h.pinned.first() {
-        return Err(Refusal::new(
-            rule,
-            format!("the Monster at {p} must be attacked first"),
-        ));
-    }
+    bed_roll_start(
+        ctx,
+        me,
+        &rule,
+        || format!("{me} is not resting on the Bed Roll"),
+        |h| !h.resting,
+        "first",
+    )?;
     let sight = ctx.s.hero_sight(me);
     let hidden: Vec<Pos> = sight
         .iter()
