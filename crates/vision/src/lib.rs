@@ -95,6 +95,7 @@ pub mod color;
 pub mod crowds;
 mod disc;
 pub mod error;
+pub mod enrolhead;
 pub mod eval;
 pub mod facenet;
 pub mod faceset;
