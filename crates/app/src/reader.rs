@@ -462,7 +462,6 @@ mod tests {
             look: tw_vision::faceset::Look { body_bgr: vec![[250, 250, 250]], side_px: [30.0, 40.0, 50.0], face_bgr: Vec::new() },
             enrolled_from: vec!["test".into()],
             art: None,
-            head: None,
         };
         std::fs::write(dir.join(format!("{name}.json")), serde_json::to_string(&set).unwrap()).unwrap();
     }

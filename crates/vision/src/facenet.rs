@@ -505,55 +505,6 @@ impl FaceNet {
         Ok(guess)
     }
 
-    /// The last hidden layer (after ReLU) of the crop in each of its four
-    /// quarter turns, as it lies first: what an enrolled head
-    /// ([`crate::enrolhead`]) reads.
-    pub fn turn_features(&self, frame: &Mat, center: [f32; 2], side: f32) -> Result<Vec<Vec<f32>>> {
-        let mut view = self.crop(frame, center, side)?;
-        let mut out = Vec::with_capacity(4);
-        for turn in 0..4 {
-            if turn > 0 {
-                view = quarter_turn(&view, self.size);
-            }
-            out.push(self.run(view.clone()).features);
-        }
-        Ok(out)
-    }
-
-    /// The output layer: weights [hidden][7] row by row, and its 7 biases.
-    pub fn output_layer(&self) -> (&[f32], &[f32]) {
-        self.dense
-            .last()
-            .map_or((&[][..], &[][..]), |d| (&d.w[..], &d.b[..]))
-    }
-
-    /// A name for these exact weights (FNV-1a of every layer's numbers), so
-    /// a head fitted on this model's features is not used with another's.
-    pub fn fingerprint(&self) -> String {
-        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-        let mut eat = |v: &[f32]| {
-            for x in v {
-                for b in x.to_bits().to_le_bytes() {
-                    h ^= b as u64;
-                    h = h.wrapping_mul(0x0000_0100_0000_01b3);
-                }
-            }
-        };
-        for c in &self.convs {
-            eat(&c.w);
-            eat(&c.b);
-        }
-        for d in &self.dense {
-            eat(&d.w);
-            eat(&d.b);
-        }
-        format!(
-            "tw-d6-facenet crop {} hidden {} fnv1a {h:016x}",
-            self.size,
-            self.hidden_len()
-        )
-    }
-
     /// The normalised input the model sees: size × size × 3 (BGR), row-major.
     pub fn crop(&self, frame: &Mat, center: [f32; 2], side: f32) -> Result<Vec<f32>> {
         crop_normalised(frame, center, side, self.size, self.context)

@@ -20,7 +20,6 @@
 use crate::error::{Result, VisionError};
 use crate::eval::LabelBox;
 use crate::artface::{ArtEnrolment, ArtModel};
-use crate::enrolhead::{EnrolledHead, ENROL_SCALES, SHRINK};
 use crate::facenet::{FaceGuess, FaceNet, APPEARANCE};
 use opencv::{core::Mat, prelude::*};
 use serde::{Deserialize, Serialize};
@@ -89,11 +88,6 @@ pub struct FaceSet {
     /// faces read without the pip classifier ([`crate::artface`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub art: Option<ArtModel>,
-    /// For a set of pip faces: the classifier's face rows refitted on the
-    /// enrolled faces ([`crate::enrolhead`]). Optional: a set enrolled
-    /// before it keeps none and is read as before.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub head: Option<EnrolledHead>,
 }
 
 fn bad(name: &str, reason: String) -> VisionError {
@@ -210,9 +204,6 @@ impl FaceSet {
                 format!("descriptor is {:?} but the classifier gives {want:?}: enrol the set again", self.descriptor),
             ));
         }
-        if let Some(head) = &self.head {
-            head.validate(net, name)?;
-        }
         Ok(())
     }
 
@@ -326,9 +317,6 @@ pub struct Enrolment<'a> {
     sides: Vec<f32>,
     sources: Vec<String>,
     art: Option<ArtEnrolment>,
-    /// Hidden layers of the pip faces' crops, with their face, for the
-    /// refitted head.
-    head_examples: Vec<(Vec<f32>, u8)>,
 }
 
 /// Whether a face name is a pip count ("1"–"6").
@@ -347,7 +335,6 @@ impl<'a> Enrolment<'a> {
             sides: Vec::new(),
             sources: Vec::new(),
             art: None,
-            head_examples: Vec::new(),
         }
     }
 
@@ -388,13 +375,6 @@ impl<'a> Enrolment<'a> {
                 let face_side = (b.x1 - b.x0).min(b.y1 - b.y0);
                 if let Some(c) = crate::bodygate::face_colour(frame, center, face_side) {
                     self.face_bgr.push(c);
-                }
-            }
-            if let Some(k) = b.name.parse::<u8>().ok().filter(|k| (1..=6).contains(k)) {
-                for scale in ENROL_SCALES {
-                    for f in self.net.turn_features(frame, center, side * scale)? {
-                        self.head_examples.push((f, k));
-                    }
                 }
             }
             self.sides.push(side);
@@ -446,11 +426,8 @@ impl<'a> Enrolment<'a> {
             Some(a) => Some(a.finish(name, MIN_SAMPLES_PER_FACE)?),
             None => None,
         };
-        let pips_only = art.is_none() && faces.iter().all(|f| is_pip_face(&f.face));
-        let head = if pips_only { EnrolledHead::fit(self.net, &self.head_examples, SHRINK) } else { None };
         let set = FaceSet {
             art,
-            head,
             format: FORMAT.into(),
             kind: KIND.into(),
             name: name.to_string(),

@@ -95,7 +95,6 @@ pub mod color;
 pub mod crowds;
 mod disc;
 pub mod error;
-pub mod enrolhead;
 pub mod eval;
 pub mod facenet;
 pub mod faceset;

@@ -337,9 +337,6 @@ impl DiceReader {
             }
             if let Some(set) = self.face_set.as_deref().filter(|s| s.is_plain_pips()) {
                 crate::bodygate::keep_enrolled(frame, &set.look.face_bgr, &mut dice);
-                if let Some(head) = &set.head {
-                    crate::enrolhead::reread(net, head, frame, &mut dice)?;
-                }
             }
         }
         Ok(Reading {

@@ -321,35 +321,6 @@ fn a_pip_set_enrolled_without_some_faces_still_reads_all_six() {
 }
 
 #[test]
-fn a_pip_set_keeps_a_refitted_head_and_a_set_without_one_still_reads() {
-    let net = FaceNet::shipped().unwrap();
-    let mut e = Enrolment::new(&net);
-    let mut added = 0;
-    for seed in 0..7 {
-        let (img, labels) = labelled_scene(seed);
-        added += e.add(&img, &labels, "rendered").unwrap();
-    }
-    let set = e.finish("pips").unwrap();
-    let head = set.head.as_ref().expect("a pip set gets a head");
-    // Each labelled face: three sides, four quarter turns.
-    assert!(added > 0);
-    assert_eq!(head.samples, 12 * added);
-    let text = serde_json::to_string(&set).unwrap();
-    assert_eq!(FaceSet::parse("pips.json", &text).unwrap(), set);
-    // A set written before the head existed: the same without it.
-    let mut old: serde_json::Value = serde_json::from_str(&text).unwrap();
-    old.as_object_mut().unwrap().remove("head");
-    let old = FaceSet::parse("old.json", &old.to_string()).unwrap();
-    assert!(old.head.is_none());
-    DiceReader::with_face_set(old, "old.json").unwrap();
-    // A head fitted on another classifier is refused, naming the field.
-    let mut other = set.clone();
-    other.head.as_mut().unwrap().model = "tw-d6-facenet crop 24 hidden 64 fnv1a 0".into();
-    let err = DiceReader::with_face_set(other, "other.json").err().unwrap().to_string();
-    assert!(err.contains("other.json") && err.contains("head.model"), "{err}");
-}
-
-#[test]
 fn a_set_with_too_few_examples_of_a_face_is_not_written() {
     let net = FaceNet::shipped().unwrap();
     let mut e = Enrolment::new(&net);
