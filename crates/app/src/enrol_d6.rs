@@ -22,7 +22,7 @@ use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use tw_vision::eval::LabelBox;
-use tw_vision::faceset::{Enrolment, FaceSet, MIN_SAMPLES_PER_FACE};
+use tw_vision::faceset::{min_samples_for, Enrolment, FaceSet, MIN_SAMPLES_PER_FACE};
 
 /// What the player can enrol in the window.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -82,6 +82,7 @@ pub fn targets(sets_dir: &Path) -> Vec<Target> {
     let dr = crate::reader::game_die_set("dungeon-roll").unwrap_or("dungeon-roll");
     let pdq = crate::reader::game_die_set("pocket-dungeon-quest")
         .unwrap_or(tw_session::pocket_dungeon_quest::DIE_SET);
+    let pips: Vec<String> = (1..=6).map(|k| k.to_string()).collect();
     vec![
         Target {
             kind: "dungeon-roll".into(),
@@ -108,9 +109,9 @@ pub fn targets(sets_dir: &Path) -> Vec<Target> {
             title: "My pip dice (faces 1 to 6)".into(),
             set_name: PIP_SET.into(),
             name_free: true,
-            faces: (1..=6).map(|k| k.to_string()).collect(),
-            min_per_face: MIN_SAMPLES_PER_FACE,
-            hint: "Roll your dice until each number has shown twice; click every die on each still. Saved as my-pip-dice, every game with pip dice reads with it.".into(),
+            min_per_face: min_samples_for(&pips),
+            faces: pips,
+            hint: "Roll your dice until each number has shown at least once; click every die on each still. Saved as my-pip-dice, every game with pip dice reads with it.".into(),
             enrolled: saved(PIP_SET),
         },
     ]
@@ -318,7 +319,7 @@ impl D6Enrolment {
 
     /// Examples added so far, per face.
     pub fn coverage(&self) -> Vec<FaceCount> {
-        coverage(&self.faces, &self.labels, MIN_SAMPLES_PER_FACE)
+        coverage(&self.faces, &self.labels, min_samples_for(&self.faces))
     }
 
     /// The enrolled set, or an error naming what is missing (each face

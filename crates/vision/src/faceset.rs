@@ -38,6 +38,19 @@ const SIMILARITY_SHARPNESS: f32 = 25.0;
 const SIMILARITY_SLACK: f32 = 0.05;
 /// Fewest examples per face an enrolment accepts.
 pub const MIN_SAMPLES_PER_FACE: usize = 2;
+
+/// Fewest examples per face an enrolment of these faces needs. A set of
+/// plain pip faces is read by the classifier, not by its prototypes
+/// ([`FaceSet::is_plain_pips`]); its examples only give the dice's colours
+/// and sizes, so one of a face is enough. Faces matched to prototypes need
+/// [`MIN_SAMPLES_PER_FACE`].
+pub fn min_samples_for<S: AsRef<str>>(faces: &[S]) -> usize {
+    if !faces.is_empty() && faces.iter().all(|f| is_pip_face(f.as_ref())) {
+        1
+    } else {
+        MIN_SAMPLES_PER_FACE
+    }
+}
 /// Smallest labelled face enrolled, pixels.
 const MIN_ENROL_SIDE_PX: f32 = 8.0;
 
@@ -392,11 +405,13 @@ impl<'a> Enrolment<'a> {
     /// The set, or an error naming what is missing.
     pub fn finish(self, name: &str) -> Result<FaceSet> {
         let mut faces = Vec::new();
+        let names: Vec<&str> = self.by_face.iter().map(|(f, _)| f.as_str()).collect();
+        let need = if self.art.is_some() { MIN_SAMPLES_PER_FACE } else { min_samples_for(&names) };
         for (face, descs) in &self.by_face {
-            if descs.len() < MIN_SAMPLES_PER_FACE {
+            if descs.len() < need {
                 return Err(bad(
                     name,
-                    format!("face {face:?} has {} example(s); enrol at least {MIN_SAMPLES_PER_FACE} of every face", descs.len()),
+                    format!("face {face:?} has {} example(s); enrol at least {need} of every face", descs.len()),
                 ));
             }
             let n = descs[0].len();
