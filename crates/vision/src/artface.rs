@@ -109,8 +109,8 @@ const REJECT: f32 = 0.2;
 /// Readings at least this sure (and as like their face as its enrolled
 /// examples) fix the frame's face size and foreshortening...
 const SURE_READING: f32 = 0.8;
-/// ...and a die is read again at sizes within this factor of theirs (one
-/// whose best size is on that band's edge is asked).
+/// ...and a die read at a size off theirs by more than this factor is read
+/// again from theirs.
 const OFF_SIZE: f32 = 1.15;
 /// Finds (the surest) read freely to fix the frame's face size...
 const FIT_FROM: usize = 8;
@@ -1256,14 +1256,12 @@ fn match_faces(
         0.12,
         1.12,
         0.1,
-        [0.0, f32::INFINITY],
         allow,
     )
 }
 
 /// Climb from `pose` to the pose that matches the set best: shifts, sizes
-/// (kept within `sides`) and (when `tilt_free`) foreshortenings, in halving
-/// steps.
+/// and (when `tilt_free`) foreshortenings, in halving steps.
 #[allow(clippy::too_many_arguments)]
 fn climb(
     prep: &Prepared,
@@ -1275,7 +1273,6 @@ fn climb(
     mut off: f32,
     mut grow: f32,
     mut tilt: f32,
-    sides: [f32; 2],
     allow: &[bool],
 ) -> (Vec<f32>, Pose) {
     let shifts = turns();
@@ -1325,11 +1322,11 @@ fn climb(
             });
         }
         moves.push(Pose {
-            side: (pose.side * grow).clamp(sides[0], sides[1]),
+            side: pose.side * grow,
             ..pose
         });
         moves.push(Pose {
-            side: (pose.side / grow).clamp(sides[0], sides[1]),
+            side: pose.side / grow,
             ..pose
         });
         if tilt_free {
@@ -1700,10 +1697,6 @@ pub fn read_timed(
                 }
             }
             let mut sims: Vec<f32> = face_best.iter().map(|b| b.0).collect();
-            // A face climbs only within the size its place should have: a
-            // pose grown past it takes in strokes of the die's side faces
-            // (or of a neighbour), and a glyph with more strokes wins there.
-            let band = [want / OFF_SIZE, want * OFF_SIZE];
             let mut order: Vec<usize> = (0..faces.len()).filter(|&f| allow[f]).collect();
             order.sort_by(|&a, &b| sims[b].total_cmp(&sims[a]));
             let mut pose = start;
@@ -1721,7 +1714,6 @@ pub fn read_timed(
                     0.08,
                     1.05,
                     0.0,
-                    band,
                     &only,
                 );
                 sims[f] = b[f];
@@ -1742,8 +1734,7 @@ pub fn read_timed(
                 }
                 None => continue,
             }
-            // A best pose on the band's edge would have gone further.
-            if (r.pose.side / want).ln().abs() >= OFF_SIZE.ln() * 0.999 {
+            if (r.pose.side / want).ln().abs() > OFF_SIZE.ln() {
                 r.confidence = r.confidence.min(ASKED);
             }
         }
