@@ -7,8 +7,10 @@
 //! face it turns to the camera changed, while the board just outside it
 //! did not all round (its shadow and its neighbours' change part of it).
 //! A fit lying across two landed dice sees the change all round it, and is
-//! left.
-//! Figures: docs/measurements/2026-11-27-white-dice-2.md.
+//! left. A fit lower in the frame than its die (its top on the die's shaded
+//! sides, its sides on the shadow) passes both, but its top is darker than
+//! the board was there, which a white die's top never is.
+//! Figures: docs/measurements/2026-11-27-white-dice-2.md, 2026-11-27-white-dice-3.md.
 
 use crate::pose::Pose;
 use crate::read::{ReadError, TargetDie};

@@ -70,7 +70,10 @@ pub fn read_throw(
 /// [`read_throw`], given also a frame of the scene before the throw (same
 /// camera, same size): a die read now whose top face looks as it did
 /// there, and fewer than half of its side faces changed, is printed art,
-/// not a die that landed ([`looks_like_print`]).
+/// not a die that landed ([`looks_like_print`]); a white fit the verifier
+/// refused is a die where every side it shows changed, the board round it
+/// did not all change and its top is no darker than the board was
+/// ([`crate::standing`]).
 #[allow(clippy::too_many_arguments)]
 pub fn read_throw_since(
     img: &Mat,
