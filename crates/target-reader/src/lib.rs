@@ -103,6 +103,7 @@ pub mod read;
 pub mod region;
 pub mod ring;
 pub mod shape;
+pub mod standing;
 pub mod throw;
 pub mod truth;
 pub mod verify;

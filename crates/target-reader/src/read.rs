@@ -129,9 +129,40 @@ pub fn read_target_in(
     set: &DieSet,
     areas: Option<&[PxRect]>,
 ) -> Result<TargetReading, ReadError> {
+    read_target_refusing(img, board_to_image, board, webs, set, areas).map(|(r, _)| r)
+}
+
+/// [`read_target_in`], and the fits the verifier refused (probability at
+/// least [`REFIT_FLOOR`]) that read white, as dice where they lie, most
+/// die-like first: a white die on ivory print looks like paper to the
+/// verifier, so a read given the frame before may take them by what
+/// changed ([`crate::standing`]).
+pub(crate) fn read_target_refusing(
+    img: &Mat,
+    board_to_image: &[[f64; 3]; 3],
+    board: &Board,
+    webs: &Webs,
+    set: &DieSet,
+    areas: Option<&[PxRect]>,
+) -> Result<(TargetReading, Vec<(f64, TargetDie)>), ReadError> {
     crate::check::frame(img, board_to_image, board, set)?;
     let (w, h) = (img.cols() as u32, img.rows() as u32);
     let (found, grads, pose) = measure_candidates_with(img, board_to_image, board, set, areas)?;
+    let mut refused = Vec::new();
+    for m in found
+        .iter()
+        .filter(|m| !accepted(set, m) && m.color == "white")
+    {
+        let p = die_likeness(set, m);
+        if p < REFIT_FLOOR
+            || areas.is_some_and(|a| !in_any(a, crate::region::centroid(&m.fit.corners_px)))
+        {
+            continue;
+        }
+        if let Some(d) = as_die(img, board, webs, set, &m.fit)? {
+            refused.push((p, d));
+        }
+    }
     // A fit the verifier takes that is an echo of the rim's print (the
     // same patch recurs round the rim) is a tile, not a die.
     let accepted: Vec<Measured> = found
@@ -164,32 +195,45 @@ pub fn read_target_in(
         if doubted && !explained(&grads, &pose, set, &fit) {
             continue;
         }
-        let center = crate::region::centroid(&fit.corners_px);
-        if areas.is_some_and(|a| !in_any(a, center)) {
+        if areas.is_some_and(|a| !in_any(a, crate::region::centroid(&fit.corners_px))) {
             continue;
         }
-        let (color, face, confidence) = read_face(img, set, &fit.corners_px)?;
-        let Landing { section, tie, .. } = match board.landing(&fit.corners_mm, webs) {
-            Ok(l) => l,
-            Err(_) => continue,
-        };
-        dice.push(TargetDie {
-            center,
-            corners: fit.corners_px.to_vec(),
-            corners_mm: fit.corners_mm.to_vec(),
-            color,
-            face,
-            confidence,
-            uncertain: confidence < UNCERTAIN_BELOW,
-            section,
-            tie,
-        });
+        if let Some(d) = as_die(img, board, webs, set, &fit)? {
+            dice.push(d);
+        }
     }
-    Ok(TargetReading {
+    let reading = TargetReading {
         width: w,
         height: h,
         dice: kept_apart(dice, set.die.min_spacing_mm()),
-    })
+    };
+    Ok((reading, refused))
+}
+
+/// The die `fit` describes: its face read, its landing ruled (`None`
+/// where it lands on no section).
+fn as_die(
+    img: &Mat,
+    board: &Board,
+    webs: &Webs,
+    set: &DieSet,
+    fit: &Fit,
+) -> Result<Option<TargetDie>, ReadError> {
+    let (color, face, confidence) = read_face(img, set, &fit.corners_px)?;
+    let Ok(Landing { section, tie, .. }) = board.landing(&fit.corners_mm, webs) else {
+        return Ok(None);
+    };
+    Ok(Some(TargetDie {
+        center: crate::region::centroid(&fit.corners_px),
+        corners: fit.corners_px.to_vec(),
+        corners_mm: fit.corners_mm.to_vec(),
+        color,
+        face,
+        confidence,
+        uncertain: confidence < UNCERTAIN_BELOW,
+        section,
+        tie,
+    }))
 }
 
 /// `dice` (most die-like first) without any that lies closer than two

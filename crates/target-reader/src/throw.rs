@@ -19,7 +19,7 @@
 use crate::area::{covered, in_any, merged, PxRect};
 use crate::dieset::DieSet;
 use crate::pose::Pose;
-use crate::read::{read_target_in, ReadError, TargetDie, TargetReading};
+use crate::read::{read_target_in, read_target_refusing, ReadError, TargetDie, TargetReading};
 use crate::shape::DieShape;
 use opencv::core::Mat;
 use opencv::prelude::*;
@@ -70,7 +70,10 @@ pub fn read_throw(
 /// [`read_throw`], given also a frame of the scene before the throw (same
 /// camera, same size): a die read now whose top face looks as it did
 /// there, and fewer than half of its side faces changed, is printed art,
-/// not a die that landed ([`looks_like_print`]).
+/// not a die that landed ([`looks_like_print`]); a white fit the verifier
+/// refused is a die where every side it shows changed, the board round it
+/// did not all change and its top is no darker than the board was
+/// ([`crate::standing`]).
 #[allow(clippy::too_many_arguments)]
 pub fn read_throw_since(
     img: &Mat,
@@ -111,7 +114,8 @@ pub fn read_throw_since(
         Err(why) => return whole(why),
     };
     let share = covered(&areas) as f64 / (w as f64 * h as f64);
-    let mut fresh = read_target_in(img, board_to_image, board, webs, set, Some(&areas))?;
+    let (mut fresh, refused) =
+        read_target_refusing(img, board_to_image, board, webs, set, Some(&areas))?;
     fresh.dice.retain(|d| where_it_changed(changed, d.center));
     if let Some(was) = before_frame {
         let mut kept = Vec::with_capacity(fresh.dice.len());
@@ -121,6 +125,12 @@ pub fn read_throw_since(
             }
         }
         fresh.dice = kept;
+        let found = crate::standing::taken(img, was, refused, &fresh.dice, &pose, board, set);
+        fresh.dice.extend(
+            found?
+                .into_iter()
+                .filter(|d| where_it_changed(changed, d.center)),
+        );
     }
     Ok(merge(before, fresh, &areas, share, set))
 }
@@ -133,7 +143,7 @@ pub(crate) const CHANGED_LEVELS: i32 = 20;
 /// a landed die changes most of its top face, printed art read as a die
 /// beside it only a small part. Set on generated plain and painted scenes
 /// (figures: docs/measurements/2026-11-26-target-phantoms.md).
-const UNCHANGED_BELOW: f64 = 0.35;
+pub(crate) const UNCHANGED_BELOW: f64 = 0.35;
 
 /// Whether the top face (`corners`, frame px) looks as it did in `was`:
 /// under [`UNCHANGED_BELOW`] of its pixels differ by more than
@@ -283,7 +293,7 @@ pub fn outline_px(die: &TargetDie, pose: &Pose, shape: &DieShape) -> Vec<[f64; 2
 
 /// Where a die rests on the board: the centre of its top face's corners
 /// (board mm, straight down) and the turn of its first corner.
-fn resting(die: &TargetDie) -> Option<([f64; 2], f64)> {
+pub(crate) fn resting(die: &TargetDie) -> Option<([f64; 2], f64)> {
     if die.corners_mm.len() < 3 {
         return None;
     }
@@ -324,7 +334,7 @@ pub fn looks_like_print(
 }
 
 /// Even-odd rule.
-fn in_polygon(poly: &[[f64; 2]], p: [f64; 2]) -> bool {
+pub(crate) fn in_polygon(poly: &[[f64; 2]], p: [f64; 2]) -> bool {
     let mut inside = false;
     let mut j = poly.len() - 1;
     for i in 0..poly.len() {

@@ -1,0 +1,401 @@
+//! A white die the verifier refused, taken by what changed round it.
+//!
+//! On ivory or pale print a white die looks like paper to the verifier
+//! (coverage against the board's look near 0), so its fits are refused.
+//! Given the frame before the throw (or the calibration still), a die
+//! standing there shows as a change of its whole silhouette: every side
+//! face it turns to the camera changed, while the board just outside it
+//! did not all round (its shadow and its neighbours' change part of it).
+//! A fit lying across two landed dice sees the change all round it, and is
+//! left. A fit lower in the frame than its die (its top on the die's shaded
+//! sides, its sides on the shadow) passes both, but its top is darker than
+//! the board was there, which a white die's top never is.
+//! Figures: docs/measurements/2026-11-27-white-dice-2.md, 2026-11-27-white-dice-3.md.
+
+use crate::pose::Pose;
+use crate::read::{ReadError, TargetDie};
+use crate::shape::DieShape;
+use crate::throw::{in_polygon, outline_px, sides_changed, CHANGED_LEVELS, UNCHANGED_BELOW};
+use opencv::core::{Mat, CV_8UC3};
+use opencv::prelude::*;
+
+/// The least visible side faces judged: with fewer, a die tells too
+/// little by its sides.
+const MIN_SIDES: usize = 3;
+
+/// The ring round the die's outline reaches this share of the outline's
+/// radius beyond it.
+const RING_REACH: f64 = 0.35;
+
+/// Other dice's outlines are masked out of the ring grown by this share
+/// of their radius (their shadows lie round them).
+const OTHERS_GROWN: f64 = 0.6;
+
+/// The ring is judged in this many sectors round the die.
+const SECTORS: usize = 8;
+
+/// A sector is seen by at least this many pixels.
+const MIN_SECTOR_PX: usize = 12;
+
+/// At least this many judged sectors of the ring must be unchanged: the
+/// die's own shadow and a neighbour's may change much of the ring round a
+/// real die, but a fit lying within a larger change (across two landed
+/// dice and their shadows) sees it changed all round.
+const MIN_UNCHANGED_SECTORS: usize = 2;
+
+/// At least this many sectors must be judged (not masked by other dice).
+const MIN_JUDGED_SECTORS: usize = 5;
+
+/// What the change round a candidate says.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Standing {
+    /// Visible side faces changed, and judged.
+    pub sides: (usize, usize),
+    /// Sectors of the ring outside the outline changed, and judged.
+    pub ring: (usize, usize),
+    /// The top face's mean level (mean of its channels, 0–255) now, and
+    /// the board's there before (`None`: not judged).
+    pub top: Option<(f64, f64)>,
+}
+
+impl Standing {
+    /// Whether this is a die standing on the board that was not there:
+    /// every judged side changed (at least [`MIN_SIDES`]), part of the
+    /// board round it unchanged, and its top face (mean level) no darker
+    /// than the board was there: a white die lit from above is as bright as
+    /// the palest print. A fit lower in the frame than its die (its top on
+    /// the die's shaded sides, its sides on the shadow) has all its sides
+    /// changed, but its top is darker than the board was.
+    pub fn is_die(&self) -> bool {
+        self.sides.1 >= MIN_SIDES
+            && self.sides.0 == self.sides.1
+            && self.ring.1 >= MIN_JUDGED_SECTORS
+            && self.ring.0 + MIN_UNCHANGED_SECTORS <= self.ring.1
+            && self.top.is_some_and(|(now, was)| now >= was)
+    }
+}
+
+/// Measures `die` in `now` against `was` (same size, BGR; the board
+/// before the throw), `others` (dice read in the frame) masked out.
+pub fn standing(
+    now: &Mat,
+    was: &Mat,
+    die: &TargetDie,
+    others: &[TargetDie],
+    pose: &Pose,
+    shape: &DieShape,
+) -> Result<Standing, ReadError> {
+    let nothing = Standing {
+        sides: (0, 0),
+        ring: (0, 0),
+        top: None,
+    };
+    let same = |m: &Mat| (m.cols(), m.rows(), m.typ()) == (now.cols(), now.rows(), CV_8UC3);
+    if !same(now) || !same(was) {
+        return Ok(nothing);
+    }
+    let sides = sides_changed(now, was, die, others, pose, shape)?;
+    let outline = outline_px(die, pose, shape);
+    let outer = scaled(&outline, 1.0 + RING_REACH);
+    let masks: Vec<Vec<[f64; 2]>> = others
+        .iter()
+        .filter(|o| o.corners_mm != die.corners_mm)
+        .map(|o| scaled(&outline_px(o, pose, shape), 1.0 + OTHERS_GROWN))
+        .filter(|m| m.len() >= 3)
+        .collect();
+    let ring = ring_changed(now, was, &outline, &outer, &masks)?;
+    let top = top_levels(now, was, die, &masks)?;
+    Ok(Standing { sides, ring, top })
+}
+
+/// Whether any corner of the die's footprint (its widest ring, resting on
+/// the surface where its top face's corners put it) lies over a hole: a
+/// die there sits lower than the fit, whose sides and outline the test
+/// then projects at the wrong depth (a white die in a hole was taken 12 px
+/// off its place, set B).
+fn over_hole(board: &tw_board::Board, shape: &DieShape, die: &TargetDie) -> bool {
+    let Some((c, yaw)) = crate::throw::resting(die) else {
+        return true;
+    };
+    shape.vertices(c, yaw)[5..10]
+        .iter()
+        .any(|v| matches!(board.region_at([v[0], v[1]]), tw_board::Region::Hole(_)))
+}
+
+fn mean(ps: &[[f64; 2]]) -> [f64; 2] {
+    let n = ps.len().max(1) as f64;
+    [
+        ps.iter().map(|p| p[0]).sum::<f64>() / n,
+        ps.iter().map(|p| p[1]).sum::<f64>() / n,
+    ]
+}
+
+/// `poly` scaled by `k` round its mean.
+fn scaled(poly: &[[f64; 2]], k: f64) -> Vec<[f64; 2]> {
+    let c = mean(poly);
+    poly.iter()
+        .map(|p| [c[0] + k * (p[0] - c[0]), c[1] + k * (p[1] - c[1])])
+        .collect()
+}
+
+/// The mean level (of the three channels) of `now` inside `poly` and
+/// outside `besides`, and how many pixels it holds.
+fn mean_level(
+    now: &Mat,
+    poly: &[[f64; 2]],
+    besides: &[Vec<[f64; 2]>],
+) -> Result<(f64, usize), ReadError> {
+    use opencv::core::Vec3b;
+    let (w, h) = (now.cols(), now.rows());
+    let xs = poly.iter().map(|p| p[0]);
+    let ys = poly.iter().map(|p| p[1]);
+    let x0 = (xs.clone().fold(f64::INFINITY, f64::min).floor() as i32).clamp(0, w);
+    let x1 = (xs.fold(f64::NEG_INFINITY, f64::max).ceil() as i32).clamp(0, w);
+    let y0 = (ys.clone().fold(f64::INFINITY, f64::min).floor() as i32).clamp(0, h);
+    let y1 = (ys.fold(f64::NEG_INFINITY, f64::max).ceil() as i32).clamp(0, h);
+    let (mut sum, mut n) = (0.0, 0usize);
+    for y in y0..y1 {
+        for x in x0..x1 {
+            let p = [x as f64 + 0.5, y as f64 + 0.5];
+            if !in_polygon(poly, p) || besides.iter().any(|b| in_polygon(b, p)) {
+                continue;
+            }
+            let a = now.at_2d::<Vec3b>(y, x)?;
+            sum += (a[0] as f64 + a[1] as f64 + a[2] as f64) / 3.0;
+            n += 1;
+        }
+    }
+    Ok((if n > 0 { sum / n as f64 } else { 0.0 }, n))
+}
+
+/// The top face's mean level in `now` and in `was` (other dice's grown
+/// outlines `masks` left out); `None` where it is seen by fewer than
+/// [`MIN_SECTOR_PX`] pixels.
+fn top_levels(
+    now: &Mat,
+    was: &Mat,
+    die: &TargetDie,
+    masks: &[Vec<[f64; 2]>],
+) -> Result<Option<(f64, f64)>, ReadError> {
+    if die.corners.len() < 3 {
+        return Ok(None);
+    }
+    let (a, n) = mean_level(now, &die.corners, masks)?;
+    let (b, _) = mean_level(was, &die.corners, masks)?;
+    Ok((n >= MIN_SECTOR_PX).then_some((a, b)))
+}
+
+/// Of [`SECTORS`] wedges of the ring between `outline` and `outer` (round
+/// the outline's mean, `masks` left out), how many changed since `was`
+/// (as a side face: [`UNCHANGED_BELOW`] of its pixels differ by more than
+/// [`CHANGED_LEVELS`]), and how many were judged.
+fn ring_changed(
+    now: &Mat,
+    was: &Mat,
+    outline: &[[f64; 2]],
+    outer: &[[f64; 2]],
+    masks: &[Vec<[f64; 2]>],
+) -> Result<(usize, usize), ReadError> {
+    use opencv::core::Vec3b;
+    let (w, h) = (now.cols(), now.rows());
+    if (was.cols(), was.rows()) != (w, h) || outer.len() < 3 {
+        return Ok((0, 0));
+    }
+    let c = mean(outline);
+    let xs = outer.iter().map(|p| p[0]);
+    let ys = outer.iter().map(|p| p[1]);
+    let x0 = (xs.clone().fold(f64::INFINITY, f64::min).floor() as i32).clamp(0, w);
+    let x1 = (xs.fold(f64::NEG_INFINITY, f64::max).ceil() as i32).clamp(0, w);
+    let y0 = (ys.clone().fold(f64::INFINITY, f64::min).floor() as i32).clamp(0, h);
+    let y1 = (ys.fold(f64::NEG_INFINITY, f64::max).ceil() as i32).clamp(0, h);
+    let mut seen = [0usize; SECTORS];
+    let mut moved = [0usize; SECTORS];
+    for y in y0..y1 {
+        for x in x0..x1 {
+            let p = [x as f64 + 0.5, y as f64 + 0.5];
+            if !in_polygon(outer, p)
+                || in_polygon(outline, p)
+                || masks.iter().any(|m| in_polygon(m, p))
+            {
+                continue;
+            }
+            let a = (p[1] - c[1])
+                .atan2(p[0] - c[0])
+                .rem_euclid(std::f64::consts::TAU);
+            let k = ((a / std::f64::consts::TAU * SECTORS as f64) as usize).min(SECTORS - 1);
+            let (u, v) = (now.at_2d::<Vec3b>(y, x)?, was.at_2d::<Vec3b>(y, x)?);
+            seen[k] += 1;
+            if (0..3).any(|i| (u[i] as i32 - v[i] as i32).abs() > CHANGED_LEVELS) {
+                moved[k] += 1;
+            }
+        }
+    }
+    let judged: Vec<usize> = (0..SECTORS).filter(|&k| seen[k] >= MIN_SECTOR_PX).collect();
+    let changed = judged
+        .iter()
+        .filter(|&&k| moved[k] as f64 >= UNCHANGED_BELOW * seen[k] as f64)
+        .count();
+    Ok((changed, judged.len()))
+}
+
+/// Of the refused white fits `refused` (probability, die; most die-like
+/// first), those standing where nothing stood in `was` ([`Standing::is_die`]),
+/// none closer than two dice can lie to a die of `dice` or to one taken
+/// before it, and none reaching over a hole ([`over_hole`]). `dice`: the
+/// dice read in the frame.
+pub fn taken(
+    now: &Mat,
+    was: &Mat,
+    mut refused: Vec<(f64, TargetDie)>,
+    dice: &[TargetDie],
+    pose: &Pose,
+    board: &tw_board::Board,
+    set: &crate::dieset::DieSet,
+) -> Result<Vec<TargetDie>, ReadError> {
+    refused.sort_by(|a, b| b.0.total_cmp(&a.0));
+    let spacing = set.die.min_spacing_mm();
+    let mut all: Vec<TargetDie> = dice.to_vec();
+    let mut out = Vec::new();
+    for (_, d) in refused {
+        let c = crate::region::centroid(&d.corners_mm);
+        let near = all.iter().any(|o| {
+            let q = crate::region::centroid(&o.corners_mm);
+            (q[0] - c[0]).hypot(q[1] - c[1]) < spacing
+        });
+        if near || d.color != "white" || over_hole(board, &set.die, &d) {
+            continue;
+        }
+        let others: Vec<TargetDie> = all.clone();
+        let s = standing(now, was, &d, &others, pose, &set.die)?;
+        if s.is_die() {
+            all.push(d.clone());
+            out.push(d);
+        }
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use opencv::core::{Point, Scalar, Vector};
+    use opencv::imgproc::{fill_convex_poly, LINE_8};
+
+    /// Looking down at 2 px a millimetre: a white die resting at (40, 40)
+    /// mm, its pose, and a paper-white frame of the board.
+    fn scene() -> (TargetDie, Pose, DieShape, Mat) {
+        let h = [[2.0, 0.0, 40.0], [0.0, 2.0, 40.0], [0.0, 0.0, 1.0]];
+        let pose = Pose::from_homography(&h, 240, 200).unwrap();
+        let shape = DieShape { edge_mm: 9.0 };
+        let (c, yaw) = ([40.0, 40.0], 0.3);
+        let v = shape.vertices(c, yaw);
+        let d = TargetDie {
+            center: pose.project(v[0]).unwrap(),
+            corners: (0..5).map(|i| pose.project(v[i]).unwrap()).collect(),
+            corners_mm: shape.top_corners(c, yaw).to_vec(),
+            color: "white".into(),
+            face: "blank".into(),
+            confidence: 0.9,
+            uncertain: false,
+            section: tw_board::Section {
+                name: "s".into(),
+                value: Some(3),
+                kind: tw_board::SectionKind::Score,
+            },
+            tie: false,
+        };
+        let paper = Mat::new_rows_cols_with_default(200, 240, CV_8UC3, Scalar::all(235.0)).unwrap();
+        (d, pose, shape, paper)
+    }
+
+    fn fill(img: &mut Mat, poly: &[[f64; 2]], grey: f64) {
+        let p: Vector<Point> = poly
+            .iter()
+            .map(|q| Point::new(q[0].round() as i32, q[1].round() as i32))
+            .collect();
+        fill_convex_poly(img, &p, Scalar::all(grey), LINE_8, 0).unwrap();
+    }
+
+    /// The die drawn: its upper side faces shaded, its top as white as
+    /// the paper, its shadow falling to the right.
+    fn drawn(d: &TargetDie, pose: &Pose, shape: &DieShape, paper: &Mat) -> Mat {
+        let mut now = paper.clone();
+        let outline = outline_px(d, pose, shape);
+        let shadow: Vec<[f64; 2]> = outline.iter().map(|p| [p[0] + 10.0, p[1] + 3.0]).collect();
+        fill(&mut now, &shadow, 170.0);
+        let (c, yaw) = ([40.0, 40.0], 0.3);
+        let v = shape.vertices(c, yaw);
+        for (k, f) in crate::shape::FACES[1..6].iter().enumerate() {
+            let face: Vec<[f64; 2]> = f.iter().map(|&i| pose.project(v[i]).unwrap()).collect();
+            fill(&mut now, &face, 150.0 + 12.0 * k as f64);
+        }
+        fill(&mut now, &d.corners, 238.0);
+        now
+    }
+
+    #[test]
+    fn a_white_die_with_its_shadow_on_white_paper_stands_there() {
+        let (d, pose, shape, paper) = scene();
+        let now = drawn(&d, &pose, &shape, &paper);
+        let s = standing(&now, &paper, &d, &[], &pose, &shape).unwrap();
+        assert!(s.is_die(), "{s:?}");
+        assert!(s.ring.0 >= 1, "the shadow changed part of the ring: {s:?}");
+    }
+
+    #[test]
+    fn nothing_changed_is_no_die() {
+        let (d, pose, shape, paper) = scene();
+        let s = standing(&paper, &paper, &d, &[], &pose, &shape).unwrap();
+        assert_eq!(s.sides.0, 0);
+        assert!(!s.is_die());
+    }
+
+    /// A fit inside a larger change (lying across landed dice and their
+    /// shadows): its sides changed, but so did the board all round it.
+    #[test]
+    fn a_fit_within_a_larger_change_is_no_die() {
+        let (d, pose, shape, paper) = scene();
+        let mut now = paper.clone();
+        fill(
+            &mut now,
+            &[[0.0, 0.0], [240.0, 0.0], [240.0, 200.0], [0.0, 200.0]],
+            120.0,
+        );
+        let s = standing(&now, &paper, &d, &[], &pose, &shape).unwrap();
+        assert_eq!(s.sides.0, s.sides.1, "{s:?}");
+        assert!(!s.is_die(), "{s:?}");
+    }
+
+    /// A fit lower in the frame than the drawn die (its top on the die's
+    /// shaded sides, its sides on the shadow): its top is darker than the
+    /// paper was there.
+    #[test]
+    fn a_fit_below_its_die_is_no_die() {
+        let (d, pose, shape, paper) = scene();
+        let now = drawn(&d, &pose, &shape, &paper);
+        let s = standing(&now, &paper, &d, &[], &pose, &shape).unwrap();
+        assert!(s.is_die(), "{s:?}");
+        let mut off = d.clone();
+        off.corners_mm.iter_mut().for_each(|p| p[1] += 6.0);
+        off.corners.iter_mut().for_each(|p| p[1] += 12.0);
+        off.center[1] += 12.0;
+        let s = standing(&now, &paper, &off, &[], &pose, &shape).unwrap();
+        assert!(s.top.is_some_and(|(now, was)| now < was), "{s:?}");
+        assert!(!s.is_die(), "{s:?}");
+    }
+
+    /// A frame of another size, or a die that cannot be projected, says
+    /// nothing and does not panic.
+    #[test]
+    fn odd_input_is_no_die() {
+        let (mut d, pose, shape, paper) = scene();
+        let small = Mat::new_rows_cols_with_default(20, 20, CV_8UC3, Scalar::all(235.0)).unwrap();
+        assert!(!standing(&small, &paper, &d, &[], &pose, &shape)
+            .map(|s| s.is_die())
+            .unwrap_or(false));
+        d.corners_mm.clear();
+        assert!(!standing(&paper, &paper, &d, &[], &pose, &shape)
+            .unwrap()
+            .is_die());
+    }
+}
