@@ -391,6 +391,22 @@ pub fn write_atomic(path: &Path, text: &str) -> Result<(), String> {
     })
 }
 
+/// What a pip set will read: dice of its enrolled face colours only
+/// (`tw_vision::bodygate`), so a die the stills never showed is ignored.
+fn colour_note(set: &FaceSet) -> String {
+    let groups = tw_vision::bodygate::colour_groups(&set.look.face_bgr);
+    if groups.is_empty() {
+        return String::new();
+    }
+    let words: Vec<String> = groups.iter().map(|c| format!("rgb({}, {}, {})", c[2], c[1], c[0])).collect();
+    format!(
+        "; it reads dice of {} face colour{} only ({}): a die of another colour is taken for no die, so enrol stills that show every die you throw",
+        groups.len(),
+        if groups.len() == 1 { "" } else { "s" },
+        words.join(", ")
+    )
+}
+
 /// Saves an enrolled set as `out` (checked again first, so a bad set
 /// never replaces a good one).
 pub fn save(enrolled: &Enrolled, out: &Path, title: &str) -> Result<Saved, String> {
@@ -407,11 +423,12 @@ pub fn save(enrolled: &Enrolled, out: &Path, title: &str) -> Result<Saved, Strin
         stills: enrolled.photos,
         counts: enrolled.counts.clone(),
         summary: format!(
-            "{title} enrolled: {} faces, {} examples from {} still{}",
+            "{title} enrolled: {} faces, {} examples from {} still{}{}",
             set.faces.len(),
             enrolled.examples,
             enrolled.photos,
-            if enrolled.photos == 1 { "" } else { "s" }
+            if enrolled.photos == 1 { "" } else { "s" },
+            colour_note(set)
         ),
     })
 }

@@ -51,6 +51,20 @@ pub fn is_enrolled_body(frame: &Mat, face_bgr: &[[u8; 3]], die: &Die) -> bool {
         .any(|&e| distance(e, c) <= MAX_FACE_DISTANCE)
 }
 
+/// The enrolled face colours gathered into groups (each colour joins the
+/// first group whose first colour lies within half of
+/// [`MAX_FACE_DISTANCE`]), as the first colour of each group: what a
+/// player is told the set will read.
+pub fn colour_groups(face_bgr: &[[u8; 3]]) -> Vec<[u8; 3]> {
+    let mut groups: Vec<[u8; 3]> = Vec::new();
+    for &c in face_bgr {
+        if !groups.iter().any(|&g| distance(g, c) <= MAX_FACE_DISTANCE / 2.0) {
+            groups.push(c);
+        }
+    }
+    groups
+}
+
 /// Drop the dice that are none of the enrolled dice (nothing, for a set
 /// that keeps no face colours).
 pub fn keep_enrolled(frame: &Mat, face_bgr: &[[u8; 3]], dice: &mut Vec<Die>) {
@@ -143,5 +157,13 @@ mod tests {
             &die([-500.0, 30.0], 30.0)
         ));
         assert!(face_colour(&table(), [f32::NAN, 0.0], 30.0).is_none());
+    }
+
+    #[test]
+    fn face_colours_group_by_half_the_gate() {
+        // Two creams 20 apart are one group; a red 200 away is another.
+        let c = [[200, 195, 175], [190, 185, 170], [40, 40, 200], [205, 198, 180]];
+        assert_eq!(colour_groups(&c), vec![[200, 195, 175], [40, 40, 200]]);
+        assert!(colour_groups(&[]).is_empty());
     }
 }

@@ -220,13 +220,14 @@ fn enroll_d6(
         .finish()
         .map_err(|e| anyhow::anyhow!("enrolling {}: {e}", dir.display()))?;
     let out = out.unwrap_or_else(|| tw_app::paths::dice_sets_dir().join(format!("{name}.json")));
-    tw_app::enrol_d6::save(&enrolled, &out, name).map_err(anyhow::Error::msg)?;
+    let saved = tw_app::enrol_d6::save(&enrolled, &out, name).map_err(anyhow::Error::msg)?;
     let set = &enrolled.set;
     println!(
         "{}: d6 set {name:?} from {faces} faces in {} photos:",
         out.display(),
         images.len()
     );
+    println!("  {}", saved.summary);
     for f in &set.faces {
         println!(
             "  {:<10} {:>4} samples  least similarity {:.2}",
