@@ -122,10 +122,10 @@ pub fn calibrate_image_with_lens(
     let size = image.size()?;
     let image_size = [size.width as u32, size.height as u32];
     let plain = profile_of(&found, image_size, image_name, layout, placement)?;
-    let Some((table, px)) = lens_points(&found, layout, placement, &plain) else {
+    let Some((table, px, inward)) = lens_points(&found, layout, placement, &plain) else {
         return Ok((plain, None));
     };
-    let Some(mut est) = selflens::estimate(&table, &px, image_size) else {
+    let Some(mut est) = selflens::estimate(&table, &px, &inward, image_size) else {
         return Ok((plain, None));
     };
     if !est.kept {
@@ -146,16 +146,20 @@ pub fn calibrate_image_with_lens(
 }
 
 /// Plane points for the lens estimate: each of the layout's markers'
-/// four corners and centre, in table mm and image pixels. Cut-out markers
+/// four corners and centre, in table mm and image pixels, and the unit
+/// direction from each corner to its marker's centre in the image. Cut-out markers
 /// lie with their centres on the area corners but may be turned: each
 /// one's turn is read from its corners mapped through the plain profile.
 /// `None` unless all four markers were found.
+/// Table mm, image px and inward directions of [`lens_points`].
+type LensPoints = (Vec<[f64; 2]>, Vec<[f64; 2]>, Vec<[f64; 2]>);
+
 fn lens_points(
     found: &[FoundMarker],
     layout: &SheetLayout,
     placement: Placement,
     plain: &CalibrationProfile,
-) -> Option<(Vec<[f64; 2]>, Vec<[f64; 2]>)> {
+) -> Option<LensPoints> {
     let ours: Vec<&FoundMarker> = found
         .iter()
         .filter(|m| layout.marker(m.id).is_some())
@@ -163,7 +167,7 @@ fn lens_points(
     if ours.len() < 4 {
         return None;
     }
-    let (mut table, mut px) = (Vec::new(), Vec::new());
+    let (mut table, mut px, mut inward) = (Vec::new(), Vec::new(), Vec::new());
     let half = layout.marker_mm / 2.0;
     let offsets = [[-half, -half], [half, -half], [half, half], [-half, half]];
     for m in ours {
@@ -198,11 +202,15 @@ fn lens_points(
                 centre_mm[1] + sn * off[0] + cs * off[1],
             ]);
             px.push(*corner);
+            let c = m.center();
+            let len = (c[0] - corner[0]).hypot(c[1] - corner[1]).max(1e-9);
+            inward.push([(c[0] - corner[0]) / len, (c[1] - corner[1]) / len]);
         }
         table.push(centre_mm);
         px.push(m.center());
+        inward.push([0.0, 0.0]);
     }
-    Some((table, px))
+    Some((table, px, inward))
 }
 
 fn profile_of(

