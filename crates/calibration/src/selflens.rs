@@ -222,14 +222,16 @@ fn solve(a: &[[f64; NP]; NP], b: &[f64], n: usize) -> Option<Vec<f64>> {
         .collect();
     for col in 0..n {
         let piv = (col..n).max_by(|&i, &j| m[i][col].abs().total_cmp(&m[j][col].abs()))?;
-        if !(m[piv][col].abs() > 1e-300) {
+        if m[piv][col].is_nan() || m[piv][col].abs() <= 1e-300 {
             return None;
         }
         m.swap(col, piv);
         for r in col + 1..n {
-            let f = m[r][col] / m[col][col];
-            for c in col..=n {
-                m[r][c] -= f * m[col][c];
+            let (top, rest) = m.split_at_mut(r);
+            let (pivot, row) = (&top[col], &mut rest[0]);
+            let f = row[col] / pivot[col];
+            for (v, p) in row[col..].iter_mut().zip(&pivot[col..]) {
+                *v -= f * p;
             }
         }
     }
