@@ -364,6 +364,13 @@ def calibrate(warden, still_path, board, out_path):
     finally:
         os.unlink(tmp)
     still = cv2.imread(still_path)
+    lens = prof.get("lens")
+    if lens:
+        # The profile's homography holds on lens-corrected pixels (a lens
+        # estimated by `calibration detect`): sample the look there, as the
+        # calibration crate does.
+        K = np.array([[lens["fx"], 0, lens["cx"]], [0, lens["fy"], lens["cy"]], [0, 0, 1]])
+        still = cv2.undistort(still, K, np.array(lens["distortion"], float))
     prof["board"] = {"geometry": BOARD_FILE}
     prof["board_look"] = board_look(still, prof["table_to_image"], prof["area_mm"])
     with open(out_path, "w") as f:

@@ -76,6 +76,7 @@ impl BoardWatch {
             return Ok(Self::none());
         }
         let img = tw_calibration::detect::read_image(&still).map_err(|e| format!("{}: {e}", still.display()))?;
+        let img = t.corrected(img)?;
         let area = board_disc(t);
         let reference = BoardReference::new(&img, &Homography(t.board_to_image), &area)
             .map_err(|e| format!("{}: {e}", still.display()))?;
@@ -116,6 +117,11 @@ impl BoardWatch {
         }
         self.next = Some(now + CHECK_EVERY);
         let mat = frame.to_mat().ok()?;
+        // Frames are compared in the reader's (lens-corrected) pixels.
+        let mat = match reader.as_ref() {
+            TableReader::Target(t) => t.corrected(mat).ok()?,
+            TableReader::Pips(_) => mat,
+        };
         let alignment = match reference.check(&mat) {
             Ok(a) => a,
             Err(e) => {
@@ -171,6 +177,7 @@ impl BoardWatch {
                 // The still shows the board where it was calibrated:
                 // compared with frames of a moved board it says nothing.
                 still: None,
+                lens: t.lens.clone(),
             };
             *reader = std::sync::Arc::new(TableReader::Target(Box::new(moved)));
             self.in_use = h;

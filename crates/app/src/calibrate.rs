@@ -21,7 +21,7 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use tw_board::{Board, BoardSpec, Webs};
 use tw_calibration::{
-    calibrate_image, manual_profile, BoardRef, CalibrationProfile, Placement, SheetLayout,
+    calibrate_image_with_lens, manual_profile, BoardRef, CalibrationProfile, Placement, SheetLayout,
 };
 use tw_target::face::{describe, face_patch, Descriptor, PATCH};
 use tw_target::{DieSet, DieShape, Example};
@@ -119,7 +119,11 @@ pub fn find_markers(img: &Mat, layout: MarkerLayout) -> Result<CalibrationProfil
         MarkerLayout::Sheet => Placement::Sheet,
         MarkerLayout::Corners { size_mm } => Placement::Corners(size_mm),
     };
-    calibrate_image(img, "the still", &SheetLayout::a4(), placement).map_err(|e| e.to_string())
+    // A radial lens is estimated from the same markers and kept only when
+    // it clearly explains them better (`tw_calibration::selflens`).
+    calibrate_image_with_lens(img, "the still", &SheetLayout::a4(), placement)
+        .map(|(profile, _)| profile)
+        .map_err(|e| e.to_string())
 }
 
 /// Four clicked corners (top-left, top-right, bottom-right, bottom-left) of

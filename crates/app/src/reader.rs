@@ -51,6 +51,11 @@ pub struct TargetSetup {
     /// ([`tw_target::read_over_still`]). Dropped once the
     /// board is re-registered elsewhere.
     pub still: Option<opencv::core::Mat>,
+    /// The calibration's lens model (`calibration lens`, or estimated from
+    /// the calibration still), its maps built once: every frame, the frame
+    /// before a throw and the still are corrected before they are read,
+    /// and `board_to_image` holds on the corrected pixels.
+    pub lens: Option<Arc<tw_calibration::Undistorter>>,
 }
 
 impl TableReader {
@@ -69,7 +74,14 @@ impl TableReader {
             Some(name) => DieSet::load(&crate::paths::die_set_file(name, dir)).map_err(|e| e.to_string())?,
             None => default_die_set()?,
         };
-        let still = calibration_still(dir);
+        let lens = match &p.lens {
+            Some(l) => Some(Arc::new(tw_calibration::Undistorter::new(l).map_err(|e| format!("the calibration's lens model: {e}"))?)),
+            None => None,
+        };
+        let still = match (calibration_still(dir), &lens) {
+            (Some(s), Some(l)) => Some(l.apply(&s).map_err(|e| format!("the calibration still: {e}"))?),
+            (s, _) => s,
+        };
         let look = p.board_look.clone().or_else(|| {
             let img = still.as_ref()?;
             BoardLook::of_calibration(img, p).ok().map(|(look, _)| look)
@@ -83,6 +95,7 @@ impl TableReader {
             set,
             look,
             still,
+            lens,
         })))
     }
 
@@ -107,12 +120,13 @@ impl TableReader {
         let TableReader::Target(t) = self else {
             return Ok((self.read(frame)?, None));
         };
-        let raw = frame.to_mat().map_err(|e| e.to_string())?;
+        let raw = t.corrected(frame.to_mat().map_err(|e| e.to_string())?)?;
         let mat = t.neutral(&raw)?;
         let was = match &settled.before_frame {
-            Some(f) => Some(t.neutral(&f.to_mat().map_err(|e| e.to_string())?)?.into_owned()),
+            Some(f) => Some(t.neutral(&t.corrected(f.to_mat().map_err(|e| e.to_string())?)?)?.into_owned()),
             None => None,
         };
+        let changed = t.changed_boxes(&settled.changed);
         let got = tw_target::read_throw_since(
             &mat,
             was.as_ref(),
@@ -120,7 +134,7 @@ impl TableReader {
             &t.board,
             &t.webs,
             &t.set,
-            &settled.changed,
+            &changed,
             before,
         )
         .map_err(|e| e.to_string())?;
@@ -132,7 +146,7 @@ impl TableReader {
             }
             tw_target::Scope::Changed { .. } => got.reading,
         };
-        let dice = reading.dice.iter().cloned().map(from_target).collect();
+        let dice = reading.dice.iter().cloned().map(|d| from_target(t.as_captured(d))).collect();
         Ok((dice, Some(reading)))
     }
 
@@ -147,15 +161,60 @@ impl TableReader {
                 .map(from_vision)
                 .collect()),
             TableReader::Target(t) => {
+                let mat = t.corrected(mat)?;
                 let (mat, still) = tw_target::neutral_with_still(&mat, t.still.as_ref(), &t.board_to_image, t.look.as_ref()).map_err(|e| e.to_string())?;
                 let read = tw_target::read_over_still(&mat, still.as_deref(), &t.board_to_image, &t.board, &t.webs, &t.set);
-                Ok(read.map_err(|e| e.to_string())?.dice.into_iter().map(from_target).collect())
+                Ok(read.map_err(|e| e.to_string())?.dice.into_iter().map(|d| from_target(t.as_captured(d))).collect())
             }
         }
     }
 }
 
 impl TargetSetup {
+    /// `frame` corrected for the calibration's lens, if it has one.
+    pub fn corrected(&self, frame: opencv::core::Mat) -> Result<opencv::core::Mat, String> {
+        match &self.lens {
+            Some(l) => l.apply(&frame).map_err(|e| format!("lens correction: {e}")),
+            None => Ok(frame),
+        }
+    }
+
+    /// A die read in corrected pixels, with its pixels put back where the
+    /// camera shows them (for the window's overlay).
+    fn as_captured(&self, mut d: tw_target::TargetDie) -> tw_target::TargetDie {
+        if let Some(l) = &self.lens {
+            d.center = l.lens().distort(d.center);
+            d.corners.iter_mut().for_each(|c| *c = l.lens().distort(*c));
+        }
+        d
+    }
+
+    /// The motion stage's boxes (x, y, w, h in the frame as captured) in
+    /// corrected pixels: each box's outline mapped through the lens, and
+    /// the box round it.
+    fn changed_boxes(&self, boxes: &[[f64; 4]]) -> Vec<[f64; 4]> {
+        let Some(l) = &self.lens else {
+            return boxes.to_vec();
+        };
+        boxes
+            .iter()
+            .map(|b| {
+                let (mut lo, mut hi) = ([f64::INFINITY; 2], [f64::NEG_INFINITY; 2]);
+                for k in 0..=8 {
+                    let f = k as f64 / 8.0;
+                    for p in [[b[0] + f * b[2], b[1]], [b[0] + f * b[2], b[1] + b[3]], [b[0], b[1] + f * b[3]], [b[0] + b[2], b[1] + f * b[3]]] {
+                        let q = l.lens().undistort(p);
+                        for i in 0..2 {
+                            lo[i] = lo[i].min(q[i]);
+                            hi[i] = hi[i].max(q[i]);
+                        }
+                    }
+                }
+                [lo[0], lo[1], hi[0] - lo[0], hi[1] - lo[1]]
+            })
+            .collect()
+    }
+
     /// `frame` brought back to the light of calibration, when the
     /// calibration kept the board's look.
     fn neutral<'a>(&self, frame: &'a opencv::core::Mat) -> Result<std::borrow::Cow<'a, opencv::core::Mat>, String> {

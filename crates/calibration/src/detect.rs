@@ -4,6 +4,7 @@
 use crate::error::{CalibrationError, Result};
 use crate::lens::to_gray;
 use crate::profile::{CalibrationProfile, Layout, Method};
+use crate::selflens::{self, LensEstimate};
 use crate::sheet::{Corner, SheetLayout};
 use opencv::aruco;
 use opencv::core::{Mat, Point2f, Vector};
@@ -96,6 +97,129 @@ pub fn calibrate_image(
     placement: Placement,
 ) -> Result<CalibrationProfile> {
     let found = find_markers(image, layout)?;
+    let size = image.size()?;
+    profile_of(
+        &found,
+        [size.width as u32, size.height as u32],
+        image_name,
+        layout,
+        placement,
+    )
+}
+
+/// [`calibrate_image`], and a lens estimated from the same markers
+/// ([`crate::selflens`]). When the estimate is kept, the profile holds it
+/// and its homography maps undistorted pixels (as after `calibration
+/// lens`); otherwise the profile is exactly [`calibrate_image`]'s. The
+/// estimate is returned either way, for the caller to report.
+pub fn calibrate_image_with_lens(
+    image: &Mat,
+    image_name: &str,
+    layout: &SheetLayout,
+    placement: Placement,
+) -> Result<(CalibrationProfile, Option<LensEstimate>)> {
+    let found = find_markers(image, layout)?;
+    let size = image.size()?;
+    let image_size = [size.width as u32, size.height as u32];
+    let plain = profile_of(&found, image_size, image_name, layout, placement)?;
+    let Some((table, px, inward)) = lens_points(&found, layout, placement, &plain) else {
+        return Ok((plain, None));
+    };
+    let Some(mut est) = selflens::estimate(&table, &px, &inward, image_size) else {
+        return Ok((plain, None));
+    };
+    if !est.kept {
+        return Ok((plain, Some(est)));
+    }
+    est.lens.estimated = Some(est.describe());
+    let lens = est.lens.clone();
+    let undistorted: Vec<FoundMarker> = found
+        .iter()
+        .map(|m| FoundMarker {
+            id: m.id,
+            corners: m.corners.map(|c| lens.undistort(c)),
+        })
+        .collect();
+    let mut profile = profile_of(&undistorted, image_size, image_name, layout, placement)?;
+    profile.lens = Some(lens);
+    Ok((profile, Some(est)))
+}
+
+/// Plane points for the lens estimate: each of the layout's markers'
+/// four corners and centre, in table mm and image pixels, and the unit
+/// direction from each corner to its marker's centre in the image. Cut-out markers
+/// lie with their centres on the area corners but may be turned: each
+/// one's turn is read from its corners mapped through the plain profile.
+/// `None` unless all four markers were found.
+/// Table mm, image px and inward directions of [`lens_points`].
+type LensPoints = (Vec<[f64; 2]>, Vec<[f64; 2]>, Vec<[f64; 2]>);
+
+fn lens_points(
+    found: &[FoundMarker],
+    layout: &SheetLayout,
+    placement: Placement,
+    plain: &CalibrationProfile,
+) -> Option<LensPoints> {
+    let ours: Vec<&FoundMarker> = found
+        .iter()
+        .filter(|m| layout.marker(m.id).is_some())
+        .collect();
+    if ours.len() < 4 {
+        return None;
+    }
+    let (mut table, mut px, mut inward) = (Vec::new(), Vec::new(), Vec::new());
+    let half = layout.marker_mm / 2.0;
+    let offsets = [[-half, -half], [half, -half], [half, half], [-half, half]];
+    for m in ours {
+        let spec = layout.marker(m.id)?;
+        let centre_mm = match placement {
+            Placement::Sheet => spec.center_mm,
+            Placement::Corners([w, h]) => match spec.corner {
+                Corner::TopLeft => [0.0, 0.0],
+                Corner::TopRight => [w, 0.0],
+                Corner::BottomRight => [w, h],
+                Corner::BottomLeft => [0.0, h],
+            },
+        };
+        let turn = match placement {
+            Placement::Sheet => 0.0,
+            Placement::Corners(_) => {
+                // Circular mean of each corner's angle less its upright one.
+                let (mut s, mut c) = (0.0, 0.0);
+                for (corner, off) in m.corners.iter().zip(&offsets) {
+                    let t = plain.image_to_table.map(*corner)?;
+                    let a = (t[1] - centre_mm[1]).atan2(t[0] - centre_mm[0]) - off[1].atan2(off[0]);
+                    s += a.sin();
+                    c += a.cos();
+                }
+                s.atan2(c)
+            }
+        };
+        let (sn, cs) = turn.sin_cos();
+        for (corner, off) in m.corners.iter().zip(&offsets) {
+            table.push([
+                centre_mm[0] + cs * off[0] - sn * off[1],
+                centre_mm[1] + sn * off[0] + cs * off[1],
+            ]);
+            px.push(*corner);
+            let c = m.center();
+            let len = (c[0] - corner[0]).hypot(c[1] - corner[1]).max(1e-9);
+            inward.push([(c[0] - corner[0]) / len, (c[1] - corner[1]) / len]);
+        }
+        table.push(centre_mm);
+        px.push(m.center());
+        inward.push([0.0, 0.0]);
+    }
+    Some((table, px, inward))
+}
+
+fn profile_of(
+    found: &[FoundMarker],
+    image_size: [u32; 2],
+    image_name: &str,
+    layout: &SheetLayout,
+    placement: Placement,
+) -> Result<CalibrationProfile> {
     let mut ours: Vec<&FoundMarker> = found
         .iter()
         .filter(|m| layout.marker(m.id).is_some())
@@ -111,8 +235,7 @@ pub fn calibrate_image(
         });
     }
     let ids: Vec<i32> = ours.iter().map(|m| m.id).collect();
-    let size = image.size()?;
-    let image_size = Some([size.width as u32, size.height as u32]);
+    let image_size = Some(image_size);
     let missing = |need: &str| {
         CalibrationError::MarkersNotFound {
         image: image_name.into(),

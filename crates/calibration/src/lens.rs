@@ -25,11 +25,32 @@ pub struct LensModel {
     pub distortion: [f64; 5],
     /// Root-mean-square reprojection error of the fit, pixels.
     pub rms_px: f64,
-    /// How many chessboard views the fit used.
+    /// How many chessboard views the fit used (0 for a lens estimated from
+    /// the calibration still).
     pub views: usize,
+    /// What was estimated and from what, when the model was not fitted to
+    /// chessboard views (see [`crate::selflens`]); absent otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub estimated: Option<String>,
 }
 
 impl LensModel {
+    /// A purely radial lens (k1 only) centred at `centre`, with `scale`
+    /// pixels as the unit radius: `p_d = c + (p - c)(1 + k1 |p - c|² / scale²)`.
+    pub fn radial(image_size: [u32; 2], centre: [f64; 2], scale: f64, k1: f64) -> LensModel {
+        LensModel {
+            image_size,
+            fx: scale,
+            fy: scale,
+            cx: centre[0],
+            cy: centre[1],
+            distortion: [k1, 0.0, 0.0, 0.0, 0.0],
+            rms_px: 0.0,
+            views: 0,
+            estimated: None,
+        }
+    }
+
     /// Where a distorted pixel would be with a perfect pinhole lens (same
     /// intrinsics). Fixed-point iteration, as OpenCV's `undistortPoints`.
     pub fn undistort(&self, p: [f64; 2]) -> [f64; 2] {
@@ -170,6 +191,7 @@ pub fn calibrate_lens(
         distortion: d,
         rms_px: rms,
         views: image_points.len(),
+        estimated: None,
     })
 }
 
@@ -192,6 +214,77 @@ pub fn undistort_image(img: &Mat, lens: &LensModel) -> Result<Mat> {
     let mut out = Mat::default();
     calib3d::undistort(img, &mut out, &k, &d, &k)?;
     Ok(out)
+}
+
+/// Removes a lens's distortion from frames, as [`undistort_image`] does,
+/// with the pixel maps computed once: a camera's frames are all corrected
+/// by one `remap` each (about a millisecond or two a 1280×720 frame). Pixels
+/// whose source falls outside the frame repeat its edge, so the corners of a
+/// barrel-distorted view show no black wedge with edges of its own.
+pub struct Undistorter {
+    lens: LensModel,
+    map1: Mat,
+    map2: Mat,
+}
+
+impl Undistorter {
+    pub fn new(lens: &LensModel) -> Result<Undistorter> {
+        let [w, h] = lens.image_size;
+        if w == 0 || h == 0 || w > 1 << 15 || h > 1 << 15 {
+            return Err(CalibrationError::Lens(format!(
+                "lens model for a {w}×{h} image cannot be applied"
+            )));
+        }
+        let k = Mat::from_slice_2d(&[
+            [lens.fx, 0.0, lens.cx],
+            [0.0, lens.fy, lens.cy],
+            [0.0, 0.0, 1.0],
+        ])?;
+        let d = Mat::from_slice(&lens.distortion)?;
+        let (mut map1, mut map2) = (Mat::default(), Mat::default());
+        calib3d::init_undistort_rectify_map(
+            &k,
+            &d,
+            &Mat::default(),
+            &k,
+            Size::new(w as i32, h as i32),
+            opencv::core::CV_16SC2,
+            &mut map1,
+            &mut map2,
+        )?;
+        Ok(Undistorter {
+            lens: lens.clone(),
+            map1,
+            map2,
+        })
+    }
+
+    pub fn lens(&self) -> &LensModel {
+        &self.lens
+    }
+
+    /// The frame as a distortion-free lens with the same intrinsics would
+    /// have seen it. Refuses a frame of another size than the lens's.
+    pub fn apply(&self, img: &Mat) -> Result<Mat> {
+        let s = img.size()?;
+        if [s.width as u32, s.height as u32] != self.lens.image_size {
+            return Err(CalibrationError::Lens(format!(
+                "image is {}×{} but the lens model was fitted at {}×{}",
+                s.width, s.height, self.lens.image_size[0], self.lens.image_size[1]
+            )));
+        }
+        let mut out = Mat::default();
+        imgproc::remap(
+            img,
+            &mut out,
+            &self.map1,
+            &self.map2,
+            imgproc::INTER_LINEAR,
+            opencv::core::BORDER_REPLICATE,
+            opencv::core::Scalar::default(),
+        )?;
+        Ok(out)
+    }
 }
 
 pub(crate) fn to_gray(img: &Mat) -> Result<Mat> {
@@ -228,6 +321,7 @@ mod tests {
             distortion: [-0.25, 0.08, 0.001, -0.0005, 0.0],
             rms_px: 0.0,
             views: 0,
+            estimated: None,
         };
         for p in [[0.0, 0.0], [1279.0, 719.0], [640.0, 360.0], [100.0, 600.0]] {
             let q = lens.undistort(lens.distort(p));
@@ -236,5 +330,47 @@ mod tests {
                 "{p:?} → {q:?}"
             );
         }
+    }
+
+    /// A dot where the lens bends a point to is moved back to where a
+    /// pinhole lens would show it, as [`LensModel::undistort`] says.
+    #[test]
+    fn the_undistorter_moves_pixels_where_undistort_puts_them() {
+        use opencv::core::{Point, Scalar, CV_8UC3};
+        let lens = LensModel::radial([320, 240], [159.5, 119.5], 200.0, -0.2);
+        let seen = [40.0, 50.0];
+        let mut img = Mat::new_rows_cols_with_default(240, 320, CV_8UC3, Scalar::all(0.0)).unwrap();
+        imgproc::circle(
+            &mut img,
+            Point::new(40, 50),
+            2,
+            Scalar::all(255.0),
+            -1,
+            imgproc::LINE_8,
+            0,
+        )
+        .unwrap();
+        let out = Undistorter::new(&lens).unwrap().apply(&img).unwrap();
+        let (mut sum, mut sx, mut sy) = (0.0, 0.0, 0.0);
+        for y in 0..240 {
+            for x in 0..320 {
+                let v = out.at_2d::<opencv::core::Vec3b>(y, x).unwrap()[0] as f64;
+                sum += v;
+                sx += v * x as f64;
+                sy += v * y as f64;
+            }
+        }
+        let want = lens.undistort(seen);
+        let got = [sx / sum, sy / sum];
+        assert!(
+            (got[0] - want[0]).hypot(got[1] - want[1]) < 0.5,
+            "{got:?} vs {want:?}"
+        );
+        assert!(
+            (want[0] - seen[0]).hypot(want[1] - seen[1]) > 5.0,
+            "the lens moves it"
+        );
+        let small = Mat::new_rows_cols_with_default(10, 10, CV_8UC3, Scalar::all(0.0)).unwrap();
+        assert!(Undistorter::new(&lens).unwrap().apply(&small).is_err());
     }
 }

@@ -5,6 +5,8 @@
 //! - [`manual`]: the four-point fallback for clicks or the CLI.
 //! - [`homography`]: the projective map itself, in plain Rust.
 //! - [`lens`]: optional lens-distortion correction from a chessboard.
+//! - [`selflens`]: a radial lens estimated from the calibration still's
+//!   markers when no chessboard was shown.
 //! - [`profile`]: the saved profile file (`calibration/README.md`).
 //! - [`look`]: the board's colours at calibration, and a frame's white
 //!   balance against them.
@@ -19,14 +21,16 @@ pub mod lens;
 pub mod look;
 pub mod manual;
 pub mod profile;
+pub mod selflens;
 pub mod sheet;
 pub mod white;
 
-pub use detect::{calibrate_image, find_markers, read_image, FoundMarker, Placement};
+pub use detect::{calibrate_image, calibrate_image_with_lens, find_markers, read_image, FoundMarker, Placement};
 pub use drift::{Alignment, BlurMatch, BoardReference, DriftConfig, LostReason, Verdict};
 pub use error::{CalibrationError, Result};
 pub use homography::Homography;
-pub use lens::{calibrate_lens, LensModel};
+pub use lens::{calibrate_lens, LensModel, Undistorter};
+pub use selflens::LensEstimate;
 pub use look::{apply_gains, as_if_lit, BoardLook};
 pub use manual::{manual_profile, parse_pair, parse_points};
 pub use profile::{BoardRef, CalibrationProfile, Layout, Method, FORMAT};

@@ -22,6 +22,7 @@ fn truth() -> LensModel {
         distortion: [-0.22, 0.06, 0.0, 0.0, 0.0],
         rms_px: 0.0,
         views: 0,
+        estimated: None,
     }
 }
 

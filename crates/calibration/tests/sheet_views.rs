@@ -174,3 +174,83 @@ fn the_sheet_png_holds_the_four_markers_at_their_printed_size() {
         .any(|l| l.contains("50 mm") && l.contains("square")));
     let _ = Point::new(0, 0);
 }
+
+/// `view` as seen through `lens`: each output pixel takes the pinhole
+/// view's pixel the lens bends onto it.
+fn through(view: &Mat, lens: &tw_calibration::LensModel) -> Mat {
+    let (w, h) = (view.cols(), view.rows());
+    let mut mx =
+        Mat::new_rows_cols_with_default(h, w, opencv::core::CV_32F, Scalar::all(0.0)).unwrap();
+    let mut my = mx.clone();
+    for y in 0..h {
+        for x in 0..w {
+            let p = lens.undistort([x as f64, y as f64]);
+            *mx.at_2d_mut::<f32>(y, x).unwrap() = p[0] as f32;
+            *my.at_2d_mut::<f32>(y, x).unwrap() = p[1] as f32;
+        }
+    }
+    let mut out = Mat::default();
+    imgproc::remap(
+        view,
+        &mut out,
+        &mx,
+        &my,
+        imgproc::INTER_LINEAR,
+        BORDER_CONSTANT,
+        Scalar::all(90.0),
+    )
+    .unwrap();
+    out
+}
+
+#[test]
+fn a_distortion_free_view_estimates_no_lens_and_keeps_the_plain_profile() {
+    let layout = SheetLayout::a4();
+    let (view, _) = camera_view(&layout, &[]);
+    for placement in [Placement::Sheet, Placement::Corners([126.0, 213.0])] {
+        let plain = calibrate_image(&view, "v", &layout, placement).unwrap();
+        let (p, est) =
+            tw_calibration::calibrate_image_with_lens(&view, "v", &layout, placement).unwrap();
+        let est = est.expect("four markers: an estimate is made");
+        assert!(!est.kept, "{est:?}");
+        assert_eq!(p, plain);
+    }
+}
+
+#[test]
+fn a_barrel_lens_is_estimated_from_the_markers_and_corrects_the_map() {
+    let layout = SheetLayout::a4();
+    let (view, truth) = camera_view(&layout, &[]);
+    let lens = tw_calibration::LensModel::radial([1280, 720], [639.5, 359.5], 734.3, -0.35);
+    let bent = through(&view, &lens);
+    // The truth through the lens: page mm → pinhole pixel → lens.
+    let worst = |p: &tw_calibration::CalibrationProfile| {
+        let mut worst: f64 = 0.0;
+        for i in 0..=10 {
+            for j in 0..=10 {
+                let mm = [
+                    layout.page_mm[0] * i as f64 / 10.0,
+                    layout.page_mm[1] * j as f64 / 10.0,
+                ];
+                let px = lens.distort(truth.map(mm).unwrap());
+                let got = p.image_to_table(px).unwrap();
+                worst = worst.max((got[0] - mm[0]).hypot(got[1] - mm[1]));
+            }
+        }
+        worst
+    };
+    let plain = calibrate_image(&bent, "bent", &layout, Placement::Sheet).unwrap();
+    let (p, est) =
+        tw_calibration::calibrate_image_with_lens(&bent, "bent", &layout, Placement::Sheet)
+            .unwrap();
+    let est = est.unwrap();
+    assert!(est.kept, "{est:?}");
+    let k1 = p.lens.as_ref().unwrap().distortion[0];
+    assert!((k1 + 0.35).abs() < 0.1, "k1 {k1}");
+    assert!(p.lens.as_ref().unwrap().estimated.is_some());
+    let (before, after) = (worst(&plain), worst(&p));
+    assert!(
+        after < 0.6 * before && after < 1.0,
+        "worst {before:.2} mm without the lens, {after:.2} mm with it"
+    );
+}

@@ -95,11 +95,16 @@ fn scene_calibration(truth_path: &Path) -> Result<Calibrated, EvalError> {
     let s = truth_path.to_string_lossy();
     let cal = PathBuf::from(s.trim_end_matches(".json").to_string() + ".calibration.json");
     let prof = tw_calibration::CalibrationProfile::load(&cal).map_err(|e| ferr(&cal, e))?;
-    Ok((prof.table_to_image.0, prof.board_look))
+    Ok((prof.table_to_image.0, prof.board_look, prof.lens))
 }
 
-/// A scene's board → image homography and the board's look at calibration.
-type Calibrated = ([[f64; 3]; 3], Option<tw_calibration::BoardLook>);
+/// A scene's board → image homography, the board's look at calibration and
+/// the lens model the homography's pixels are corrected for, if any.
+type Calibrated = (
+    [[f64; 3]; 3],
+    Option<tw_calibration::BoardLook>,
+    Option<tw_calibration::LensModel>,
+);
 
 /// Labelled face examples cut from generated scenes with their truth.
 pub fn examples_from_scenes(dir: &Path) -> Result<Vec<Example>, EvalError> {
@@ -156,6 +161,10 @@ pub struct Report {
     pub die_sizes_from_scenes: std::collections::BTreeSet<String>,
     /// The same counts by camera tilt band (see [`tilt_band`]).
     pub bands: BTreeMap<&'static str, Band>,
+    /// Scenes whose calibration holds a lens model, and the time (ms) to
+    /// correct each one's frame for it (the remap; its maps built before).
+    pub lens_scenes: usize,
+    pub lens_ms: Vec<f64>,
 }
 
 /// One tilt band's counts.
@@ -229,7 +238,7 @@ fn calibration_for(truth_path: &Path, t: &crate::truth::Truth) -> Result<Calibra
     if cal.exists() {
         return scene_calibration(truth_path);
     }
-    t.board_to_image.map(|h| (h, None)).ok_or_else(|| {
+    t.board_to_image.map(|h| (h, None, None)).ok_or_else(|| {
         ferr(
             truth_path,
             format!(
@@ -277,13 +286,27 @@ pub fn evaluate_kept(
 /// The still a scene's calibration was taken on, if kept beside it:
 /// `scene-00001.jpg` → `scene-00001.calibration.reference.jpg` (as the app
 /// keeps `calibration.reference.jpg` beside `calibration.json`).
+///
+/// When the scene's calibration (`scene-00001.calibration.json`) holds a
+/// lens model, the still is returned corrected for it, as its frame is.
 pub fn calibration_still_of(image: &Path) -> Result<Option<opencv::core::Mat>, EvalError> {
     let stem = image.file_stem().unwrap_or_default().to_string_lossy();
     let still = image.with_file_name(format!("{stem}.calibration.reference.jpg"));
     if !still.is_file() {
         return Ok(None);
     }
-    load_image(&still).map(Some)
+    let img = load_image(&still)?;
+    let cal = image.with_file_name(format!("{stem}.calibration.json"));
+    let lens = if cal.is_file() {
+        tw_calibration::CalibrationProfile::load(&cal)
+            .map_err(|e| ferr(&cal, e))?
+            .lens
+    } else {
+        None
+    };
+    crate::io::through_lens(&img, lens.as_ref())
+        .map(|m| Some(m.into_owned()))
+        .map_err(|e| ferr(&still, e))
 }
 
 /// How [`evaluate_with`] reads one scene: given the image's path, the
@@ -321,7 +344,26 @@ pub fn evaluate_with(
         let t = crate::truth::load(&tp).map_err(|e| ferr(&tp, e))?;
         let image_path = tp.with_file_name(&t.image);
         let img = load_image(&image_path)?;
-        let (h, look) = calibration_for(&tp, &t)?;
+        let (h, look, lens) = calibration_for(&tp, &t)?;
+        // A lens model: the frame is corrected once, and the reader works
+        // in undistorted pixels, where the homography holds. The remap's
+        // time is counted in the scene's read time; building its maps is
+        // not (a camera's maps are built once, not per frame).
+        let undistorter = match &lens {
+            Some(l) => Some(tw_calibration::Undistorter::new(l).map_err(|e| ferr(&tp, e))?),
+            None => None,
+        };
+        let lens_start = std::time::Instant::now();
+        let corrected = match &undistorter {
+            Some(u) => std::borrow::Cow::Owned(u.apply(&img).map_err(|e| ferr(&image_path, e))?),
+            None => std::borrow::Cow::Borrowed(&img),
+        };
+        let lens_ms = lens_start.elapsed().as_secs_f64() * 1000.0;
+        if lens.is_some() {
+            r.lens_scenes += 1;
+            r.lens_ms.push(lens_ms);
+        }
+        let img = corrected;
         let webs = Webs::on(board, &t.webs).map_err(|e| ferr(&tp, e))?;
         let sized;
         let set = match t.die_edge_mm {
@@ -335,6 +377,7 @@ pub fn evaluate_with(
             _ => set,
         };
         let (reading, ms) = read(&image_path, &img, &h, look.as_ref(), &webs, set)?;
+        let ms = ms + if lens.is_some() { lens_ms } else { 0.0 };
         r.ms.push(ms);
         r.scenes += 1;
         let band = r.bands.entry(tilt_band(t.elevation_deg)).or_default();
@@ -578,6 +621,14 @@ pub fn print_report(r: &Report, dir: &Path) {
             at(1.0)
         );
     }
+    if r.lens_scenes > 0 {
+        println!(
+            "lens model:           {} of {} scenes read through their calibration's lens (frame corrected in {:.1} ms mean)",
+            r.lens_scenes,
+            r.scenes,
+            r.lens_ms.iter().sum::<f64>() / r.lens_ms.len().max(1) as f64
+        );
+    }
     println!(
         "ms per scene:         mean {mean:.1}  median {:.1}  p95 {:.1}  max {:.1} ({:.2}× the mean)",
         q(0.5),
@@ -661,7 +712,8 @@ pub fn labelled_candidates(
         let t = load_truth(&tp)?;
         let image_path = tp.with_file_name(&t.image);
         let img = load_image(&image_path)?;
-        let (h, _) = scene_calibration(&tp)?;
+        let (h, _, lens) = scene_calibration(&tp)?;
+        let img = crate::io::through_lens(&img, lens.as_ref()).map_err(|e| ferr(&image_path, e))?;
         for m in crate::read::measure_candidates(&img, &h, board, set)? {
             let d = t
                 .dice

@@ -32,6 +32,23 @@ pub fn load_frame(path: &Path) -> Result<Mat, String> {
     Ok(img)
 }
 
+/// A frame as the reader takes it when the calibration holds a lens model:
+/// corrected for the lens, so that the profile's homography (fitted on
+/// undistorted pixels) holds on it; unchanged (borrowed) without one. For
+/// many frames of one camera build a [`tw_calibration::Undistorter`] once.
+pub fn through_lens<'a>(
+    img: &'a Mat,
+    lens: Option<&tw_calibration::LensModel>,
+) -> Result<std::borrow::Cow<'a, Mat>, String> {
+    match lens {
+        None => Ok(std::borrow::Cow::Borrowed(img)),
+        Some(l) => tw_calibration::Undistorter::new(l)
+            .and_then(|u| u.apply(img))
+            .map(std::borrow::Cow::Owned)
+            .map_err(|e| e.to_string()),
+    }
+}
+
 pub fn save_png(path: &Path, img: &Mat) -> Result<(), String> {
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;

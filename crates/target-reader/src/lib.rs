@@ -81,8 +81,9 @@
 //!   `tw_calibration::white`), not after a manual calibration. A channel
 //!   clipped by the cast is only known to be at least as bright as it
 //!   reads, and is not darkened below the pixel's other channels.
-//! - Lens distortion is not applied to the frame (`warden read` refuses a
-//!   profile with a lens model and a board).
+//! - A profile with a lens model is read on frames corrected for it
+//!   ([`io::through_lens`], `tw_calibration::Undistorter`); the estimated
+//!   lens has k1 only, centred on the image (`tw_calibration::selflens`).
 
 pub mod area;
 pub mod check;

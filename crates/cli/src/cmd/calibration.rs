@@ -6,7 +6,7 @@ use anyhow::{bail, Context, Result};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use tw_calibration::{
-    calibrate_image, BoardLook, calibrate_lens, manual_profile, parse_pair, parse_points, read_image, write_sheet, CalibrationProfile,
+    calibrate_image, calibrate_image_with_lens, BoardLook, calibrate_lens, manual_profile, parse_pair, parse_points, read_image, write_sheet, CalibrationProfile,
     Placement, SheetLayout,
 };
 
@@ -37,6 +37,11 @@ pub enum What {
         /// Lens model to apply first: a profile file holding one.
         #[arg(long)]
         lens_from: Option<PathBuf>,
+        /// Without `--lens-from`, a radial lens is estimated from the
+        /// markers themselves and kept when it halves their reprojection
+        /// error; this flag skips that (the profile then has no lens).
+        #[arg(long)]
+        no_lens_estimate: bool,
         /// Write the profile here (printed to stdout otherwise), with the
         /// image beside it as the calibration still (`NAME.reference.jpg`).
         /// The profile keeps the board's look either way.
@@ -81,7 +86,9 @@ pub enum What {
 pub fn run(a: Args) -> Result<ExitCode> {
     match a.what {
         What::Sheet { out, dpi } => sheet(&out, dpi),
-        What::Detect { image, size_mm, lens_from, out } => detect(&image, size_mm.as_deref(), lens_from.as_deref(), out.as_deref()),
+        What::Detect { image, size_mm, lens_from, no_lens_estimate, out } => {
+            detect(&image, size_mm.as_deref(), lens_from.as_deref(), !no_lens_estimate, out.as_deref())
+        }
         What::Manual { points, size_mm, image_size, out } => manual(&points, &size_mm, image_size.as_deref(), out.as_deref()),
         What::Lens { images, corners, square_mm, profile } => lens(&images, &corners, square_mm, profile.as_deref()),
         What::Drift(d) => super::calibration_drift::run(d),
@@ -132,7 +139,7 @@ fn pixels(v: f64, text: &str) -> Result<u32> {
     Ok(v as u32)
 }
 
-fn detect(image: &Path, size_mm: Option<&str>, lens_from: Option<&Path>, out: Option<&Path>) -> Result<ExitCode> {
+fn detect(image: &Path, size_mm: Option<&str>, lens_from: Option<&Path>, estimate: bool, out: Option<&Path>) -> Result<ExitCode> {
     let placement = match size_mm {
         Some(s) => Placement::Corners(mm_pair(s, "--size-mm")?),
         None => Placement::Sheet,
@@ -148,8 +155,22 @@ fn detect(image: &Path, size_mm: Option<&str>, lens_from: Option<&Path>, out: Op
     if let Some(l) = &lens {
         img = tw_calibration::lens::undistort_image(&img, l)?;
     }
-    let mut profile = calibrate_image(&img, &image.display().to_string(), &SheetLayout::a4(), placement)?;
-    profile.lens = lens;
+    let name = image.display().to_string();
+    let mut profile = if lens.is_none() && estimate {
+        let (profile, est) = calibrate_image_with_lens(&img, &name, &SheetLayout::a4(), placement)?;
+        match &est {
+            Some(e) => eprintln!("lens estimate: {}", e.describe()),
+            None => eprintln!("lens estimate: not tried (needs all four markers)"),
+        }
+        if let Some(l) = &profile.lens {
+            img = tw_calibration::Undistorter::new(l)?.apply(&img)?;
+        }
+        profile
+    } else {
+        let mut p = calibrate_image(&img, &name, &SheetLayout::a4(), placement)?;
+        p.lens = lens;
+        p
+    };
     // The board's colours as calibrated, neutralised on the markers, as
     // the app reads them from the still it keeps.
     let (look, gains) = BoardLook::of_calibration(&img, &profile).with_context(|| format!("{}: sampling the board look", image.display()))?;
@@ -246,6 +267,10 @@ fn summarize(p: &CalibrationProfile) {
         p.area_mm[1],
         p.image_points.len(),
         p.rms_error_mm,
-        if p.lens.is_some() { ", lens corrected" } else { "" }
+        match &p.lens {
+            Some(l) if l.estimated.is_some() => format!(", lens estimated from the still (k1 {:+.4})", l.distortion[0]),
+            Some(_) => ", lens corrected".to_string(),
+            None => String::new(),
+        }
     );
 }

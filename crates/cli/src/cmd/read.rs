@@ -19,9 +19,14 @@
 //! For a d12 `corners` holds the five corners of its pentagonal top face
 //! (a d6 has four), `face` is `"icon"` or `"blank"`, and `cocked` is always
 //! false (the reader only fits dice lying flat).
+//!
+//! A profile with a lens model (`calibration lens`, or one estimated by
+//! `calibration detect`) is read on the frame corrected for it; pixel
+//! coordinates in the output are those of the image as given.
 
 use anyhow::{bail, Context, Result};
 use clap::Args as ClapArgs;
+use opencv::prelude::MatTraitConst;
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -134,14 +139,6 @@ fn check_size(
 
 /// Reads d12s on the board the calibration holds.
 fn read_board(args: &Args, path: &Path, profile: &CalibrationProfile) -> Result<ExitCode> {
-    if profile.lens.is_some() {
-        // The target reader works on the frame as captured; a lens model
-        // would have to be applied to the whole image first.
-        bail!(
-            "calibration {}: a lens correction is not supported with a target board yet",
-            path.display()
-        );
-    }
     let board = super::dice::board_for(profile, path, None)?;
     if args.dice_set.as_deref() == Some("d6-pips") {
         bail!("die set \"d6-pips\" reads pip d6s; the target board needs an enrolled d12 set (e.g. \"dungeon-fighter\")");
@@ -150,17 +147,29 @@ fn read_board(args: &Args, path: &Path, profile: &CalibrationProfile) -> Result<
     let webs = tw_board::Webs::on(&board, &args.webs)
         .with_context(|| format!("--web for the board of {}", path.display()))?;
     let img = tw_target::io::load_frame(&args.image).map_err(anyhow::Error::msg)?;
+    check_size(
+        path,
+        profile,
+        &args.image,
+        img.cols() as u32,
+        img.rows() as u32,
+    )?;
     let start = Instant::now();
+    // With a lens model the frame is corrected first: the profile's
+    // homography holds on undistorted pixels. Pixels in the output are
+    // mapped back to the image as given.
+    let img = tw_target::io::through_lens(&img, profile.lens.as_ref())
+        .map_err(|e| anyhow::anyhow!("{}: lens correction: {e}", args.image.display()))?;
     let reading = tw_target::read_target(&img, &profile.table_to_image.0, &board, &webs, &set)
         .with_context(|| format!("reading dice in {}", args.image.display()))?;
     let elapsed_ms = start.elapsed().as_secs_f64() * 1000.0;
-    check_size(path, profile, &args.image, reading.width, reading.height)?;
+    let seen = |p: [f64; 2]| profile.lens.as_ref().map_or(p, |l| l.distort(p));
     let dice: Vec<BoardDie> = reading
         .dice
         .into_iter()
         .map(|d| BoardDie {
-            center: d.center,
-            corners: d.corners,
+            center: seen(d.center),
+            corners: d.corners.into_iter().map(seen).collect(),
             face: Some(d.face),
             color: d.color,
             confidence: d.confidence,
