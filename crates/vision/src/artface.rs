@@ -112,6 +112,9 @@ const SURE_READING: f32 = 0.8;
 /// ...and a die read at a size off theirs by more than this factor is read
 /// again from theirs.
 const OFF_SIZE: f32 = 1.15;
+/// The fitted face size is held within the sure readings' span of sides
+/// widened by this factor either way (perspective across the frame).
+const SPAN_WIDEN: f32 = 1.25;
 /// Finds (the surest) read freely to fix the frame's face size...
 const FIT_FROM: usize = 8;
 /// ...in at most this many rounds while fewer than [`FIT_SURE`] of them are
@@ -1623,6 +1626,10 @@ pub fn read_timed(
             .collect::<Vec<_>>(),
         0.2,
     );
+    let side_span = size::span(
+        &sure.iter().map(|r| r.pose.side).collect::<Vec<_>>(),
+        SPAN_WIDEN,
+    );
     if sides.is_some() && squashes.is_some() {
         // Read again below from the fitted pose.
         first.extend(rest.into_iter().map(|find| Reading1 {
@@ -1646,7 +1653,8 @@ pub fn read_timed(
     for mut r in first {
         if let (Some(sc), Some(qc)) = (sides, squashes) {
             let at = |c: &[f32; 3], p: [f32; 2]| c[0] + c[1] * p[0] + c[2] * p[1];
-            let want = at(&sc, r.pose.center).max(4.0);
+            let (lo, hi) = side_span.unwrap_or((4.0, f32::MAX));
+            let want = at(&sc, r.pose.center).clamp(lo.max(4.0), hi.max(4.0));
             let q = at(&qc, r.pose.center).clamp(0.45, 1.0);
             let angle = edge_angle(&prep, r.find.center, want * 1.2, q);
             let shifts = turns();
