@@ -44,6 +44,7 @@ use serde::{Deserialize, Serialize};
 use std::time::Instant;
 
 mod area;
+mod board;
 mod body;
 mod clash;
 mod matching;
@@ -1745,6 +1746,12 @@ pub fn read_timed(
             if (r.pose.side / want).ln().abs() > OFF_SIZE.ln() {
                 r.confidence = r.confidence.min(ASKED);
             }
+        }
+        // A board's grid crossing can match a glyph; its lines run on
+        // through the face's border band and past it, which a die's don't.
+        let (plane, scale) = prep.level_for(r.pose.side);
+        if board::is_grid_crossing(plane, scale, &r.pose) {
+            continue;
         }
         settled.push(r);
     }
