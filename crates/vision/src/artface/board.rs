@@ -44,7 +44,10 @@ pub(super) fn is_grid_crossing(plane: &Plane, scale: f32, pose: &Pose) -> bool {
     let mut range = (f32::MAX, f32::MIN);
     let mut rows = Vec::with_capacity(4);
     // Each side: (along-side axis, outward axis) as unit face vectors.
-    for (a, o) in [([1.0f32, 0.0f32], [0.0f32, 1.0f32]), ([0.0, 1.0], [1.0, 0.0])] {
+    for (a, o) in [
+        ([1.0f32, 0.0f32], [0.0f32, 1.0f32]),
+        ([0.0, 1.0], [1.0, 0.0]),
+    ] {
         for sign in [-1.0f32, 1.0] {
             let row = |d: f32| -> [f32; SAMPLES] {
                 std::array::from_fn(|k| {
