@@ -131,6 +131,9 @@ const SIZE_TRIES: usize = 3;
 const SAME_TABLE_PLACE: f32 = 0.7;
 /// Faces (the likeliest) that each climb to their own pose in the second reading.
 const CONTENDERS: usize = 3;
+/// A board's lines are looked for along the strongest edges within this
+/// many face sides' box around a reading (0.5–1.6 sides out).
+const BOARD_REACH: f32 = 2.5;
 /// Readings put to the player get at most this confidence.
 const ASKED: f32 = 0.3;
 
@@ -1749,8 +1752,17 @@ pub fn read_timed(
         }
         // A board's grid crossing can match a glyph; its lines run on
         // through the face's border band and past it, which a die's don't.
+        // The lines are looked for along the face's sides and along the
+        // strongest edges around it (a "+" read as an upright "X" has its
+        // lines on the face's diagonals).
         let (plane, scale) = prep.level_for(r.pose.side);
-        if board::is_grid_crossing(plane, scale, &r.pose) {
+        let around = Pose {
+            angle: edge_angle(&prep, r.pose.center, r.pose.side * BOARD_REACH, r.pose.squash),
+            ..r.pose
+        };
+        if board::is_grid_crossing(plane, scale, &r.pose)
+            || board::is_grid_crossing(plane, scale, &around)
+        {
             continue;
         }
         settled.push(r);

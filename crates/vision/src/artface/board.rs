@@ -24,6 +24,9 @@ const INNER: f32 = 0.42;
 const OUTER: f32 = 0.85;
 /// Correlation between the two rows above which a side counts as crossed.
 const LINED: f32 = 0.8;
+/// Samples the outer row may be shifted against the inner one (±0.08 side
+/// over the rows' 0.43 side apart: lines up to ~10° off the sides' normal).
+const SHIFT: i32 = 2;
 /// The inner row must vary by at least this fraction of the face's
 /// brightness range: a plain band's noise correlates by chance.
 const MARKED: f32 = 0.15;
@@ -90,13 +93,22 @@ fn lined(inner: &[f32; SAMPLES], outer: &[f32; SAMPLES], contrast: f32) -> bool 
     if hi - lo < MARKED * contrast {
         return false;
     }
-    let (mut sio, mut sii, mut soo) = (0.0f32, 0.0f32, 0.0f32);
-    for (a, b) in inner.iter().zip(&outer) {
-        sio += a * b;
-        sii += a * a;
-        soo += b * b;
-    }
-    sii > 0.0 && soo > 0.0 && sio / (sii * soo).sqrt() >= LINED
+    // A line a few degrees off the side's normal (the pose's turn or
+    // foreshortening a little off) crosses the outer row a sample or two
+    // along from where it crosses the inner one.
+    (-SHIFT..=SHIFT).any(|shift| {
+        let (mut sio, mut sii, mut soo) = (0.0f32, 0.0f32, 0.0f32);
+        for k in 0..SAMPLES as i32 {
+            let Some(b) = outer.get((k + shift) as usize) else {
+                continue;
+            };
+            let a = inner[k as usize];
+            sio += a * b;
+            sii += a * a;
+            soo += b * b;
+        }
+        sii > 0.0 && soo > 0.0 && sio / (sii * soo).sqrt() >= LINED
+    })
 }
 
 /// A row less its least-squares line (zero mean, no slope).
