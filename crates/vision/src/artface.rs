@@ -44,6 +44,7 @@ use serde::{Deserialize, Serialize};
 use std::time::Instant;
 
 mod area;
+mod board;
 mod body;
 mod clash;
 mod matching;
@@ -112,6 +113,9 @@ const SURE_READING: f32 = 0.8;
 /// ...and a die read at a size off theirs by more than this factor is read
 /// again from theirs.
 const OFF_SIZE: f32 = 1.15;
+/// The fitted face size is held within the sure readings' span of sides
+/// widened by this factor either way (perspective across the frame).
+const SPAN_WIDEN: f32 = 1.25;
 /// Finds (the surest) read freely to fix the frame's face size...
 const FIT_FROM: usize = 8;
 /// ...in at most this many rounds while fewer than [`FIT_SURE`] of them are
@@ -127,6 +131,9 @@ const SIZE_TRIES: usize = 3;
 const SAME_TABLE_PLACE: f32 = 0.7;
 /// Faces (the likeliest) that each climb to their own pose in the second reading.
 const CONTENDERS: usize = 3;
+/// A board's lines are looked for along the strongest edges within this
+/// many face sides' box around a reading (0.5–1.6 sides out).
+const BOARD_REACH: f32 = 2.5;
 /// Readings put to the player get at most this confidence.
 const ASKED: f32 = 0.3;
 
@@ -1623,6 +1630,10 @@ pub fn read_timed(
             .collect::<Vec<_>>(),
         0.2,
     );
+    let side_span = size::span(
+        &sure.iter().map(|r| r.pose.side).collect::<Vec<_>>(),
+        SPAN_WIDEN,
+    );
     if sides.is_some() && squashes.is_some() {
         // Read again below from the fitted pose.
         first.extend(rest.into_iter().map(|find| Reading1 {
@@ -1646,7 +1657,8 @@ pub fn read_timed(
     for mut r in first {
         if let (Some(sc), Some(qc)) = (sides, squashes) {
             let at = |c: &[f32; 3], p: [f32; 2]| c[0] + c[1] * p[0] + c[2] * p[1];
-            let want = at(&sc, r.pose.center).max(4.0);
+            let (lo, hi) = side_span.unwrap_or((4.0, f32::MAX));
+            let want = at(&sc, r.pose.center).clamp(lo.max(4.0), hi.max(4.0));
             let q = at(&qc, r.pose.center).clamp(0.45, 1.0);
             let angle = edge_angle(&prep, r.find.center, want * 1.2, q);
             let shifts = turns();
@@ -1737,6 +1749,21 @@ pub fn read_timed(
             if (r.pose.side / want).ln().abs() > OFF_SIZE.ln() {
                 r.confidence = r.confidence.min(ASKED);
             }
+        }
+        // A board's grid crossing can match a glyph; its lines run on
+        // through the face's border band and past it, which a die's don't.
+        // The lines are looked for along the face's sides and along the
+        // strongest edges around it (a "+" read as an upright "X" has its
+        // lines on the face's diagonals).
+        let (plane, scale) = prep.level_for(r.pose.side);
+        let around = Pose {
+            angle: edge_angle(&prep, r.pose.center, r.pose.side * BOARD_REACH, r.pose.squash),
+            ..r.pose
+        };
+        if board::is_grid_crossing(plane, scale, &r.pose)
+            || board::is_grid_crossing(plane, scale, &around)
+        {
+            continue;
         }
         settled.push(r);
     }

@@ -37,6 +37,17 @@ pub(super) fn within(side: f32, size: f32, band: f32) -> bool {
     side >= size / band && side <= size * band
 }
 
+/// The span of face sides the sure readings gave, widened by `widen` either
+/// way: the size fitted across the frame is held to it, since a plane fitted
+/// from a few readings on one side of the frame can reach absurd sizes at
+/// the other edge (5.8 px for dice of ~98 px seen). `None` without readings.
+pub(super) fn span(sides: &[f32], widen: f32) -> Option<(f32, f32)> {
+    let mut good = sides.iter().copied().filter(|s| s.is_finite() && *s > 0.0);
+    let first = good.next()?;
+    let (lo, hi) = good.fold((first, first), |(lo, hi), s| (lo.min(s), hi.max(s)));
+    Some((lo / widen, hi * widen))
+}
+
 /// The probability-weighted median side of finds sorted by side.
 fn weighted_median(sorted: &[&Find]) -> Option<f32> {
     let total: f32 = sorted.iter().map(|f| f.probability).sum();
@@ -79,5 +90,15 @@ mod tests {
         assert_eq!(candidates(&finds, 0.8, 1.6, 3), vec![40.0]);
         assert!(candidates(&[at(40.0, 0.5)], 0.8, 1.6, 3).is_empty());
         assert!(candidates(&[at(f32::NAN, 0.9)], 0.8, 1.6, 3).is_empty());
+    }
+
+    #[test]
+    fn the_span_of_sure_sides_is_widened_and_skips_bad_values() {
+        assert_eq!(
+            span(&[50.0, 40.0, f32::NAN, 60.0], 1.25),
+            Some((32.0, 75.0))
+        );
+        assert_eq!(span(&[], 1.25), None);
+        assert_eq!(span(&[-1.0, f32::INFINITY], 1.25), None);
     }
 }
