@@ -41,12 +41,15 @@ pub fn run(a: LensArgs) -> Result<ExitCode> {
     } else {
         a.sizes.clone()
     };
+    let sizes = sizes
+        .iter()
+        .map(|s| parse_size(s))
+        .collect::<Result<Vec<_>>>()?;
     println!(
         "lens correction (Undistorter), one thread, {} frames a size",
         a.frames
     );
-    for s in &sizes {
-        let (w, h) = parse_size(s)?;
+    for (w, h) in sizes {
         // Focal length about the frame's width, k1 −0.15 in those units
         // (render2's barrel lenses reach about that).
         let lens = LensModel::radial(
