@@ -295,7 +295,15 @@ pub fn calibration_still_of(image: &Path) -> Result<Option<opencv::core::Mat>, E
     if !still.is_file() {
         return Ok(None);
     }
-    let img = load_image(&still)?;
+    frame_beside(image, &still).map(Some)
+}
+
+/// Another frame of a scene's camera (its calibration still, the empty
+/// board before the throw), read as the scene's own frame is: corrected for
+/// the lens of the scene's calibration (`scene-00001.calibration.json`
+/// beside `image`), if it holds one; as it is otherwise.
+pub fn frame_beside(image: &Path, frame: &Path) -> Result<opencv::core::Mat, EvalError> {
+    let stem = image.file_stem().unwrap_or_default().to_string_lossy();
     let cal = image.with_file_name(format!("{stem}.calibration.json"));
     let lens = if cal.is_file() {
         tw_calibration::CalibrationProfile::load(&cal)
@@ -304,9 +312,7 @@ pub fn calibration_still_of(image: &Path) -> Result<Option<opencv::core::Mat>, E
     } else {
         None
     };
-    crate::io::through_lens(&img, lens.as_ref())
-        .map(|m| Some(m.into_owned()))
-        .map_err(|e| ferr(&still, e))
+    crate::io::load_frame_through_lens(frame, lens.as_ref()).map_err(EvalError::Image)
 }
 
 /// How [`evaluate_with`] reads one scene: given the image's path, the
@@ -737,7 +743,62 @@ pub fn labelled_candidates(
 
 #[cfg(test)]
 mod tests {
-    use super::tilt_band;
+    use super::{frame_beside, tilt_band};
+
+    /// The empty board before a throw (or the still) is corrected with the
+    /// lens of the scene's calibration, so it lines up with the scene's
+    /// corrected frame; a scene without a calibration file leaves it as is.
+    #[test]
+    fn a_frame_beside_a_scene_goes_through_the_scene_lens() {
+        use opencv::core::{Mat, Point, Scalar, CV_8UC3};
+        use opencv::prelude::*;
+        let dir = std::env::temp_dir().join(format!("tw-eval-beside-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let mut img = Mat::new_rows_cols_with_default(240, 320, CV_8UC3, Scalar::all(0.0)).unwrap();
+        opencv::imgproc::circle(
+            &mut img,
+            Point::new(40, 50),
+            2,
+            Scalar::all(255.0),
+            -1,
+            8,
+            0,
+        )
+        .unwrap();
+        let empty = dir.join("scene-00000.empty.png");
+        crate::io::save_png(&empty, &img).unwrap();
+        let lens = tw_calibration::LensModel::radial([320, 240], [159.5, 119.5], 200.0, -0.2);
+        let mm = vec![[0.0, 0.0], [600.0, 0.0], [600.0, 600.0], [0.0, 600.0]];
+        let px = vec![[20.0, 20.0], [300.0, 20.0], [300.0, 220.0], [20.0, 220.0]];
+        let method = tw_calibration::Method::Manual;
+        let mut p =
+            tw_calibration::CalibrationProfile::from_points(method, None, [600.0; 2], px, mm)
+                .unwrap();
+        p.lens = Some(lens.clone());
+        let centroid = |m: &Mat| {
+            let (mut n, mut sx, mut sy) = (0.0, 0.0, 0.0);
+            for y in 0..m.rows() {
+                for x in 0..m.cols() {
+                    let v = m.at_2d::<opencv::core::Vec3b>(y, x).unwrap()[0] as f64;
+                    (n, sx, sy) = (n + v, sx + v * x as f64, sy + v * y as f64);
+                }
+            }
+            [sx / n, sy / n]
+        };
+        let scene = dir.join("scene-00000.jpg");
+        let got = centroid(&frame_beside(&scene, &empty).unwrap());
+        assert!((got[0] - 40.0).hypot(got[1] - 50.0) < 0.5, "{got:?}");
+        p.save(&dir.join("scene-00000.calibration.json")).unwrap();
+        let (got, want) = (
+            centroid(&frame_beside(&scene, &empty).unwrap()),
+            lens.undistort([40.0, 50.0]),
+        );
+        assert!(
+            (got[0] - want[0]).hypot(got[1] - want[1]) < 0.5,
+            "{got:?} vs {want:?}"
+        );
+        std::fs::remove_dir_all(&dir).ok();
+    }
 
     /// Tilt is measured from vertical: a camera straight down (elevation
     /// 90°) is tilt 0; the bands split the 0–35° range.

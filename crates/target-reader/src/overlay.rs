@@ -106,14 +106,18 @@ pub fn draw_reading(img: &mut Mat, reading: &TargetReading) -> opencv::Result<()
 }
 
 /// Reads `image`, draws the geometry (and `reading` if given) and writes a PNG to `out`.
+/// With a lens model the drawing is over the frame corrected for it
+/// ([`crate::io::load_frame_through_lens`]), where the profile's homography
+/// and the reader's pixels hold.
 pub fn overlay_file(
     image: &std::path::Path,
+    lens: Option<&tw_calibration::LensModel>,
     board_to_image: &[[f64; 3]; 3],
     board: &Board,
     reading: Option<&TargetReading>,
     out: &std::path::Path,
 ) -> Result<(), String> {
-    let mut img = crate::io::load_frame(image)?;
+    let mut img = crate::io::load_frame_through_lens(image, lens)?;
     draw_board(&mut img, board_to_image, board)
         .map_err(|e| format!("drawing on {}: {e}", image.display()))?;
     if let Some(r) = reading {

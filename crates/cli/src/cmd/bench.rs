@@ -23,6 +23,9 @@ pub enum What {
     /// Board drift check: bumped boards found again (corner error in mm),
     /// false alarms on still frames, ms per check, on generated scenes.
     Drift(super::bench_drift::DriftArgs),
+    /// Lens correction: one thread's CPU per frame corrected (remap), and
+    /// the maps' cost once per camera, at 1280×720 and 1920×1080.
+    Lens(super::bench_lens::LensArgs),
 }
 
 pub fn run(a: Args) -> Result<ExitCode> {
@@ -36,6 +39,7 @@ pub fn run(a: Args) -> Result<ExitCode> {
         What::Read(r) => read(r),
         What::Throw(t) => super::bench_throw::run(t),
         What::Drift(d) => super::bench_drift::run(d),
+        What::Lens(l) => super::bench_lens::run(l),
     }
 }
 

@@ -25,7 +25,8 @@ pub enum BoardCommand {
         /// Geometry JSON (e.g. calibration/boards/catacombs-default.json).
         file: PathBuf,
     },
-    /// Draw the geometry over an image using a calibration's homography.
+    /// Draw the geometry over an image using a calibration's homography
+    /// (over the image corrected for the calibration's lens, if it has one).
     Overlay {
         #[arg(long)]
         image: PathBuf,
@@ -137,13 +138,19 @@ fn overlay(
     let profile = tw_calibration::CalibrationProfile::load(calibration)
         .map_err(|e| anyhow::anyhow!("{e}"))?;
     let board = super::dice::board_for(&profile, calibration, board)?;
-    tw_target::overlay::overlay_file(image, &profile.table_to_image.0, &board, None, out)
+    let lens = profile.lens.as_ref();
+    tw_target::overlay::overlay_file(image, lens, &profile.table_to_image.0, &board, None, out)
         .map_err(anyhow::Error::msg)?;
     println!(
-        "{}: {} drawn over {}",
+        "{}: {} drawn over {}{}",
         out.display(),
         board.spec().name,
-        image.display()
+        image.display(),
+        if lens.is_some() {
+            " (corrected for the calibration's lens)"
+        } else {
+            ""
+        }
     );
     Ok(ExitCode::SUCCESS)
 }

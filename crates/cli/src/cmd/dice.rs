@@ -556,17 +556,29 @@ fn read(
     let board = board_for(&profile, calibration, board)?;
     let set = load_set(set)?;
     let webs = Webs::on(&board, webs)?;
-    let img = tw_target::io::load_frame(image).map_err(anyhow::Error::msg)?;
+    // With a lens model the frame is read corrected for it, as `warden
+    // read` does; the JSON's pixels are mapped back to the image as given,
+    // the overlay is drawn over the corrected frame.
+    let lens = profile.lens.as_ref();
+    let img = tw_target::io::load_frame_through_lens(image, lens).map_err(anyhow::Error::msg)?;
     let t = std::time::Instant::now();
     let reading = tw_target::read_target(&img, &profile.table_to_image.0, &board, &webs, &set)?;
     let ms = t.elapsed().as_secs_f64() * 1000.0;
-    let mut v = serde_json::to_value(&reading)?;
+    let mut as_seen = reading.clone();
+    if let Some(l) = lens {
+        for d in &mut as_seen.dice {
+            d.center = l.distort(d.center);
+            d.corners.iter_mut().for_each(|c| *c = l.distort(*c));
+        }
+    }
+    let mut v = serde_json::to_value(&as_seen)?;
     v["image"] = serde_json::json!(image.display().to_string());
     v["elapsed_ms"] = serde_json::json!(ms);
     println!("{}", serde_json::to_string_pretty(&v)?);
     if let Some(out) = overlay {
         tw_target::overlay::overlay_file(
             image,
+            lens,
             &profile.table_to_image.0,
             &board,
             Some(&reading),

@@ -59,7 +59,8 @@ pub fn run(a: Args) -> Result<ExitCode> {
                     webs: &Webs,
                     set: &DieSet| {
             let empty_path = empty_image_of(image);
-            let empty = tw_target::io::load_image(&empty_path).map_err(EvalError::Image)?;
+            // Corrected for the scene's lens, as the scene's frame is.
+            let empty = tw_target::eval::frame_beside(image, &empty_path)?;
             let changed = changed_since(&empty, img).map_err(|e| EvalError::File {
                 file: empty_path.display().to_string(),
                 reason: e,

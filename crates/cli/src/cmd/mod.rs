@@ -2,6 +2,7 @@
 
 pub mod bench;
 pub mod bench_drift;
+pub mod bench_lens;
 pub mod bench_throw;
 pub mod board;
 pub mod calibration;
