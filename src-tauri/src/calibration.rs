@@ -104,7 +104,8 @@ pub async fn calibration_die_sample(
         None => Board::catacombs_default(),
     };
     let h = profile.as_ref().map(|p| p.table_to_image.0);
-    sample_die(&still.image, pick, h.as_ref(), &board, edge_mm)
+    let lens = profile.as_ref().and_then(|p| p.lens.as_ref());
+    sample_die_through_lens(&still.image, pick, h.as_ref(), lens, &board, edge_mm)
 }
 
 /// Enrols and saves a die set in the data folder.

@@ -413,6 +413,36 @@ pub fn sample_die(
     }
 }
 
+/// [`sample_die`] on a still seen through `lens` (the profile's, whose
+/// homography holds on corrected pixels): a click is found on the
+/// corrected still and the fitted corners are given back in the still's
+/// own pixels. A dragged box is measured on the still as given.
+pub fn sample_die_through_lens(
+    img: &Mat,
+    pick: Pick,
+    board_to_image: Option<&[[f64; 3]; 3]>,
+    lens: Option<&tw_calibration::LensModel>,
+    board: &Board,
+    edge_mm: f64,
+) -> Result<DieSample, String> {
+    let (Some(lens), Pick::Click { at }) = (lens, &pick) else {
+        return sample_die(img, pick, board_to_image, board, edge_mm);
+    };
+    let corrected = tw_calibration::Undistorter::new(lens)
+        .and_then(|u| u.apply(img))
+        .map_err(|e| format!("the calibration's lens model: {e}"))?;
+    let at = lens.undistort(*at);
+    let mut s = sample_die(
+        &corrected,
+        Pick::Click { at },
+        board_to_image,
+        board,
+        edge_mm,
+    )?;
+    s.corners.iter_mut().for_each(|c| *c = lens.distort(*c));
+    Ok(s)
+}
+
 /// A box around the top face, shrunk to the canonical patch and described.
 fn sample_box(img: &Mat, rect: [f64; 4]) -> Result<DieSample, String> {
     let [x, y, w, h] = rect;
@@ -878,6 +908,82 @@ mod tests {
         let e = save_board(&path, &bad).unwrap_err();
         assert!(e.contains("rings[3].sectors"), "{e}");
         assert_eq!(Board::load(Path::new(&saved.board_path)).unwrap(), board);
+    }
+
+    #[test]
+    fn clicking_a_die_seen_through_a_lens_finds_it_where_the_still_shows_it() {
+        let (ideal, truth) = scene(31);
+        let board = Board::catacombs_default();
+        let lens = tw_calibration::LensModel::radial([1280, 720], [640.0, 360.0], 734.0, -0.25);
+        // The still as a barrel lens shows it: each pixel samples the ideal
+        // image where the lens would have taken it from.
+        let (mut mx, mut my) = (Vec::new(), Vec::new());
+        for y in 0..720 {
+            for x in 0..1280 {
+                let q = lens.undistort([x as f64, y as f64]);
+                mx.push(q[0] as f32);
+                my.push(q[1] as f32);
+            }
+        }
+        let mx = Mat::new_rows_cols_with_data(720, 1280, &mx)
+            .unwrap()
+            .try_clone()
+            .unwrap();
+        let my = Mat::new_rows_cols_with_data(720, 1280, &my)
+            .unwrap()
+            .try_clone()
+            .unwrap();
+        let mut seen = Mat::default();
+        opencv::imgproc::remap(
+            &ideal,
+            &mut seen,
+            &mx,
+            &my,
+            opencv::imgproc::INTER_LINEAR,
+            opencv::core::BORDER_REPLICATE,
+            opencv::core::Scalar::default(),
+        )
+        .unwrap();
+        // The die farthest from the middle, where the lens moves it most.
+        let d = truth
+            .dice
+            .iter()
+            .max_by(|a, b| {
+                let r = |p: [f64; 2]| (p[0] - 640.0).hypot(p[1] - 360.0);
+                r(a.center_px).total_cmp(&r(b.center_px))
+            })
+            .unwrap();
+        let at = lens.distort(d.center_px);
+        // Each fitted corner against the nearest true corner as the still
+        // shows it.
+        let shown: Vec<[f64; 2]> = d.corners_px.iter().map(|&c| lens.distort(c)).collect();
+        let corner_error = |lens_used: Option<&tw_calibration::LensModel>| {
+            let s = sample_die_through_lens(
+                &seen,
+                Pick::Click { at },
+                Some(&truth.board_to_image),
+                lens_used,
+                &board,
+                truth.die_edge_mm,
+            )
+            .unwrap();
+            assert_eq!(s.method, "fit");
+            s.corners
+                .iter()
+                .map(|c| {
+                    shown
+                        .iter()
+                        .map(|t| (c[0] - t[0]).hypot(c[1] - t[1]))
+                        .fold(f64::INFINITY, f64::min)
+                })
+                .fold(0.0, f64::max)
+        };
+        let (with, without) = (corner_error(Some(&lens)), corner_error(None));
+        eprintln!("worst corner: {with:.2} px through the lens, {without:.2} px without");
+        assert!(
+            with < 1.5,
+            "worst corner {with:.1} px from where the still shows it"
+        );
     }
 
     #[test]
