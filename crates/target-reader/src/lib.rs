@@ -100,6 +100,7 @@ pub mod paint;
 pub mod par;
 pub mod pose;
 pub mod print;
+pub mod propose;
 pub mod read;
 pub mod region;
 pub mod ring;

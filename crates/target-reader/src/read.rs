@@ -210,6 +210,64 @@ pub(crate) fn read_target_refusing(
     Ok((reading, refused))
 }
 
+/// What [`fit_proposed`] found: the dice taken, and the refused white
+/// fits with their probability.
+pub(crate) type Proposed = (Vec<TargetDie>, Vec<(f64, TargetDie)>);
+
+/// Fits a die at each of `starts` (board mm, the die's centre) with the
+/// wide search (a start from the change may lie 6–10 mm off the die, as a
+/// doubted fit's does), and judges each: the dice the verifier takes
+/// (placed by their regions, as [`read_target_refusing`] places them) and
+/// the white fits it refused, with their probability. For starts proposed
+/// from outside the read (what a throw changed, [`crate::propose`]).
+pub(crate) fn fit_proposed(
+    img: &Mat,
+    board_to_image: &[[f64; 3]; 3],
+    board: &Board,
+    webs: &Webs,
+    set: &DieSet,
+    starts: &[[f64; 2]],
+) -> Result<Proposed, ReadError> {
+    let (w, h) = (img.cols() as u32, img.rows() as u32);
+    let pose = Pose::from_homography(board_to_image, w, h).ok_or(ReadError::BadCalibration)?;
+    let grads = Gradients::new(img)?;
+    let mask = crate::detect::foreground(img, board_to_image, board)?;
+    let fits = par_map(starts, |s| {
+        fit_at(&grads, &pose, &set.die, board, *s, Search::WIDE)
+    });
+    let (mut taken, mut refused) = (Vec::new(), Vec::new());
+    for fit in fits.into_iter().flatten() {
+        let m = measure(img, &mask, &grads, set, fit)?;
+        let p = die_likeness(set, &m);
+        if !accepted(set, &m) {
+            if m.color == "white" && p >= REFIT_FLOOR {
+                if let Some(d) = as_die(img, board, webs, set, &m.fit)? {
+                    refused.push((p, d));
+                }
+            }
+            continue;
+        }
+        if crate::echo::rim_echo(&grads, &pose, board, &m.fit).is_some_and(|e| e >= ECHO_MAX) {
+            continue;
+        }
+        let reach = if p < REFIT_CEILING {
+            DOUBTED_REACH_MM
+        } else {
+            0.0
+        };
+        let placed = crate::region::place(&grads, &pose, &set.die, &m.fit, reach)
+            .filter(|pl| pl.score >= EDGE_GUARD * m.fit.score);
+        let fit = placed.unwrap_or(m.fit);
+        if set.verifier.is_some() && p < RESCUE_MIN_P && !explained(&grads, &pose, set, &fit) {
+            continue;
+        }
+        if let Some(d) = as_die(img, board, webs, set, &fit)? {
+            taken.push(d);
+        }
+    }
+    Ok((kept_apart(taken, set.die.min_spacing_mm()), refused))
+}
+
 /// The die `fit` describes: its face read, its landing ruled (`None`
 /// where it lands on no section).
 fn as_die(

@@ -73,7 +73,8 @@ pub fn read_throw(
 /// not a die that landed ([`looks_like_print`]); a white fit the verifier
 /// refused is a die where every side it shows changed, the board round it
 /// did not all change and its top is no darker than the board was
-/// ([`crate::standing`]).
+/// ([`crate::standing`]); where the throw changed the frame and no die
+/// or fit lies, dice are sought again from the change ([`crate::propose`]).
 #[allow(clippy::too_many_arguments)]
 pub fn read_throw_since(
     img: &Mat,
@@ -125,14 +126,78 @@ pub fn read_throw_since(
             }
         }
         fresh.dice = kept;
+        let fits: Vec<TargetDie> = refused.iter().map(|(_, d)| d.clone()).collect();
         let found = crate::standing::taken(img, was, refused, &fresh.dice, &pose, board, set);
         fresh.dice.extend(
             found?
                 .into_iter()
                 .filter(|d| where_it_changed(changed, d.center)),
         );
+        let proposed = proposed_dice(
+            img,
+            was,
+            board_to_image,
+            &pose,
+            board,
+            webs,
+            set,
+            &areas,
+            &fresh.dice,
+            &fits,
+        )?;
+        fresh.dice.extend(
+            proposed
+                .into_iter()
+                .filter(|d| where_it_changed(changed, d.center)),
+        );
     }
     Ok(merge(before, fresh, &areas, share, set))
+}
+
+/// Dice where the throw changed the frame but no die or fit of the read
+/// lies ([`crate::propose`]): fitted at the proposed starts and taken as
+/// the read takes them (the verifier, then [`looks_like_print`]), or,
+/// white fits the verifier refused, by [`crate::standing`]. `dice`: those
+/// read; `fits`: the refused white fits, taken or not.
+#[allow(clippy::too_many_arguments)]
+fn proposed_dice(
+    img: &Mat,
+    was: &Mat,
+    board_to_image: &[[f64; 3]; 3],
+    pose: &Pose,
+    board: &Board,
+    webs: &Webs,
+    set: &DieSet,
+    areas: &[crate::area::PxRect],
+    dice: &[TargetDie],
+    fits: &[TargetDie],
+) -> Result<Vec<TargetDie>, ReadError> {
+    let known: Vec<TargetDie> = dice.iter().chain(fits).cloned().collect();
+    let starts = crate::propose::starts(img, was, areas, &known, pose, &set.die)?;
+    if starts.is_empty() {
+        return Ok(Vec::new());
+    }
+    let (taken, refused) =
+        crate::read::fit_proposed(img, board_to_image, board, webs, set, &starts)?;
+    let spacing = set.die.min_spacing_mm();
+    let apart = |d: &TargetDie, all: &[TargetDie]| {
+        let c = crate::region::centroid(&d.corners_mm);
+        !all.iter().any(|o| {
+            let q = crate::region::centroid(&o.corners_mm);
+            (q[0] - c[0]).hypot(q[1] - c[1]) < spacing
+        })
+    };
+    let mut all: Vec<TargetDie> = dice.to_vec();
+    let mut out = Vec::new();
+    for d in taken {
+        if apart(&d, &all) && !looks_like_print(img, was, &d, &all, pose, &set.die)? {
+            all.push(d.clone());
+            out.push(d);
+        }
+    }
+    let standing = crate::standing::taken(img, was, refused, &all, pose, board, set)?;
+    out.extend(standing);
+    Ok(out)
 }
 
 /// A pixel counts as changed when a channel differs by more than this
