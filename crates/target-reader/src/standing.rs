@@ -15,7 +15,9 @@
 use crate::pose::Pose;
 use crate::read::{ReadError, TargetDie};
 use crate::shape::DieShape;
-use crate::throw::{in_polygon, outline_px, sides_changed, CHANGED_LEVELS, UNCHANGED_BELOW};
+use crate::throw::{
+    in_polygon, outline_px, pixels_in, sides_changed, CHANGED_LEVELS, UNCHANGED_BELOW,
+};
 use opencv::core::{Mat, CV_8UC3};
 use opencv::prelude::*;
 
@@ -147,23 +149,14 @@ fn mean_level(
 ) -> Result<(f64, usize), ReadError> {
     use opencv::core::Vec3b;
     let (w, h) = (now.cols(), now.rows());
-    let xs = poly.iter().map(|p| p[0]);
-    let ys = poly.iter().map(|p| p[1]);
-    let x0 = (xs.clone().fold(f64::INFINITY, f64::min).floor() as i32).clamp(0, w);
-    let x1 = (xs.fold(f64::NEG_INFINITY, f64::max).ceil() as i32).clamp(0, w);
-    let y0 = (ys.clone().fold(f64::INFINITY, f64::min).floor() as i32).clamp(0, h);
-    let y1 = (ys.fold(f64::NEG_INFINITY, f64::max).ceil() as i32).clamp(0, h);
     let (mut sum, mut n) = (0.0, 0usize);
-    for y in y0..y1 {
-        for x in x0..x1 {
-            let p = [x as f64 + 0.5, y as f64 + 0.5];
-            if !in_polygon(poly, p) || besides.iter().any(|b| in_polygon(b, p)) {
-                continue;
-            }
-            let a = now.at_2d::<Vec3b>(y, x)?;
-            sum += (a[0] as f64 + a[1] as f64 + a[2] as f64) / 3.0;
-            n += 1;
+    for (x, y, p) in pixels_in(poly, w, h) {
+        if besides.iter().any(|b| in_polygon(b, p)) {
+            continue;
         }
+        let a = now.at_2d::<Vec3b>(y, x)?;
+        sum += (a[0] as f64 + a[1] as f64 + a[2] as f64) / 3.0;
+        n += 1;
     }
     Ok((if n > 0 { sum / n as f64 } else { 0.0 }, n))
 }
@@ -202,32 +195,20 @@ fn ring_changed(
         return Ok((0, 0));
     }
     let c = mean(outline);
-    let xs = outer.iter().map(|p| p[0]);
-    let ys = outer.iter().map(|p| p[1]);
-    let x0 = (xs.clone().fold(f64::INFINITY, f64::min).floor() as i32).clamp(0, w);
-    let x1 = (xs.fold(f64::NEG_INFINITY, f64::max).ceil() as i32).clamp(0, w);
-    let y0 = (ys.clone().fold(f64::INFINITY, f64::min).floor() as i32).clamp(0, h);
-    let y1 = (ys.fold(f64::NEG_INFINITY, f64::max).ceil() as i32).clamp(0, h);
     let mut seen = [0usize; SECTORS];
     let mut moved = [0usize; SECTORS];
-    for y in y0..y1 {
-        for x in x0..x1 {
-            let p = [x as f64 + 0.5, y as f64 + 0.5];
-            if !in_polygon(outer, p)
-                || in_polygon(outline, p)
-                || masks.iter().any(|m| in_polygon(m, p))
-            {
-                continue;
-            }
-            let a = (p[1] - c[1])
-                .atan2(p[0] - c[0])
-                .rem_euclid(std::f64::consts::TAU);
-            let k = ((a / std::f64::consts::TAU * SECTORS as f64) as usize).min(SECTORS - 1);
-            let (u, v) = (now.at_2d::<Vec3b>(y, x)?, was.at_2d::<Vec3b>(y, x)?);
-            seen[k] += 1;
-            if (0..3).any(|i| (u[i] as i32 - v[i] as i32).abs() > CHANGED_LEVELS) {
-                moved[k] += 1;
-            }
+    for (x, y, p) in pixels_in(outer, w, h) {
+        if in_polygon(outline, p) || masks.iter().any(|m| in_polygon(m, p)) {
+            continue;
+        }
+        let a = (p[1] - c[1])
+            .atan2(p[0] - c[0])
+            .rem_euclid(std::f64::consts::TAU);
+        let k = ((a / std::f64::consts::TAU * SECTORS as f64) as usize).min(SECTORS - 1);
+        let (u, v) = (now.at_2d::<Vec3b>(y, x)?, was.at_2d::<Vec3b>(y, x)?);
+        seen[k] += 1;
+        if (0..3).any(|i| (u[i] as i32 - v[i] as i32).abs() > CHANGED_LEVELS) {
+            moved[k] += 1;
         }
     }
     let judged: Vec<usize> = (0..SECTORS).filter(|&k| seen[k] >= MIN_SECTOR_PX).collect();

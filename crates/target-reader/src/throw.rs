@@ -244,24 +244,15 @@ fn changed_pixels(
 ) -> Result<(usize, usize), ReadError> {
     use opencv::core::Vec3b;
     let (w, h) = (now.cols(), now.rows());
-    let xs = poly.iter().map(|p| p[0]);
-    let ys = poly.iter().map(|p| p[1]);
-    let x0 = (xs.clone().fold(f64::INFINITY, f64::min).floor() as i32).clamp(0, w);
-    let x1 = (xs.fold(f64::NEG_INFINITY, f64::max).ceil() as i32).clamp(0, w);
-    let y0 = (ys.clone().fold(f64::INFINITY, f64::min).floor() as i32).clamp(0, h);
-    let y1 = (ys.fold(f64::NEG_INFINITY, f64::max).ceil() as i32).clamp(0, h);
     let (mut inside, mut moved) = (0usize, 0usize);
-    for y in y0..y1 {
-        for x in x0..x1 {
-            let p = [x as f64 + 0.5, y as f64 + 0.5];
-            if !in_polygon(poly, p) || besides.iter().any(|b| in_polygon(b, p)) {
-                continue;
-            }
-            let (a, b) = (now.at_2d::<Vec3b>(y, x)?, was.at_2d::<Vec3b>(y, x)?);
-            inside += 1;
-            if (0..3).any(|c| (a[c] as i32 - b[c] as i32).abs() > CHANGED_LEVELS) {
-                moved += 1;
-            }
+    for (x, y, p) in pixels_in(poly, w, h) {
+        if besides.iter().any(|b| in_polygon(b, p)) {
+            continue;
+        }
+        let (a, b) = (now.at_2d::<Vec3b>(y, x)?, was.at_2d::<Vec3b>(y, x)?);
+        inside += 1;
+        if (0..3).any(|c| (a[c] as i32 - b[c] as i32).abs() > CHANGED_LEVELS) {
+            moved += 1;
         }
     }
     Ok((inside, moved))
@@ -396,6 +387,24 @@ pub fn looks_like_print(
     }
     let (changed, seen) = sides_changed(now, was, die, others, pose, shape)?;
     Ok(2 * changed < seen || seen == 0)
+}
+
+/// The pixels of a `w`×`h` frame whose centres lie inside `poly` (even-odd
+/// rule), as (x, y, centre), row by row over the polygon's clipped box.
+pub(crate) fn pixels_in(
+    poly: &[[f64; 2]],
+    w: i32,
+    h: i32,
+) -> impl Iterator<Item = (i32, i32, [f64; 2])> + '_ {
+    let xs = poly.iter().map(|p| p[0]);
+    let ys = poly.iter().map(|p| p[1]);
+    let x0 = (xs.clone().fold(f64::INFINITY, f64::min).floor() as i32).clamp(0, w);
+    let x1 = (xs.fold(f64::NEG_INFINITY, f64::max).ceil() as i32).clamp(0, w);
+    let y0 = (ys.clone().fold(f64::INFINITY, f64::min).floor() as i32).clamp(0, h);
+    let y1 = (ys.fold(f64::NEG_INFINITY, f64::max).ceil() as i32).clamp(0, h);
+    (y0..y1)
+        .flat_map(move |y| (x0..x1).map(move |x| (x, y, [x as f64 + 0.5, y as f64 + 0.5])))
+        .filter(move |(_, _, p)| in_polygon(poly, *p))
 }
 
 /// Even-odd rule.
