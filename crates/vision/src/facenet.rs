@@ -20,7 +20,6 @@ use serde::Deserialize;
 use std::path::Path;
 
 mod kernels;
-mod second_look;
 
 /// The model as shipped, embedded at build time.
 const SHIPPED: &str = include_str!("../../../models/d6-faces/d6-faces.json");
@@ -430,9 +429,7 @@ impl FaceNet {
     /// face whichever way it lies, so where one view is misread the others
     /// mostly outvote it; the measured gain is in
     /// `docs/measurements/2026-11-26-d6-reader-2.md`. `features` and
-    /// `appearance` are those of the crop as it lies. A die whose face is
-    /// unsure is also read inverted, which may change its face but not its
-    /// probabilities (`second_look`); `probs` stay the first reading's.
+    /// `appearance` are those of the crop as it lies.
     pub fn classify_turned(&self, frame: &Mat, center: [f32; 2], side: f32) -> Result<FaceGuess> {
         self.turned(frame, center, side, true)
     }
@@ -505,9 +502,6 @@ impl FaceNet {
         guess.probability = prob;
         guess.die = 1.0 - guess.probs[0];
         guess.appearance = look;
-        if second_look::is_unsure(&guess) {
-            second_look::look_again(self, &view, &log_sum, &mut guess);
-        }
         Ok(guess)
     }
 
