@@ -122,6 +122,23 @@ pub struct ImageScore {
     pub wrong_sure: usize,
     /// Detections below [`ASK_BELOW`]: put to the player.
     pub asked: usize,
+    /// Detections matching no label yet sure: a die made up unasked.
+    pub spurious_sure: usize,
+}
+
+impl ImageScore {
+    /// The errors by kind, for the eval's census line: labels missed,
+    /// misreads sure, misreads asked, spurious dice (all), spurious sure.
+    pub fn error_kinds(&self) -> [usize; 5] {
+        let misread = self.matched - self.correct;
+        [
+            self.labels - self.matched,
+            self.wrong_sure,
+            misread - self.wrong_sure,
+            self.detections - self.matched,
+            self.spurious_sure,
+        ]
+    }
 }
 
 /// Below this confidence a reading is put to the player (the application
@@ -139,12 +156,18 @@ pub enum Miss {
         center: (f32, f32),
         /// Mean side of the detection's outline, pixels.
         side: f32,
+        /// The reading's confidence: below [`ASK_BELOW`] it was asked.
+        confidence: f32,
     },
     /// A match with the wrong face.
     WrongFace {
         expected: u8,
         read: Option<String>,
         center: (f32, f32),
+        /// Centre of the label box it matched (for joining two runs).
+        label_center: (f32, f32),
+        /// The reading's confidence: below [`ASK_BELOW`] it was asked.
+        confidence: f32,
     },
 }
 
@@ -186,20 +209,26 @@ pub fn score_image(labels: &[LabelBox], dice: &[Die]) -> (ImageScore, Vec<Miss>)
                         expected: labels[i].face,
                         read: d.face.clone(),
                         center: (x, y),
+                        label_center: labels[i].center(),
+                        confidence: d.confidence,
                     });
                 }
             }
-            None => misses.push(Miss::Spurious {
-                face: d.face.clone(),
-                center: (x, y),
-                side: (0..4)
-                    .map(|i| {
-                        let (a, b) = (d.corners[i], d.corners[(i + 1) % 4]);
-                        (a[0] - b[0]).hypot(a[1] - b[1])
-                    })
-                    .sum::<f32>()
-                    / 4.0,
-            }),
+            None => {
+                score.spurious_sure += sure as usize;
+                misses.push(Miss::Spurious {
+                    face: d.face.clone(),
+                    center: (x, y),
+                    side: (0..4)
+                        .map(|i| {
+                            let (a, b) = (d.corners[i], d.corners[(i + 1) % 4]);
+                            (a[0] - b[0]).hypot(a[1] - b[1])
+                        })
+                        .sum::<f32>()
+                        / 4.0,
+                    confidence: d.confidence,
+                })
+            }
         }
     }
     for (i, l) in labels.iter().enumerate() {
@@ -336,6 +365,7 @@ pub fn evaluate_dir_with(dir: &Path, read: impl Fn(&opencv::core::Mat) -> Result
         summary.totals.correct_sure += score.correct_sure;
         summary.totals.wrong_sure += score.wrong_sure;
         summary.totals.asked += score.asked;
+        summary.totals.spurious_sure += score.spurious_sure;
         let name = path
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
@@ -412,8 +442,11 @@ mod tests {
                 correct_sure: 1,
                 wrong_sure: 1,
                 asked: 0,
+                spurious_sure: 1,
             }
         );
+        // One missed, one misread sure, none asked, one spurious (sure).
+        assert_eq!(s.error_kinds(), [1, 1, 0, 1, 1]);
         assert_eq!(misses.len(), 3);
         assert!(misses
             .iter()
@@ -422,6 +455,29 @@ mod tests {
         assert!(misses
             .iter()
             .any(|m| matches!(m, Miss::Missed { face: 4, .. })));
+    }
+
+    #[test]
+    fn asked_misreads_and_spurious_dice_are_told_from_sure_ones() {
+        let labels = parse_yolo("0 0.25 0.5 0.2 0.2\n5 0.75 0.5 0.2 0.2", 100, 100).unwrap();
+        let asked = |mut d: Die| {
+            d.confidence = 0.5;
+            d
+        };
+        let dice = vec![
+            asked(die_at(25.0, 50.0, "2")),
+            die_at(75.0, 50.0, "4"),
+            asked(die_at(50.0, 10.0, "3")),
+        ];
+        let (s, misses) = score_image(&labels, &dice);
+        // Nothing missed, one misread sure, one asked, one spurious (asked).
+        assert_eq!(s.error_kinds(), [0, 1, 1, 1, 0]);
+        assert!(misses.iter().any(
+            |m| matches!(m, Miss::WrongFace { expected: 1, confidence, .. } if *confidence == 0.5)
+        ));
+        assert!(misses.iter().any(
+            |m| matches!(m, Miss::WrongFace { label_center, .. } if *label_center == (75.0, 50.0))
+        ));
     }
 
     #[test]

@@ -167,9 +167,14 @@ fn dice(
                 Miss::Missed { face, center } => {
                     println!("{name}: missed {face} at ({:.0},{:.0})", center.0, center.1)
                 }
-                Miss::Spurious { face, center, .. } => {
+                Miss::Spurious {
+                    face,
+                    center,
+                    side,
+                    confidence,
+                } => {
                     println!(
-                        "{name}: spurious {:?} at ({:.0},{:.0})",
+                        "{name}: spurious {:?} at ({:.0},{:.0}) side {side:.0} confidence {confidence:.2}",
                         face, center.0, center.1
                     )
                 }
@@ -177,10 +182,12 @@ fn dice(
                     expected,
                     read,
                     center,
+                    label_center,
+                    confidence,
                 } => {
                     println!(
-                        "{name}: read {:?} for {expected} at ({:.0},{:.0})",
-                        read, center.0, center.1
+                        "{name}: read {:?} for {expected} at ({:.0},{:.0}) label ({:.0},{:.0}) confidence {confidence:.2}",
+                        read, center.0, center.1, label_center.0, label_center.1
                     )
                 }
             }
@@ -222,6 +229,10 @@ fn dice(
         100.0 * s.read_right_sure(),
         s.totals.asked,
         s.totals.wrong_sure
+    );
+    let [missed, misread_sure, misread_asked, spurious, spurious_sure] = s.totals.error_kinds();
+    println!(
+        "errors by kind:  {missed} missed, {misread_sure} misread sure, {misread_asked} misread asked, {spurious} spurious ({spurious_sure} sure)"
     );
     let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
     let load: Vec<&str> = load.split_whitespace().take(3).collect();
