@@ -131,6 +131,11 @@ const SIZE_TRIES: usize = 3;
 const SAME_TABLE_PLACE: f32 = 0.7;
 /// Faces (the likeliest) that each climb to their own pose in the second reading.
 const CONTENDERS: usize = 3;
+/// Any further face whose best grid similarity is within this of the
+/// likeliest's also climbs: the grid's poses are coarse, and the true face
+/// can rank fourth there and first after its climb
+/// (`docs/measurements/2026-11-27-art-rivals.md`).
+const RIVAL_MARGIN: f32 = 0.1;
 /// A board's lines are looked for along the strongest edges within this
 /// many face sides' box around a reading (0.5–1.6 sides out).
 const BOARD_REACH: f32 = 2.5;
@@ -1361,6 +1366,18 @@ fn climb(
     (best, pose)
 }
 
+/// How many faces of `order` (best grid similarity first) climb: the
+/// [`CONTENDERS`] likeliest, and after them each face within
+/// [`RIVAL_MARGIN`] of the likeliest.
+fn climbers(order: &[usize], sims: &[f32]) -> usize {
+    let lead = order.first().map_or(f32::MIN, |&f| sims[f]);
+    order
+        .iter()
+        .enumerate()
+        .take_while(|&(i, &f)| i < CONTENDERS || sims[f] >= lead - RIVAL_MARGIN)
+        .count()
+}
+
 /// A plane `a + b·x + c·y` fitted to values at image points (least squares,
 /// once more without the points off by more than `tolerance` relative);
 /// a constant (the median) when too few points hold it.
@@ -1713,7 +1730,7 @@ pub fn read_timed(
             order.sort_by(|&a, &b| sims[b].total_cmp(&sims[a]));
             let mut pose = start;
             let mut best = f32::MIN;
-            for &f in order.iter().take(CONTENDERS) {
+            for &f in order.iter().take(climbers(&order, &sims)) {
                 let only: Vec<bool> = (0..faces.len()).map(|g| g == f).collect();
                 let from = face_best[f].1;
                 let (b, p) = climb(
@@ -2355,6 +2372,22 @@ mod tests {
         assert!((at(320.0, 240.0) - (30.0 + 3.2 + 7.2)).abs() < 0.5, "{c:?}");
         assert!(fit_plane(&[], 0.2).is_none());
         assert_eq!(fit_plane(&[([1.0, 1.0], 5.0)], 0.2), Some([5.0, 0.0, 0.0]));
+    }
+
+    #[test]
+    fn the_likeliest_faces_and_close_rivals_climb() {
+        // Faces 0..6, best grid similarity first: 2, 4, 0, 5, 1, 3.
+        let sims = [0.80, 0.55, 0.95, 0.30, 0.90, 0.87];
+        let order = [2, 4, 0, 5, 1, 3];
+        // Three always; face 5 (0.87) is within 0.1 of 0.95, face 1 is not.
+        assert_eq!(climbers(&order, &sims), 4);
+        // Rivals are taken in order only: one far below ends the list.
+        let sims = [0.60, 0.55, 0.95, 0.30, 0.90, 0.93];
+        let order = [2, 5, 4, 0, 1, 3];
+        assert_eq!(climbers(&order, &sims), 3);
+        // Fewer faces than three (one body colour's faces), all climb.
+        assert_eq!(climbers(&[1, 0], &[0.2, 0.9]), 2);
+        assert_eq!(climbers(&[], &[]), 0);
     }
 
     #[test]
