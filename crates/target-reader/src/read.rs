@@ -133,7 +133,7 @@ pub fn read_target_in(
 }
 
 /// [`read_target_in`], and the fits the verifier refused (probability at
-/// least [`REFIT_FLOOR`]) that read white, as dice where they lie, most
+/// least [`STANDING_FLOOR`]) that read white, as dice where they lie, most
 /// die-like first: a white die on ivory print looks like paper to the
 /// verifier, so a read given the frame before may take them by what
 /// changed ([`crate::standing`]).
@@ -154,7 +154,7 @@ pub(crate) fn read_target_refusing(
         .filter(|m| !accepted(set, m) && m.color == "white")
     {
         let p = die_likeness(set, m);
-        if p < REFIT_FLOOR
+        if p < STANDING_FLOOR
             || areas.is_some_and(|a| !in_any(a, crate::region::centroid(&m.fit.corners_px)))
         {
             continue;
@@ -240,7 +240,7 @@ pub(crate) fn fit_proposed(
         let m = measure(img, &mask, &grads, set, fit)?;
         let p = die_likeness(set, &m);
         if !accepted(set, &m) {
-            if m.color == "white" && p >= REFIT_FLOOR {
+            if m.color == "white" && p >= STANDING_FLOOR {
                 if let Some(d) = as_die(img, board, webs, set, &m.fit)? {
                     refused.push((p, d));
                 }
@@ -531,6 +531,14 @@ fn measure_candidates_with(
 /// higher) it is searched again, wider. Low on purpose: a die whose first
 /// fit started far off can rate far below the threshold.
 const REFIT_FLOOR: f64 = 0.001;
+
+/// Refused white fits down to this probability are handed to the
+/// standing test ([`crate::standing`]), which judges them by what changed
+/// round them, not by the verifier: a white die on white print rates
+/// 0.0001–0.001 there (figures: docs/measurements/2026-11-27-white-lit-sides.md).
+/// Well below the refit floor, not zero: a fit on nothing like a die is
+/// not read at all.
+const STANDING_FLOOR: f64 = 0.00001;
 
 /// Up to this probability a fit is searched again too, though accepted: a
 /// fit on a white die's side face, or 3–5 mm off on a small die, can rate

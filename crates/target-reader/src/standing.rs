@@ -10,13 +10,19 @@
 //! left. A fit lower in the frame than its die (its top on the die's shaded
 //! sides, its sides on the shadow) passes both, but its top is darker than
 //! the board was there, which a white die's top never is.
-//! Figures: docs/measurements/2026-11-27-white-dice-2.md, 2026-11-27-white-dice-3.md.
+//! On print as pale as the die, its lit sides and its top do not change
+//! at all: an unchanged side as bright as the top is let pass when enough
+//! others changed and no other die lies near, and an unchanged top may be
+//! a little darker than the board (only a top that changed must not be).
+//! Figures: docs/measurements/2026-11-27-white-dice-2.md, 2026-11-27-white-dice-3.md,
+//! 2026-11-27-white-lit-sides.md.
 
 use crate::pose::Pose;
 use crate::read::{ReadError, TargetDie};
 use crate::shape::DieShape;
 use crate::throw::{
-    in_polygon, outline_px, pixels_in, sides_changed, CHANGED_LEVELS, UNCHANGED_BELOW,
+    in_polygon, looks_unchanged, outline_px, pixels_in, sides_changed, visible_sides,
+    CHANGED_LEVELS, MIN_SIDE_PX, UNCHANGED_BELOW,
 };
 use opencv::core::{Mat, CV_8UC3};
 use opencv::prelude::*;
@@ -53,11 +59,21 @@ const MIN_JUDGED_SECTORS: usize = 5;
 pub struct Standing {
     /// Visible side faces changed, and judged.
     pub sides: (usize, usize),
+    /// Judged side faces that did not change and are darker than the top
+    /// now by more than [`CHANGED_LEVELS`]: not a white die's lit side
+    /// lying on print as pale as it.
+    pub dark_unchanged: usize,
+    /// Another die read lies so near that its grown outline reaches the
+    /// ring: its change may be what the fit's sides show.
+    pub crowded: bool,
     /// Sectors of the ring outside the outline changed, and judged.
     pub ring: (usize, usize),
     /// The top face's mean level (mean of its channels, 0–255) now, and
     /// the board's there before (`None`: not judged).
     pub top: Option<(f64, f64)>,
+    /// The top face changed ([`UNCHANGED_BELOW`] of its pixels or more
+    /// differ by more than [`CHANGED_LEVELS`]).
+    pub top_changed: bool,
 }
 
 impl Standing {
@@ -68,12 +84,24 @@ impl Standing {
     /// the palest print. A fit lower in the frame than its die (its top on
     /// the die's shaded sides, its sides on the shadow) has all its sides
     /// changed, but its top is darker than the board was.
+    ///
+    /// A white die on print as pale as itself changes neither its top nor
+    /// its lit sides: a side that did not change is let pass when it is as
+    /// bright as the top (within [`CHANGED_LEVELS`]) and at least
+    /// [`MIN_SIDES`] others changed, unless another die lies near
+    /// (`crowded`); a top that did not change may be a little darker than
+    /// the board was (a white top on white print). A top that changed must
+    /// still be no darker: that is the fit lying on the die's shaded sides.
     pub fn is_die(&self) -> bool {
-        self.sides.1 >= MIN_SIDES
-            && self.sides.0 == self.sides.1
+        let all_changed = self.sides.0 == self.sides.1;
+        let lit_rest = !self.crowded && self.dark_unchanged == 0;
+        self.sides.0 >= MIN_SIDES
+            && (all_changed || lit_rest)
             && self.ring.1 >= MIN_JUDGED_SECTORS
             && self.ring.0 + MIN_UNCHANGED_SECTORS <= self.ring.1
-            && self.top.is_some_and(|(now, was)| now >= was)
+            && self
+                .top
+                .is_some_and(|(now, was)| now >= was || !self.top_changed)
     }
 }
 
@@ -89,14 +117,16 @@ pub fn standing(
 ) -> Result<Standing, ReadError> {
     let nothing = Standing {
         sides: (0, 0),
+        dark_unchanged: 0,
+        crowded: false,
         ring: (0, 0),
         top: None,
+        top_changed: false,
     };
     let same = |m: &Mat| (m.cols(), m.rows(), m.typ()) == (now.cols(), now.rows(), CV_8UC3);
     if !same(now) || !same(was) {
         return Ok(nothing);
     }
-    let sides = sides_changed(now, was, die, others, pose, shape)?;
     let outline = outline_px(die, pose, shape);
     let outer = scaled(&outline, 1.0 + RING_REACH);
     let masks: Vec<Vec<[f64; 2]>> = others
@@ -107,7 +137,94 @@ pub fn standing(
         .collect();
     let ring = ring_changed(now, was, &outline, &outer, &masks)?;
     let top = top_levels(now, was, die, &masks)?;
-    Ok(Standing { sides, ring, top })
+    let (sides, dark_unchanged) = match top {
+        Some((level, _)) => sides_against_top(now, was, die, others, pose, shape, level)?,
+        None => (sides_changed(now, was, die, others, pose, shape)?, 0),
+    };
+    let top_changed = die.corners.len() >= 3 && !looks_unchanged(now, was, &die.corners)?;
+    let crowded = masks.iter().any(|m| overlap(m, &outer));
+    Ok(Standing {
+        sides,
+        dark_unchanged,
+        crowded,
+        ring,
+        top,
+        top_changed,
+    })
+}
+
+/// The die's visible sides changed and judged (as [`sides_changed`]
+/// counts them), and how many of the judged sides that did not change
+/// are darker than `top` (the top face's level now) by more than
+/// [`CHANGED_LEVELS`].
+fn sides_against_top(
+    now: &Mat,
+    was: &Mat,
+    die: &TargetDie,
+    others: &[TargetDie],
+    pose: &Pose,
+    shape: &DieShape,
+    top: f64,
+) -> Result<((usize, usize), usize), ReadError> {
+    let outlines: Vec<Vec<[f64; 2]>> = others
+        .iter()
+        .filter(|o| o.corners_mm != die.corners_mm)
+        .map(|o| outline_px(o, pose, shape))
+        .filter(|o| o.len() >= 3)
+        .collect();
+    let mut besides: Vec<Vec<[f64; 2]>> = vec![die.corners.clone()];
+    besides.extend(outlines);
+    let (mut changed, mut seen, mut dark) = (0, 0, 0);
+    for side in visible_sides(die, pose, shape) {
+        let (inside, moved, level) = side_change(now, was, &side, &besides)?;
+        if inside < MIN_SIDE_PX {
+            continue;
+        }
+        seen += 1;
+        if moved as f64 >= UNCHANGED_BELOW * inside as f64 {
+            changed += 1;
+        } else if level < top - CHANGED_LEVELS as f64 {
+            dark += 1;
+        }
+    }
+    Ok(((changed, seen), dark))
+}
+
+/// Pixels of `poly` outside `besides`, how many changed since `was` (a
+/// channel differs by more than [`CHANGED_LEVELS`]), and their mean level
+/// now (mean of the channels).
+fn side_change(
+    now: &Mat,
+    was: &Mat,
+    poly: &[[f64; 2]],
+    besides: &[Vec<[f64; 2]>],
+) -> Result<(usize, usize, f64), ReadError> {
+    use opencv::core::Vec3b;
+    let (w, h) = (now.cols(), now.rows());
+    let (mut inside, mut moved, mut sum) = (0usize, 0usize, 0.0);
+    for (x, y, p) in pixels_in(poly, w, h) {
+        if besides.iter().any(|b| in_polygon(b, p)) {
+            continue;
+        }
+        let (a, b) = (now.at_2d::<Vec3b>(y, x)?, was.at_2d::<Vec3b>(y, x)?);
+        inside += 1;
+        if (0..3).any(|c| (a[c] as i32 - b[c] as i32).abs() > CHANGED_LEVELS) {
+            moved += 1;
+        }
+        sum += (a[0] as f64 + a[1] as f64 + a[2] as f64) / 3.0;
+    }
+    let level = if inside > 0 { sum / inside as f64 } else { 0.0 };
+    Ok((inside, moved, level))
+}
+
+/// Whether two polygons overlap, judged by their corners: one's corner
+/// inside the other, or their means inside each other (enough for the
+/// die-sized convex outlines compared here).
+fn overlap(a: &[[f64; 2]], b: &[[f64; 2]]) -> bool {
+    a.iter().any(|p| in_polygon(b, *p))
+        || b.iter().any(|p| in_polygon(a, *p))
+        || in_polygon(a, mean(b))
+        || in_polygon(b, mean(a))
 }
 
 /// Whether any corner of the die's footprint (its widest ring, resting on
@@ -362,6 +479,51 @@ mod tests {
         off.center[1] += 12.0;
         let s = standing(&now, &paper, &off, &[], &pose, &shape).unwrap();
         assert!(s.top.is_some_and(|(now, was)| now < was), "{s:?}");
+        assert!(!s.is_die(), "{s:?}");
+    }
+
+    /// The drawn die with its first visible side as white as the paper
+    /// (lit, unchanged) and its top 2 levels darker than the paper was
+    /// (unchanged): a white die on white print.
+    fn lit_side(d: &TargetDie, pose: &Pose, shape: &DieShape, paper: &Mat) -> Mat {
+        let mut now = drawn(d, pose, shape, paper);
+        let side = visible_sides(d, pose, shape).remove(0);
+        fill(&mut now, &side, 235.0);
+        fill(&mut now, &d.corners, 233.0);
+        now
+    }
+
+    #[test]
+    fn a_white_die_whose_lit_side_did_not_change_stands_there() {
+        let (d, pose, shape, paper) = scene();
+        let now = lit_side(&d, &pose, &shape, &paper);
+        let s = standing(&now, &paper, &d, &[], &pose, &shape).unwrap();
+        assert!(s.sides.0 >= MIN_SIDES && s.sides.0 < s.sides.1, "{s:?}");
+        assert!(
+            !s.top_changed && s.dark_unchanged == 0 && !s.crowded,
+            "{s:?}"
+        );
+        assert!(s.is_die(), "{s:?}");
+    }
+
+    /// An unchanged side darker than the top is print, not a lit side;
+    /// beside another die the changed sides may be that die's change.
+    #[test]
+    fn an_unchanged_side_is_let_pass_only_lit_and_alone() {
+        let (d, pose, shape, paper) = scene();
+        let side = visible_sides(&d, &pose, &shape).remove(0);
+        let (mut now, mut was) = (lit_side(&d, &pose, &shape, &paper), paper.clone());
+        fill(&mut now, &side, 120.0);
+        fill(&mut was, &side, 120.0);
+        let s = standing(&now, &was, &d, &[], &pose, &shape).unwrap();
+        assert_eq!(s.dark_unchanged, 1, "{s:?}");
+        assert!(!s.is_die(), "{s:?}");
+        let now = lit_side(&d, &pose, &shape, &paper);
+        let mut other = d.clone();
+        other.corners_mm.iter_mut().for_each(|p| p[0] += 30.0);
+        other.corners.iter_mut().for_each(|p| p[0] += 60.0);
+        let s = standing(&now, &paper, &d, &[other], &pose, &shape).unwrap();
+        assert!(s.crowded, "{s:?}");
         assert!(!s.is_die(), "{s:?}");
     }
 

@@ -260,7 +260,7 @@ fn changed_pixels(
 
 /// A side face seen by fewer pixels than this (a sliver at a grazing
 /// angle, or off the frame) says nothing about the die.
-const MIN_SIDE_PX: usize = 12;
+pub(crate) const MIN_SIDE_PX: usize = 12;
 
 /// Side faces are judged on their middle: each is shrunk to this share of
 /// its size round its centre, so that a pose a few pixels off does not
