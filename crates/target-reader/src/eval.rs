@@ -444,7 +444,8 @@ pub fn evaluate_with(
         };
         let (reading, spent) = read(&image_path, &img, &h, look.as_ref(), &webs, set)?;
         let ms = spent.wall_ms + if lens.is_some() { lens_ms } else { 0.0 };
-        let cpu = spent.cpu_ms + if lens.is_some() { lens_spent.cpu_ms } else { 0.0 };
+        let lens_cpu = if lens.is_some() { lens_spent.cpu_ms } else { 0.0 };
+        let cpu = spent.cpu_ms + lens_cpu;
         r.ms.push(ms);
         r.cpu_ms.push((image_path.display().to_string(), cpu));
         r.scenes += 1;
