@@ -151,9 +151,9 @@ pub struct Report {
     pub confusion: BTreeMap<(String, String), usize>,
     pub ms: Vec<f64>,
     /// CPU ms of each scene's read, every thread of the process
-    /// ([`Clock`]), with the scene's file: unlike wall time, it does not
-    /// grow with the machine's load.
-    pub cpu_ms: Vec<(String, f64)>,
+    /// ([`Clock`]), with the scene's file and its true dice: unlike wall
+    /// time, it does not grow with the machine's load.
+    pub cpu_ms: Vec<SceneCpu>,
     /// Scene files and dice that were read wrong, for inspection.
     pub failures: Vec<String>,
     /// Detections matching no die, for inspection.
@@ -169,6 +169,15 @@ pub struct Report {
     /// correct each one's frame for it (the remap; its maps built before).
     pub lens_scenes: usize,
     pub lens_ms: Vec<f64>,
+}
+
+/// One scene's read: its image file, how many dice it holds (truth) and
+/// the CPU ms its read took.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SceneCpu {
+    pub scene: String,
+    pub dice: usize,
+    pub cpu_ms: f64,
 }
 
 /// One tilt band's counts.
@@ -444,10 +453,18 @@ pub fn evaluate_with(
         };
         let (reading, spent) = read(&image_path, &img, &h, look.as_ref(), &webs, set)?;
         let ms = spent.wall_ms + if lens.is_some() { lens_ms } else { 0.0 };
-        let lens_cpu = if lens.is_some() { lens_spent.cpu_ms } else { 0.0 };
+        let lens_cpu = if lens.is_some() {
+            lens_spent.cpu_ms
+        } else {
+            0.0
+        };
         let cpu = spent.cpu_ms + lens_cpu;
         r.ms.push(ms);
-        r.cpu_ms.push((image_path.display().to_string(), cpu));
+        r.cpu_ms.push(SceneCpu {
+            scene: image_path.display().to_string(),
+            dice: t.dice.len(),
+            cpu_ms: cpu,
+        });
         r.scenes += 1;
         let band = r.bands.entry(tilt_band(t.elevation_deg)).or_default();
         band.scenes += 1;
@@ -661,11 +678,26 @@ impl Spread {
 }
 
 /// The `n` scenes that took the most CPU, slowest first.
-pub fn slowest(r: &Report, n: usize) -> Vec<(String, f64)> {
+pub fn slowest(r: &Report, n: usize) -> Vec<SceneCpu> {
     let mut v = r.cpu_ms.clone();
-    v.sort_by(|a, b| b.1.total_cmp(&a.1));
+    v.sort_by(|a, b| b.cpu_ms.total_cmp(&a.cpu_ms));
     v.truncate(n);
     v
+}
+
+/// Mean CPU ms of the scenes holding each number of dice, with their
+/// count: a read's work grows with the dice it fits, so a scene of four
+/// dice costs more than the mean of scenes holding two or three.
+pub fn cpu_by_dice(r: &Report) -> BTreeMap<usize, (f64, usize)> {
+    let mut by: BTreeMap<usize, (f64, usize)> = BTreeMap::new();
+    for s in &r.cpu_ms {
+        let e = by.entry(s.dice).or_default();
+        e.0 += s.cpu_ms;
+        e.1 += 1;
+    }
+    by.into_iter()
+        .map(|(k, (sum, n))| (k, (sum / n as f64, n)))
+        .collect()
 }
 
 /// Prints the report as the `warden eval throws` figures.
@@ -749,7 +781,7 @@ pub fn print_report(r: &Report, dir: &Path) {
         q(1.0),
         if mean > 0.0 { q(1.0) / mean } else { 0.0 }
     );
-    let cpu: Vec<f64> = r.cpu_ms.iter().map(|(_, c)| *c).collect();
+    let cpu: Vec<f64> = r.cpu_ms.iter().map(|s| s.cpu_ms).collect();
     let c = Spread::of(&cpu);
     println!(
         "CPU ms per scene:     mean {:.1}  median {:.1}  p95 {:.1}  max {:.1} ({:.2}× the mean; all threads of the read)",
@@ -758,6 +790,14 @@ pub fn print_report(r: &Report, dir: &Path) {
         c.p95,
         c.max,
         c.max_over_mean()
+    );
+    let by: Vec<String> = cpu_by_dice(r)
+        .into_iter()
+        .map(|(k, (mean, n))| format!("{k}: {mean:.1} ({n})"))
+        .collect();
+    println!(
+        "CPU ms by dice:       {}  (dice in the scene: mean ms (scenes))",
+        by.join("  ")
     );
     if !r.bands.is_empty() {
         println!("by camera tilt (from vertical):");
@@ -863,6 +903,27 @@ pub fn labelled_candidates(
 #[cfg(test)]
 mod tests {
     use super::{frame_beside, tilt_band};
+
+    #[test]
+    fn spread_and_cpu_by_dice_summarise_the_scene_times() {
+        let s = super::Spread::of(&[100.0, 300.0, 200.0, 400.0]);
+        assert_eq!((s.mean, s.median, s.max), (250.0, 300.0, 400.0));
+        assert!((s.max_over_mean() - 1.6).abs() < 1e-12);
+        assert_eq!(super::Spread::of(&[]).max_over_mean(), 0.0);
+        let scene = |dice, cpu_ms| super::SceneCpu {
+            scene: "s".into(),
+            dice,
+            cpu_ms,
+        };
+        let r = super::Report {
+            cpu_ms: vec![scene(1, 100.0), scene(4, 500.0), scene(1, 120.0)],
+            ..Default::default()
+        };
+        let by = super::cpu_by_dice(&r);
+        assert_eq!(by.get(&1), Some(&(110.0, 2)));
+        assert_eq!(by.get(&4), Some(&(500.0, 1)));
+        assert_eq!(super::slowest(&r, 1)[0].cpu_ms, 500.0);
+    }
 
     /// The empty board before a throw (or the still) is corrected with the
     /// lens of the scene's calibration, so it lines up with the scene's

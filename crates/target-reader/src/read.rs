@@ -388,7 +388,7 @@ fn fit_candidates(
         .iter()
         .filter_map(|c| pose.unproject_at_height(c.centroid_px, shape.height_mm() / 2.0))
         .collect();
-    let starts = most_die_like(&grads, &pose, &shape, starts, MAX_FITS);
+    let starts = most_die_like(&grads, &pose, &shape, starts, Caps::of(areas).fits);
     let fits = par_map(&starts, |s| {
         fit_at(&grads, &pose, &shape, board, *s, Search::NEAR)
     });
@@ -419,6 +419,46 @@ pub const MAX_REFITS: usize = 24;
 /// The most refused fits and second-rank proposals a frame places by their
 /// regions (the most die-like first).
 pub const MAX_RESCUES: usize = 40;
+
+/// How much work one read may do: candidates fitted, fits searched again
+/// wider, refused fits placed by their regions; each list is cut after
+/// its most die-like entries.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Caps {
+    pub fits: usize,
+    pub refits: usize,
+    pub rescues: usize,
+}
+
+impl Caps {
+    /// A whole frame: all of a busy print's candidates compete.
+    pub const WHOLE: Caps = Caps {
+        fits: MAX_FITS,
+        refits: MAX_REFITS,
+        rescues: MAX_RESCUES,
+    };
+    /// Only the areas a throw changed (or that differ from the calibration
+    /// still): their candidates are the dice that landed and what lies
+    /// round them. Dev scenes of one to four dice proposed up to 26
+    /// candidates there and searched up to 16 again, their time growing
+    /// with them, while every die was still found with these caps;
+    /// placements cost little and keep their cap (figures:
+    /// docs/measurements/2026-11-27-target-time-bound.md).
+    pub const CHANGED: Caps = Caps {
+        fits: 12,
+        refits: 6,
+        rescues: MAX_RESCUES,
+    };
+
+    /// The caps of a read of `areas` (`None`: the whole frame).
+    pub fn of(areas: Option<&[PxRect]>) -> Caps {
+        if areas.is_some() {
+            Caps::CHANGED
+        } else {
+            Caps::WHOLE
+        }
+    }
+}
 
 /// `starts` (board mm) if there are no more than `most`, else the `most`
 /// with the best [`crate::fit::quick_score`], in their first order.
@@ -610,10 +650,24 @@ fn measure_all_with(
         .map(|fit| measure(img, &f.mask, &f.grads, set, fit))
         .collect::<Result<Vec<_>, _>>()?;
     if let Some(v) = &set.verifier {
+        let caps = Caps::of(areas);
+        // A doubted fit closer to a sure one than two dice can lie is on
+        // that die: the sure fit wins the overlap whatever a wider search
+        // finds, so none is made there.
+        let sure: Vec<[f64; 2]> = all
+            .iter()
+            .filter(|m| die_likeness(set, m) >= REFIT_CEILING.max(v.threshold))
+            .map(|m| m.fit.centre_mm)
+            .collect();
+        let near_sure = |c: [f64; 2]| {
+            sure.iter()
+                .any(|s| (s[0] - c[0]).hypot(s[1] - c[1]) < set.die.min_spacing_mm())
+        };
         let mut doubtful: Vec<(f64, [f64; 2])> = all
             .iter()
             .map(|m| (die_likeness(set, m), m.fit.centre_mm))
             .filter(|(p, _)| (REFIT_FLOOR..REFIT_CEILING.max(v.threshold)).contains(p))
+            .filter(|(_, c)| !near_sure(*c))
             .collect();
         doubtful.sort_by(|a, b| b.0.total_cmp(&a.0));
         // One wide search covers its neighbours' starts too.
@@ -626,7 +680,7 @@ fn measure_all_with(
                 starts.push(c);
             }
         }
-        starts.truncate(MAX_REFITS);
+        starts.truncate(caps.refits);
         let doubtful = starts;
         let refits = par_map(&doubtful, |s| {
             fit_at(&f.grads, &f.pose, &set.die, board, *s, Search::WIDE)
@@ -634,7 +688,8 @@ fn measure_all_with(
         for fit in refits.into_iter().flatten() {
             all.push(measure(img, &f.mask, &f.grads, set, fit)?);
         }
-        let rescued = rescue(img, (&f.mask, &f.grads, &f.pose), set, v, &all, &f.second)?;
+        let seen = (&f.mask, &f.grads, &f.pose);
+        let rescued = rescue(img, seen, set, v, &all, &f.second, caps.rescues)?;
         all.extend(rescued);
     }
     let built = Built {
@@ -673,7 +728,8 @@ fn explained(g: &Gradients, pose: &Pose, set: &DieSet, fit: &Fit) -> bool {
 /// returned. A white die with its star on top is often proposed 4–12 mm
 /// off (its outline meets the pale rim, its star gives edges of its own),
 /// and the edge fit, held near the proposal, settles on a phantom's
-/// measures; at its true pose the verifier takes it.
+/// measures; at its true pose the verifier takes it. At most `most`
+/// are placed, the most die-like first.
 fn rescue(
     img: &Mat,
     (mask, grads, pose): (&Mat, &Gradients, &Pose),
@@ -681,6 +737,7 @@ fn rescue(
     v: &crate::verify::Verifier,
     all: &[Measured],
     second: &[[f64; 2]],
+    most: usize,
 ) -> Result<Vec<Measured>, ReadError> {
     let near = |a: [f64; 2], b: [f64; 2], d: f64| (a[0] - b[0]).hypot(a[1] - b[1]) <= d;
     let scored: Vec<(f64, &Fit)> = all.iter().map(|m| (die_likeness(set, m), &m.fit)).collect();
@@ -720,7 +777,7 @@ fn rescue(
         .filter_map(|c| crate::fit::fit_at_pose(grads, pose, &set.die, *c, 0.0, 0.0))
         .collect();
     starts.extend(laid.iter());
-    starts.truncate(MAX_RESCUES);
+    starts.truncate(most);
     let placed = par_map(&starts, |fit| {
         let placed = crate::region::place(grads, pose, &set.die, fit, DOUBTED_REACH_MM)?;
         explained(grads, pose, set, &placed).then_some(placed)

@@ -99,8 +99,8 @@ pub fn run(a: Args) -> Result<ExitCode> {
         for f in r.failures.iter().chain(&r.extras) {
             println!("{f}");
         }
-        for (scene, cpu) in tw_target::eval::slowest(&r, 3) {
-            println!("slow: {scene}: {cpu:.0} ms CPU");
+        for s in tw_target::eval::slowest(&r, 3) {
+            println!("slow: {}: {:.0} ms CPU, {} dice", s.scene, s.cpu_ms, s.dice);
         }
     }
     tw_target::eval::print_report(&r, &a.scenes);
