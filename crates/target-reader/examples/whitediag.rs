@@ -31,7 +31,7 @@ fn main() {
         let reading =
             tw_target::read_over_still(&img, still.as_deref(), h, &board, webs, set)?;
         let Some(still) = still else {
-            return Ok((reading, 0.0));
+            return Ok((reading, Default::default()));
         };
         let truth_path = image.with_extension("json");
         let t = tw_target::truth::load(&truth_path).unwrap();
@@ -124,7 +124,7 @@ fn main() {
                 crop(&img, &still, x.center, None, Some(x), &file);
             }
         }
-        Ok((reading, 0.0))
+        Ok((reading, Default::default()))
     })
     .unwrap();
 }

@@ -150,6 +150,10 @@ pub struct Report {
     /// (truth, read) → count, labels "10", "5", …, "0 web", "miss", "not found".
     pub confusion: BTreeMap<(String, String), usize>,
     pub ms: Vec<f64>,
+    /// CPU ms of each scene's read, every thread of the process
+    /// ([`Clock`]), with the scene's file and its true dice: unlike wall
+    /// time, it does not grow with the machine's load.
+    pub cpu_ms: Vec<SceneCpu>,
     /// Scene files and dice that were read wrong, for inspection.
     pub failures: Vec<String>,
     /// Detections matching no die, for inspection.
@@ -167,6 +171,15 @@ pub struct Report {
     pub lens_ms: Vec<f64>,
 }
 
+/// One scene's read: its image file, how many dice it holds (truth) and
+/// the CPU ms its read took.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SceneCpu {
+    pub scene: String,
+    pub dice: usize,
+    pub cpu_ms: f64,
+}
+
 /// One tilt band's counts.
 #[derive(Debug, Default, Clone)]
 pub struct Band {
@@ -180,6 +193,7 @@ pub struct Band {
     pub border: usize,
     pub border_ok: usize,
     pub ms: Vec<f64>,
+    pub cpu_ms: Vec<f64>,
 }
 
 /// The band of a camera tilt from vertical (90° − elevation): the issue's
@@ -276,10 +290,10 @@ pub fn evaluate_kept(
         } else {
             None
         };
-        let start = std::time::Instant::now();
+        let clock = Clock::start();
         let (img, still) = crate::light::neutral_with_still(img, still.as_ref(), h, look)?;
         let reading = crate::print::read_over_still(&img, still.as_deref(), h, board, webs, set)?;
-        Ok((reading, start.elapsed().as_secs_f64() * 1000.0))
+        Ok((reading, clock.spent()))
     })
 }
 
@@ -315,10 +329,64 @@ pub fn frame_beside(image: &Path, frame: &Path) -> Result<opencv::core::Mat, Eva
     crate::io::load_frame_through_lens(frame, lens.as_ref()).map_err(EvalError::Image)
 }
 
+/// Wall and CPU time since a [`Clock`] started, ms.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct Spent {
+    pub wall_ms: f64,
+    /// CPU of every thread of the process (the reader maps fits over
+    /// worker threads), so only meaningful while nothing else in the
+    /// process works.
+    pub cpu_ms: f64,
+}
+
+/// Times a span of work by the wall and by the process's CPU.
+#[derive(Debug, Clone, Copy)]
+pub struct Clock {
+    wall: std::time::Instant,
+    cpu_ms: f64,
+}
+
+impl Clock {
+    pub fn start() -> Self {
+        Clock {
+            wall: std::time::Instant::now(),
+            cpu_ms: process_cpu_ms(),
+        }
+    }
+
+    pub fn spent(&self) -> Spent {
+        Spent {
+            wall_ms: self.wall.elapsed().as_secs_f64() * 1000.0,
+            cpu_ms: process_cpu_ms() - self.cpu_ms,
+        }
+    }
+}
+
+/// CPU time of the whole process (all threads), ms; NaN where the clock
+/// cannot be read.
+#[cfg(unix)]
+pub fn process_cpu_ms() -> f64 {
+    let mut ts = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: clock_gettime writes one timespec we own.
+    let rc = unsafe { libc::clock_gettime(libc::CLOCK_PROCESS_CPUTIME_ID, &mut ts) };
+    if rc != 0 {
+        return f64::NAN;
+    }
+    ts.tv_sec as f64 * 1000.0 + ts.tv_nsec as f64 / 1e6
+}
+
+#[cfg(not(unix))]
+pub fn process_cpu_ms() -> f64 {
+    f64::NAN
+}
+
 /// How [`evaluate_with`] reads one scene: given the image's path, the
 /// image, its board → image homography, the board's look at calibration
-/// (if kept), the webs and the die set, the reading and the milliseconds
-/// the read itself took.
+/// (if kept), the webs and the die set, the reading and the time the read
+/// itself took.
 pub type SceneReader<'a> = dyn Fn(
         &Path,
         &opencv::core::Mat,
@@ -326,7 +394,7 @@ pub type SceneReader<'a> = dyn Fn(
         Option<&tw_calibration::BoardLook>,
         &Webs,
         &DieSet,
-    ) -> Result<(crate::read::TargetReading, f64), EvalError>
+    ) -> Result<(crate::read::TargetReading, Spent), EvalError>
     + 'a;
 
 /// [`evaluate`] with another way of reading each scene (for example as the
@@ -359,12 +427,13 @@ pub fn evaluate_with(
             Some(l) => Some(tw_calibration::Undistorter::new(l).map_err(|e| ferr(&tp, e))?),
             None => None,
         };
-        let lens_start = std::time::Instant::now();
+        let lens_clock = Clock::start();
         let corrected = match &undistorter {
             Some(u) => std::borrow::Cow::Owned(u.apply(&img).map_err(|e| ferr(&image_path, e))?),
             None => std::borrow::Cow::Borrowed(&img),
         };
-        let lens_ms = lens_start.elapsed().as_secs_f64() * 1000.0;
+        let lens_spent = lens_clock.spent();
+        let lens_ms = lens_spent.wall_ms;
         if lens.is_some() {
             r.lens_scenes += 1;
             r.lens_ms.push(lens_ms);
@@ -382,13 +451,25 @@ pub fn evaluate_with(
             }
             _ => set,
         };
-        let (reading, ms) = read(&image_path, &img, &h, look.as_ref(), &webs, set)?;
-        let ms = ms + if lens.is_some() { lens_ms } else { 0.0 };
+        let (reading, spent) = read(&image_path, &img, &h, look.as_ref(), &webs, set)?;
+        let ms = spent.wall_ms + if lens.is_some() { lens_ms } else { 0.0 };
+        let lens_cpu = if lens.is_some() {
+            lens_spent.cpu_ms
+        } else {
+            0.0
+        };
+        let cpu = spent.cpu_ms + lens_cpu;
         r.ms.push(ms);
+        r.cpu_ms.push(SceneCpu {
+            scene: image_path.display().to_string(),
+            dice: t.dice.len(),
+            cpu_ms: cpu,
+        });
         r.scenes += 1;
         let band = r.bands.entry(tilt_band(t.elevation_deg)).or_default();
         band.scenes += 1;
         band.ms.push(ms);
+        band.cpu_ms.push(cpu);
         let mut b = Band::default();
         let mut used = vec![false; reading.dice.len()];
         for d in &t.dice {
@@ -561,6 +642,64 @@ pub fn examples_from_crops(dir: &Path) -> Result<Vec<Example>, EvalError> {
     Ok(out)
 }
 
+/// Mean, median, 95th percentile and maximum of some times (0 for none).
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct Spread {
+    pub mean: f64,
+    pub median: f64,
+    pub p95: f64,
+    pub max: f64,
+}
+
+impl Spread {
+    pub fn of(v: &[f64]) -> Spread {
+        if v.is_empty() {
+            return Spread::default();
+        }
+        let mut s = v.to_vec();
+        s.sort_by(|a, b| a.total_cmp(b));
+        let q = |f: f64| s[((s.len() - 1) as f64 * f).round() as usize];
+        Spread {
+            mean: s.iter().sum::<f64>() / s.len() as f64,
+            median: q(0.5),
+            p95: q(0.95),
+            max: q(1.0),
+        }
+    }
+
+    /// The slowest over the mean: "no scene over 2× the mean" (issue 26).
+    pub fn max_over_mean(&self) -> f64 {
+        if self.mean > 0.0 {
+            self.max / self.mean
+        } else {
+            0.0
+        }
+    }
+}
+
+/// The `n` scenes that took the most CPU, slowest first.
+pub fn slowest(r: &Report, n: usize) -> Vec<SceneCpu> {
+    let mut v = r.cpu_ms.clone();
+    v.sort_by(|a, b| b.cpu_ms.total_cmp(&a.cpu_ms));
+    v.truncate(n);
+    v
+}
+
+/// Mean CPU ms of the scenes holding each number of dice, with their
+/// count: a read's work grows with the dice it fits, so a scene of four
+/// dice costs more than the mean of scenes holding two or three.
+pub fn cpu_by_dice(r: &Report) -> BTreeMap<usize, (f64, usize)> {
+    let mut by: BTreeMap<usize, (f64, usize)> = BTreeMap::new();
+    for s in &r.cpu_ms {
+        let e = by.entry(s.dice).or_default();
+        e.0 += s.cpu_ms;
+        e.1 += 1;
+    }
+    by.into_iter()
+        .map(|(k, (sum, n))| (k, (sum / n as f64, n)))
+        .collect()
+}
+
 /// Prints the report as the `warden eval throws` figures.
 pub fn print_report(r: &Report, dir: &Path) {
     let pct = |a: usize, b: usize| {
@@ -642,10 +781,28 @@ pub fn print_report(r: &Report, dir: &Path) {
         q(1.0),
         if mean > 0.0 { q(1.0) / mean } else { 0.0 }
     );
+    let cpu: Vec<f64> = r.cpu_ms.iter().map(|s| s.cpu_ms).collect();
+    let c = Spread::of(&cpu);
+    println!(
+        "CPU ms per scene:     mean {:.1}  median {:.1}  p95 {:.1}  max {:.1} ({:.2}× the mean; all threads of the read)",
+        c.mean,
+        c.median,
+        c.p95,
+        c.max,
+        c.max_over_mean()
+    );
+    let by: Vec<String> = cpu_by_dice(r)
+        .into_iter()
+        .map(|(k, (mean, n))| format!("{k}: {mean:.1} ({n})"))
+        .collect();
+    println!(
+        "CPU ms by dice:       {}  (dice in the scene: mean ms (scenes))",
+        by.join("  ")
+    );
     if !r.bands.is_empty() {
         println!("by camera tilt (from vertical):");
         println!(
-            "  {:<14}{:>7}{:>6}{:>9}{:>9}{:>9}{:>9}{:>10}{:>10}{:>9}",
+            "  {:<14}{:>7}{:>6}{:>9}{:>9}{:>9}{:>9}{:>10}{:>10}{:>9}{:>10}",
             "band",
             "scenes",
             "dice",
@@ -655,12 +812,13 @@ pub fn print_report(r: &Report, dir: &Path) {
             "colour",
             "border",
             "phantoms",
-            "ms mean"
+            "ms mean",
+            "CPU mean"
         );
         for (name, b) in &r.bands {
             let mean = b.ms.iter().sum::<f64>() / b.ms.len().max(1) as f64;
             println!(
-                "  {:<14}{:>7}{:>6}{:>8.2}%{:>8.2}%{:>8.2}%{:>8.2}%{:>9}{:>10.3}{:>9.1}",
+                "  {:<14}{:>7}{:>6}{:>8.2}%{:>8.2}%{:>8.2}%{:>8.2}%{:>9}{:>10.3}{:>9.1}{:>10.1}",
                 name,
                 b.scenes,
                 b.dice,
@@ -674,7 +832,8 @@ pub fn print_report(r: &Report, dir: &Path) {
                     format!("{:.2}%", pct(b.border_ok, b.border))
                 },
                 b.extra as f64 / b.scenes.max(1) as f64,
-                mean
+                mean,
+                Spread::of(&b.cpu_ms).mean
             );
         }
         println!("  (phantoms: detections matching no die, per scene)");
@@ -744,6 +903,27 @@ pub fn labelled_candidates(
 #[cfg(test)]
 mod tests {
     use super::{frame_beside, tilt_band};
+
+    #[test]
+    fn spread_and_cpu_by_dice_summarise_the_scene_times() {
+        let s = super::Spread::of(&[100.0, 300.0, 200.0, 400.0]);
+        assert_eq!((s.mean, s.median, s.max), (250.0, 300.0, 400.0));
+        assert!((s.max_over_mean() - 1.6).abs() < 1e-12);
+        assert_eq!(super::Spread::of(&[]).max_over_mean(), 0.0);
+        let scene = |dice, cpu_ms| super::SceneCpu {
+            scene: "s".into(),
+            dice,
+            cpu_ms,
+        };
+        let r = super::Report {
+            cpu_ms: vec![scene(1, 100.0), scene(4, 500.0), scene(1, 120.0)],
+            ..Default::default()
+        };
+        let by = super::cpu_by_dice(&r);
+        assert_eq!(by.get(&1), Some(&(110.0, 2)));
+        assert_eq!(by.get(&4), Some(&(500.0, 1)));
+        assert_eq!(super::slowest(&r, 1)[0].cpu_ms, 500.0);
+    }
 
     /// The empty board before a throw (or the still) is corrected with the
     /// lens of the scene's calibration, so it lines up with the scene's

@@ -19,7 +19,8 @@
 //!    searches at most [`read::MAX_REFITS`] again and places at most
 //!    [`read::MAX_RESCUES`] refused ones, so its time is bounded whatever
 //!    it shows; over the cap the candidates most like a die where they were
-//!    proposed go first.
+//!    proposed go first. A read of the areas a throw changed has tighter
+//!    caps ([`read::Caps::CHANGED`]).
 //! 4. Which fits are dice: where fits overlap the most die-like is kept,
 //!    and the die set's trained [`verify`] model accepts it or not
 //!    ([`read::is_die`]'s fixed limits for a set without one). A fit the

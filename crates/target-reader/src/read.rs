@@ -129,8 +129,24 @@ pub fn read_target_in(
     set: &DieSet,
     areas: Option<&[PxRect]>,
 ) -> Result<TargetReading, ReadError> {
-    read_target_refusing(img, board_to_image, board, webs, set, areas).map(|(r, _)| r)
+    read_target_refusing(img, board_to_image, board, webs, set, areas).map(|(r, _, _)| r)
 }
+
+/// What a read built from its frame, handed on so that a later search of
+/// the same frame ([`fit_proposed`]) does not build it again.
+pub(crate) struct Built {
+    pub grads: Gradients,
+    /// The foreground mask the colour detector used: the whole frame's,
+    /// or, for a read limited to areas, that of crops round them (zero
+    /// elsewhere; see [`crate::detect::find_candidates_in`]). Proposed
+    /// starts lie in those areas, so their fits are measured on it too.
+    pub mask: Mat,
+    pub pose: Pose,
+}
+
+/// What [`read_target_refusing`] gives: the reading, the refused white
+/// fits with their probability, and what it built.
+pub(crate) type Refusing = (TargetReading, Vec<(f64, TargetDie)>, Built);
 
 /// [`read_target_in`], and the fits the verifier refused (probability at
 /// least [`STANDING_FLOOR`]) that read white, as dice where they lie, most
@@ -144,10 +160,11 @@ pub(crate) fn read_target_refusing(
     webs: &Webs,
     set: &DieSet,
     areas: Option<&[PxRect]>,
-) -> Result<(TargetReading, Vec<(f64, TargetDie)>), ReadError> {
+) -> Result<Refusing, ReadError> {
     crate::check::frame(img, board_to_image, board, set)?;
     let (w, h) = (img.cols() as u32, img.rows() as u32);
-    let (found, grads, pose) = measure_candidates_with(img, board_to_image, board, set, areas)?;
+    let (found, built) = measure_candidates_with(img, board_to_image, board, set, areas)?;
+    let (grads, pose) = (&built.grads, &built.pose);
     let mut refused = Vec::new();
     for m in found
         .iter()
@@ -169,7 +186,7 @@ pub(crate) fn read_target_refusing(
         .into_iter()
         .filter(|m| accepted(set, m))
         .filter(|m| {
-            !crate::echo::rim_echo(&grads, &pose, board, &m.fit).is_some_and(|e| e >= ECHO_MAX)
+            !crate::echo::rim_echo(grads, pose, board, &m.fit).is_some_and(|e| e >= ECHO_MAX)
         })
         .collect();
     // Accepted by its edge fit, a die is then placed by its regions and
@@ -180,7 +197,7 @@ pub(crate) fn read_target_refusing(
         } else {
             0.0
         };
-        let placed = crate::region::place(&grads, &pose, &set.die, &m.fit, reach)?;
+        let placed = crate::region::place(grads, pose, &set.die, &m.fit, reach)?;
         // Where the regions and the edges disagree this much, the die is
         // not drawn as the region model has it: keep the edge fit.
         (placed.score >= EDGE_GUARD * m.fit.score).then_some(placed)
@@ -192,7 +209,7 @@ pub(crate) fn read_target_refusing(
         // mm off its die explains little until placed on it).
         let doubted = set.verifier.is_some() && die_likeness(set, &m) < RESCUE_MIN_P;
         let fit = placed.unwrap_or(m.fit);
-        if doubted && !explained(&grads, &pose, set, &fit) {
+        if doubted && !explained(grads, pose, set, &fit) {
             continue;
         }
         if areas.is_some_and(|a| !in_any(a, crate::region::centroid(&fit.corners_px))) {
@@ -207,7 +224,7 @@ pub(crate) fn read_target_refusing(
         height: h,
         dice: kept_apart(dice, set.die.min_spacing_mm()),
     };
-    Ok((reading, refused))
+    Ok((reading, refused, built))
 }
 
 /// What [`fit_proposed`] found: the dice taken, and the refused white
@@ -219,25 +236,23 @@ pub(crate) type Proposed = (Vec<TargetDie>, Vec<(f64, TargetDie)>);
 /// doubted fit's does), and judges each: the dice the verifier takes
 /// (placed by their regions, as [`read_target_refusing`] places them) and
 /// the white fits it refused, with their probability. For starts proposed
-/// from outside the read (what a throw changed, [`crate::propose`]).
+/// from outside the read (what a throw changed, [`crate::propose`]);
+/// `built`: what the read of the same frame built.
 pub(crate) fn fit_proposed(
     img: &Mat,
-    board_to_image: &[[f64; 3]; 3],
+    built: &Built,
     board: &Board,
     webs: &Webs,
     set: &DieSet,
     starts: &[[f64; 2]],
 ) -> Result<Proposed, ReadError> {
-    let (w, h) = (img.cols() as u32, img.rows() as u32);
-    let pose = Pose::from_homography(board_to_image, w, h).ok_or(ReadError::BadCalibration)?;
-    let grads = Gradients::new(img)?;
-    let mask = crate::detect::foreground(img, board_to_image, board)?;
+    let Built { grads, mask, pose } = built;
     let fits = par_map(starts, |s| {
-        fit_at(&grads, &pose, &set.die, board, *s, Search::WIDE)
+        fit_at(grads, pose, &set.die, board, *s, Search::WIDE)
     });
     let (mut taken, mut refused) = (Vec::new(), Vec::new());
     for fit in fits.into_iter().flatten() {
-        let m = measure(img, &mask, &grads, set, fit)?;
+        let m = measure(img, mask, grads, set, fit)?;
         let p = die_likeness(set, &m);
         if !accepted(set, &m) {
             if m.color == "white" && p >= STANDING_FLOOR {
@@ -247,7 +262,7 @@ pub(crate) fn fit_proposed(
             }
             continue;
         }
-        if crate::echo::rim_echo(&grads, &pose, board, &m.fit).is_some_and(|e| e >= ECHO_MAX) {
+        if crate::echo::rim_echo(grads, pose, board, &m.fit).is_some_and(|e| e >= ECHO_MAX) {
             continue;
         }
         let reach = if p < REFIT_CEILING {
@@ -255,10 +270,10 @@ pub(crate) fn fit_proposed(
         } else {
             0.0
         };
-        let placed = crate::region::place(&grads, &pose, &set.die, &m.fit, reach)
+        let placed = crate::region::place(grads, pose, &set.die, &m.fit, reach)
             .filter(|pl| pl.score >= EDGE_GUARD * m.fit.score);
         let fit = placed.unwrap_or(m.fit);
-        if set.verifier.is_some() && p < RESCUE_MIN_P && !explained(&grads, &pose, set, &fit) {
+        if set.verifier.is_some() && p < RESCUE_MIN_P && !explained(grads, pose, set, &fit) {
             continue;
         }
         if let Some(d) = as_die(img, board, webs, set, &fit)? {
@@ -373,7 +388,7 @@ fn fit_candidates(
         .iter()
         .filter_map(|c| pose.unproject_at_height(c.centroid_px, shape.height_mm() / 2.0))
         .collect();
-    let starts = most_die_like(&grads, &pose, &shape, starts, MAX_FITS);
+    let starts = most_die_like(&grads, &pose, &shape, starts, Caps::of(areas).fits);
     let fits = par_map(&starts, |s| {
         fit_at(&grads, &pose, &shape, board, *s, Search::NEAR)
     });
@@ -404,6 +419,46 @@ pub const MAX_REFITS: usize = 24;
 /// The most refused fits and second-rank proposals a frame places by their
 /// regions (the most die-like first).
 pub const MAX_RESCUES: usize = 40;
+
+/// How much work one read may do: candidates fitted, fits searched again
+/// wider, refused fits placed by their regions; each list is cut after
+/// its most die-like entries.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Caps {
+    pub fits: usize,
+    pub refits: usize,
+    pub rescues: usize,
+}
+
+impl Caps {
+    /// A whole frame: all of a busy print's candidates compete.
+    pub const WHOLE: Caps = Caps {
+        fits: MAX_FITS,
+        refits: MAX_REFITS,
+        rescues: MAX_RESCUES,
+    };
+    /// Only the areas a throw changed (or that differ from the calibration
+    /// still): their candidates are the dice that landed and what lies
+    /// round them. Dev scenes of one to four dice proposed up to 26
+    /// candidates there and searched up to 16 again, their time growing
+    /// with them, while every die was still found with these caps;
+    /// placements cost little and keep their cap (figures:
+    /// docs/measurements/2026-11-27-target-time-bound.md).
+    pub const CHANGED: Caps = Caps {
+        fits: 12,
+        refits: 6,
+        rescues: MAX_RESCUES,
+    };
+
+    /// The caps of a read of `areas` (`None`: the whole frame).
+    pub fn of(areas: Option<&[PxRect]>) -> Caps {
+        if areas.is_some() {
+            Caps::CHANGED
+        } else {
+            Caps::WHOLE
+        }
+    }
+}
 
 /// `starts` (board mm) if there are no more than `most`, else the `most`
 /// with the best [`crate::fit::quick_score`], in their first order.
@@ -498,16 +553,16 @@ pub fn measure_candidates(
     Ok(measure_candidates_with(img, board_to_image, board, set, None)?.0)
 }
 
-/// [`measure_candidates`], with the frame's gradients and the camera pose.
+/// [`measure_candidates`], with what was built from the frame.
 fn measure_candidates_with(
     img: &Mat,
     board_to_image: &[[f64; 3]; 3],
     board: &Board,
     set: &DieSet,
     areas: Option<&[PxRect]>,
-) -> Result<(Vec<Measured>, Gradients, Pose), ReadError> {
+) -> Result<(Vec<Measured>, Built), ReadError> {
     let shape = set.die;
-    let (all, grads, pose) = measure_all_with(img, board_to_image, board, set, areas)?;
+    let (all, built) = measure_all_with(img, board_to_image, board, set, areas)?;
     let mut all = all
         .into_iter()
         .map(|m| (die_likeness(set, &m), m))
@@ -523,7 +578,7 @@ fn measure_candidates_with(
         }
         out.push(m);
     }
-    Ok((out, grads, pose))
+    Ok((out, built))
 }
 
 /// Below this verifier probability a fit is taken for a phantom outright;
@@ -588,14 +643,14 @@ pub fn measure_all(
     Ok(measure_all_with(img, board_to_image, board, set, None)?.0)
 }
 
-/// [`measure_all`], with the frame's gradients and the camera pose.
+/// [`measure_all`], with what was built from the frame.
 fn measure_all_with(
     img: &Mat,
     board_to_image: &[[f64; 3]; 3],
     board: &Board,
     set: &DieSet,
     areas: Option<&[PxRect]>,
-) -> Result<(Vec<Measured>, Gradients, Pose), ReadError> {
+) -> Result<(Vec<Measured>, Built), ReadError> {
     let f = fit_candidates(img, board_to_image, board, set, areas)?;
     let mut all = f
         .fits
@@ -603,10 +658,24 @@ fn measure_all_with(
         .map(|fit| measure(img, &f.mask, &f.grads, set, fit))
         .collect::<Result<Vec<_>, _>>()?;
     if let Some(v) = &set.verifier {
+        let caps = Caps::of(areas);
+        // A doubted fit closer to a sure one than two dice can lie is on
+        // that die: the sure fit wins the overlap whatever a wider search
+        // finds, so none is made there.
+        let sure: Vec<[f64; 2]> = all
+            .iter()
+            .filter(|m| die_likeness(set, m) >= REFIT_CEILING.max(v.threshold))
+            .map(|m| m.fit.centre_mm)
+            .collect();
+        let near_sure = |c: [f64; 2]| {
+            sure.iter()
+                .any(|s| (s[0] - c[0]).hypot(s[1] - c[1]) < set.die.min_spacing_mm())
+        };
         let mut doubtful: Vec<(f64, [f64; 2])> = all
             .iter()
             .map(|m| (die_likeness(set, m), m.fit.centre_mm))
             .filter(|(p, _)| (REFIT_FLOOR..REFIT_CEILING.max(v.threshold)).contains(p))
+            .filter(|(_, c)| !near_sure(*c))
             .collect();
         doubtful.sort_by(|a, b| b.0.total_cmp(&a.0));
         // One wide search covers its neighbours' starts too.
@@ -619,7 +688,7 @@ fn measure_all_with(
                 starts.push(c);
             }
         }
-        starts.truncate(MAX_REFITS);
+        starts.truncate(caps.refits);
         let doubtful = starts;
         let refits = par_map(&doubtful, |s| {
             fit_at(&f.grads, &f.pose, &set.die, board, *s, Search::WIDE)
@@ -627,10 +696,16 @@ fn measure_all_with(
         for fit in refits.into_iter().flatten() {
             all.push(measure(img, &f.mask, &f.grads, set, fit)?);
         }
-        let rescued = rescue(img, (&f.mask, &f.grads, &f.pose), set, v, &all, &f.second)?;
+        let seen = (&f.mask, &f.grads, &f.pose);
+        let rescued = rescue(img, seen, set, v, &all, &f.second, caps.rescues)?;
         all.extend(rescued);
     }
-    Ok((all, f.grads, f.pose))
+    let built = Built {
+        grads: f.grads,
+        mask: f.mask,
+        pose: f.pose,
+    };
+    Ok((all, built))
 }
 
 /// Refused fits placed by their regions must rate at least this with the
@@ -661,7 +736,8 @@ fn explained(g: &Gradients, pose: &Pose, set: &DieSet, fit: &Fit) -> bool {
 /// returned. A white die with its star on top is often proposed 4–12 mm
 /// off (its outline meets the pale rim, its star gives edges of its own),
 /// and the edge fit, held near the proposal, settles on a phantom's
-/// measures; at its true pose the verifier takes it.
+/// measures; at its true pose the verifier takes it. At most `most`
+/// are placed, the most die-like first.
 fn rescue(
     img: &Mat,
     (mask, grads, pose): (&Mat, &Gradients, &Pose),
@@ -669,6 +745,7 @@ fn rescue(
     v: &crate::verify::Verifier,
     all: &[Measured],
     second: &[[f64; 2]],
+    most: usize,
 ) -> Result<Vec<Measured>, ReadError> {
     let near = |a: [f64; 2], b: [f64; 2], d: f64| (a[0] - b[0]).hypot(a[1] - b[1]) <= d;
     let scored: Vec<(f64, &Fit)> = all.iter().map(|m| (die_likeness(set, m), &m.fit)).collect();
@@ -708,7 +785,7 @@ fn rescue(
         .filter_map(|c| crate::fit::fit_at_pose(grads, pose, &set.die, *c, 0.0, 0.0))
         .collect();
     starts.extend(laid.iter());
-    starts.truncate(MAX_RESCUES);
+    starts.truncate(most);
     let placed = par_map(&starts, |fit| {
         let placed = crate::region::place(grads, pose, &set.die, fit, DOUBTED_REACH_MM)?;
         explained(grads, pose, set, &placed).then_some(placed)

@@ -115,7 +115,7 @@ pub fn read_throw_since(
         Err(why) => return whole(why),
     };
     let share = covered(&areas) as f64 / (w as f64 * h as f64);
-    let (mut fresh, refused) =
+    let (mut fresh, refused, built) =
         read_target_refusing(img, board_to_image, board, webs, set, Some(&areas))?;
     fresh.dice.retain(|d| where_it_changed(changed, d.center));
     if let Some(was) = before_frame {
@@ -136,8 +136,7 @@ pub fn read_throw_since(
         let proposed = proposed_dice(
             img,
             was,
-            board_to_image,
-            &pose,
+            &built,
             board,
             webs,
             set,
@@ -163,8 +162,7 @@ pub fn read_throw_since(
 fn proposed_dice(
     img: &Mat,
     was: &Mat,
-    board_to_image: &[[f64; 3]; 3],
-    pose: &Pose,
+    built: &crate::read::Built,
     board: &Board,
     webs: &Webs,
     set: &DieSet,
@@ -172,13 +170,13 @@ fn proposed_dice(
     dice: &[TargetDie],
     fits: &[TargetDie],
 ) -> Result<Vec<TargetDie>, ReadError> {
+    let pose = &built.pose;
     let known: Vec<TargetDie> = dice.iter().chain(fits).cloned().collect();
     let starts = crate::propose::starts(img, was, areas, &known, pose, &set.die)?;
     if starts.is_empty() {
         return Ok(Vec::new());
     }
-    let (taken, refused) =
-        crate::read::fit_proposed(img, board_to_image, board, webs, set, &starts)?;
+    let (taken, refused) = crate::read::fit_proposed(img, built, board, webs, set, &starts)?;
     let spacing = set.die.min_spacing_mm();
     let apart = |d: &TargetDie, all: &[TargetDie]| {
         let c = crate::region::centroid(&d.corners_mm);

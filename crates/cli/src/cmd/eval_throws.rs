@@ -1,8 +1,9 @@
 //! `warden eval throws --scenes DIR`: the target reader against scenes with
 //! ground truth (`warden synth`'s, or another generator's with the fields
 //! listed in `models/dice-sets/README.md`). Prints % correct throw score
-//! (section value or miss), icon/blank, both, border cases, a confusion table
-//! and ms per scene, with the same figures by camera tilt band.
+//! (section value or miss), icon/blank, both, border cases, a confusion table,
+//! ms and CPU ms per scene (with `--verbose`, the three slowest
+//! scenes by CPU), with the same figures by camera tilt band.
 //!
 //! `--empty-board` reads each scene as the live view reads a throw: the
 //! motion stage first sees the empty board (`NAME.empty.jpg` or `.png`
@@ -68,7 +69,7 @@ pub fn run(a: Args) -> Result<ExitCode> {
             // The frame before the throw was brought back to the light of
             // calibration when it was taken, as the live view does.
             let empty = tw_target::neutral_frame(&empty, h, look)?;
-            let start = std::time::Instant::now();
+            let clock = tw_target::eval::Clock::start();
             let img = tw_target::neutral_frame(img, h, look)?;
             let got = tw_target::read_throw_since(
                 &img,
@@ -80,14 +81,14 @@ pub fn run(a: Args) -> Result<ExitCode> {
                 &changed,
                 None,
             )?;
-            let ms = start.elapsed().as_secs_f64() * 1000.0;
+            let spent = clock.spent();
             match &got.scope {
                 Scope::Whole { why } => whole
                     .borrow_mut()
                     .push(format!("{}: whole frame read: {why}", image.display())),
                 Scope::Changed { share, .. } => shares.borrow_mut().push(100.0 * share),
             }
-            Ok((got.reading, ms))
+            Ok((got.reading, spent))
         };
         tw_target::eval::evaluate_with(&a.scenes, &board, &set, &read)
     } else {
@@ -97,6 +98,9 @@ pub fn run(a: Args) -> Result<ExitCode> {
     if a.verbose {
         for f in r.failures.iter().chain(&r.extras) {
             println!("{f}");
+        }
+        for s in tw_target::eval::slowest(&r, 3) {
+            println!("slow: {}: {:.0} ms CPU, {} dice", s.scene, s.cpu_ms, s.dice);
         }
     }
     tw_target::eval::print_report(&r, &a.scenes);
