@@ -103,6 +103,68 @@ impl Standing {
                 .top
                 .is_some_and(|(now, was)| now >= was || !self.top_changed)
     }
+
+    /// Whether the fit looks to lie on a die's foot rather than on its
+    /// top (the die's shaded sides and shadow): its top changed and is
+    /// darker than the board was there, and either its sides changed as
+    /// a landed die's do (at least [`MIN_SIDES`]) or the top is darker by
+    /// more than [`CHANGED_LEVELS`] (clearly shaded, not noise; a fit
+    /// 18 px below its die lies half on the board, so few sides changed).
+    /// The die itself then lies farther from the camera ([`farther_starts`]).
+    pub fn below_its_die(&self) -> bool {
+        let darker = |by: f64| self.top.is_some_and(|(now, was)| now < was - by);
+        self.top_changed
+            && darker(0.0)
+            && (self.sides.0 >= MIN_SIDES || darker(CHANGED_LEVELS as f64))
+    }
+}
+
+/// At most this many fits a throw are searched again farther from the
+/// camera ([`farther_starts`]): each is a wide fit (20–30 ms).
+const MOST_FARTHER: usize = 3;
+
+/// Starts (board mm) for the dice whose foot a refused white fit lies on
+/// ([`Standing::below_its_die`]): the fit's centre moved a face's radius
+/// away from the camera's foot on the board, where a die's top is seen
+/// beyond its footprint. Fits near a die of `dice`, of another colour, or
+/// over a hole give none; most die-like first, at most [`MOST_FARTHER`].
+pub fn farther_starts(
+    now: &Mat,
+    was: &Mat,
+    refused: &[(f64, TargetDie)],
+    dice: &[TargetDie],
+    pose: &Pose,
+    board: &tw_board::Board,
+    set: &crate::dieset::DieSet,
+) -> Result<Vec<[f64; 2]>, ReadError> {
+    let mut order: Vec<&(f64, TargetDie)> = refused.iter().collect();
+    order.sort_by(|a, b| b.0.total_cmp(&a.0));
+    let spacing = set.die.min_spacing_mm();
+    let eye = pose.eye();
+    let mut out = Vec::new();
+    for (_, d) in order {
+        if out.len() >= MOST_FARTHER {
+            break;
+        }
+        let c = crate::region::centroid(&d.corners_mm);
+        let near = dice.iter().any(|o| {
+            let q = crate::region::centroid(&o.corners_mm);
+            (q[0] - c[0]).hypot(q[1] - c[1]) < spacing
+        });
+        if near || d.color != "white" || over_hole(board, &set.die, d) {
+            continue;
+        }
+        if !standing(now, was, d, dice, pose, &set.die)?.below_its_die() {
+            continue;
+        }
+        let (dx, dy) = (c[0] - eye[0], c[1] - eye[1]);
+        let n = dx.hypot(dy);
+        if n > 1e-6 && n.is_finite() {
+            let k = set.die.face_radius_mm() / n;
+            out.push([c[0] + k * dx, c[1] + k * dy]);
+        }
+    }
+    Ok(out)
 }
 
 /// Measures `die` in `now` against `was` (same size, BGR; the board
