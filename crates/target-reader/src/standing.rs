@@ -157,14 +157,17 @@ pub fn farther_starts(
         if !standing(now, was, d, dice, pose, &set.die)?.below_its_die() {
             continue;
         }
-        let (dx, dy) = (c[0] - eye[0], c[1] - eye[1]);
-        let n = dx.hypot(dy);
-        if n > 1e-6 && n.is_finite() {
-            let k = set.die.face_radius_mm() / n;
-            out.push([c[0] + k * dx, c[1] + k * dy]);
-        }
+        out.extend(beyond(c, [eye[0], eye[1]], set.die.face_radius_mm()));
     }
     Ok(out)
+}
+
+/// `c` moved `by` mm away from `foot` (the camera's foot on the board);
+/// `None` right under the camera, where no side is farther.
+fn beyond(c: [f64; 2], foot: [f64; 2], by: f64) -> Option<[f64; 2]> {
+    let (dx, dy) = (c[0] - foot[0], c[1] - foot[1]);
+    let n = dx.hypot(dy);
+    (n > 1e-6 && n.is_finite()).then(|| [c[0] + by * dx / n, c[1] + by * dy / n])
 }
 
 /// Measures `die` in `now` against `was` (same size, BGR; the board
@@ -542,6 +545,30 @@ mod tests {
         let s = standing(&now, &paper, &off, &[], &pose, &shape).unwrap();
         assert!(s.top.is_some_and(|(now, was)| now < was), "{s:?}");
         assert!(!s.is_die(), "{s:?}");
+    }
+
+    /// A fit nearer the camera than the drawn die (its top on the die's
+    /// shaded sides) lies on the die's foot; the die's own fit does not.
+    /// Moved a face's radius away from the camera's foot, it starts on the
+    /// die.
+    #[test]
+    fn a_fit_on_its_dies_foot_is_sought_again_beyond_it() {
+        let (d, pose, shape, paper) = scene();
+        let now = drawn(&d, &pose, &shape, &paper);
+        let s = standing(&now, &paper, &d, &[], &pose, &shape).unwrap();
+        assert!(!s.below_its_die(), "{s:?}");
+        let mut near = d.clone();
+        near.corners_mm.iter_mut().for_each(|p| p[1] -= 6.0);
+        near.corners.iter_mut().for_each(|p| p[1] -= 12.0);
+        near.center[1] -= 12.0;
+        let s = standing(&now, &paper, &near, &[], &pose, &shape).unwrap();
+        assert!(s.below_its_die() && !s.is_die(), "{s:?}");
+        let e = pose.eye();
+        let c = crate::region::centroid(&near.corners_mm);
+        let to = beyond(c, [e[0], e[1]], shape.face_radius_mm()).unwrap();
+        let die = crate::region::centroid(&d.corners_mm);
+        assert!((to[0] - die[0]).hypot(to[1] - die[1]) < 3.0, "{to:?} {die:?}");
+        assert_eq!(beyond([5.0, 5.0], [5.0, 5.0], 7.0), None);
     }
 
     /// The drawn die with its first visible side as white as the paper
