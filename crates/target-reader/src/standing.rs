@@ -567,7 +567,10 @@ mod tests {
         let c = crate::region::centroid(&near.corners_mm);
         let to = beyond(c, [e[0], e[1]], shape.face_radius_mm()).unwrap();
         let die = crate::region::centroid(&d.corners_mm);
-        assert!((to[0] - die[0]).hypot(to[1] - die[1]) < 3.0, "{to:?} {die:?}");
+        assert!(
+            (to[0] - die[0]).hypot(to[1] - die[1]) < 3.0,
+            "{to:?} {die:?}"
+        );
         assert_eq!(beyond([5.0, 5.0], [5.0, 5.0], 7.0), None);
     }
 
