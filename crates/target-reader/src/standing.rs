@@ -14,8 +14,10 @@
 //! at all: an unchanged side as bright as the top is let pass when enough
 //! others changed and no other die lies near, and an unchanged top may be
 //! a little darker than the board (only a top that changed must not be).
+//! A refused fit lying on a die's foot (its top on the die's shaded sides)
+//! gives a start beyond it, away from the camera ([`farther_starts`]).
 //! Figures: docs/measurements/2026-11-27-white-dice-2.md, 2026-11-27-white-dice-3.md,
-//! 2026-11-27-white-lit-sides.md.
+//! 2026-11-27-white-lit-sides.md, 2026-11-27-white-foot-refit.md.
 
 use crate::pose::Pose;
 use crate::read::{ReadError, TargetDie};
