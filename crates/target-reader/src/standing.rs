@@ -14,8 +14,10 @@
 //! at all: an unchanged side as bright as the top is let pass when enough
 //! others changed and no other die lies near, and an unchanged top may be
 //! a little darker than the board (only a top that changed must not be).
+//! A refused fit lying on a die's foot (its top on the die's shaded sides)
+//! gives a start beyond it, away from the camera ([`farther_starts`]).
 //! Figures: docs/measurements/2026-11-27-white-dice-2.md, 2026-11-27-white-dice-3.md,
-//! 2026-11-27-white-lit-sides.md.
+//! 2026-11-27-white-lit-sides.md, 2026-11-27-white-foot-refit.md.
 
 use crate::pose::Pose;
 use crate::read::{ReadError, TargetDie};
@@ -103,6 +105,71 @@ impl Standing {
                 .top
                 .is_some_and(|(now, was)| now >= was || !self.top_changed)
     }
+
+    /// Whether the fit looks to lie on a die's foot rather than on its
+    /// top (the die's shaded sides and shadow): its top changed and is
+    /// darker than the board was there, and either its sides changed as
+    /// a landed die's do (at least [`MIN_SIDES`]) or the top is darker by
+    /// more than [`CHANGED_LEVELS`] (clearly shaded, not noise; a fit
+    /// 18 px below its die lies half on the board, so few sides changed).
+    /// The die itself then lies farther from the camera ([`farther_starts`]).
+    pub fn below_its_die(&self) -> bool {
+        let darker = |by: f64| self.top.is_some_and(|(now, was)| now < was - by);
+        self.top_changed
+            && darker(0.0)
+            && (self.sides.0 >= MIN_SIDES || darker(CHANGED_LEVELS as f64))
+    }
+}
+
+/// At most this many fits a throw are searched again farther from the
+/// camera ([`farther_starts`]): each is a wide fit (20–30 ms).
+const MOST_FARTHER: usize = 3;
+
+/// Starts (board mm) for the dice whose foot a refused white fit lies on
+/// ([`Standing::below_its_die`]): the fit's centre moved a face's radius
+/// away from the camera's foot on the board, where a die's top is seen
+/// beyond its footprint. Fits near a die of `dice`, of another colour, or
+/// over a hole give none; most die-like first, at most [`MOST_FARTHER`].
+pub fn farther_starts(
+    now: &Mat,
+    was: &Mat,
+    refused: &[(f64, TargetDie)],
+    dice: &[TargetDie],
+    pose: &Pose,
+    board: &tw_board::Board,
+    set: &crate::dieset::DieSet,
+) -> Result<Vec<[f64; 2]>, ReadError> {
+    let mut order: Vec<&(f64, TargetDie)> = refused.iter().collect();
+    order.sort_by(|a, b| b.0.total_cmp(&a.0));
+    let spacing = set.die.min_spacing_mm();
+    let eye = pose.eye();
+    let mut out = Vec::new();
+    for (_, d) in order {
+        if out.len() >= MOST_FARTHER {
+            break;
+        }
+        let c = crate::region::centroid(&d.corners_mm);
+        let near = dice.iter().any(|o| {
+            let q = crate::region::centroid(&o.corners_mm);
+            (q[0] - c[0]).hypot(q[1] - c[1]) < spacing
+        });
+        if near || d.color != "white" || over_hole(board, &set.die, d) {
+            continue;
+        }
+        if !standing(now, was, d, dice, pose, &set.die)?.below_its_die() {
+            continue;
+        }
+        out.extend(beyond(c, [eye[0], eye[1]], set.die.face_radius_mm()));
+    }
+    Ok(out)
+}
+
+/// `c` moved `by` mm away from `foot` (the camera's foot on the board);
+/// `None` right under the camera, where no side is farther.
+fn beyond(c: [f64; 2], foot: [f64; 2], by: f64) -> Option<[f64; 2]> {
+    let (dx, dy) = (c[0] - foot[0], c[1] - foot[1]);
+    let n = dx.hypot(dy);
+    (n > 1e-6 && n.is_finite()).then(|| [c[0] + by * dx / n, c[1] + by * dy / n])
 }
 
 /// Measures `die` in `now` against `was` (same size, BGR; the board
@@ -480,6 +547,33 @@ mod tests {
         let s = standing(&now, &paper, &off, &[], &pose, &shape).unwrap();
         assert!(s.top.is_some_and(|(now, was)| now < was), "{s:?}");
         assert!(!s.is_die(), "{s:?}");
+    }
+
+    /// A fit nearer the camera than the drawn die (its top on the die's
+    /// shaded sides) lies on the die's foot; the die's own fit does not.
+    /// Moved a face's radius away from the camera's foot, it starts on the
+    /// die.
+    #[test]
+    fn a_fit_on_its_dies_foot_is_sought_again_beyond_it() {
+        let (d, pose, shape, paper) = scene();
+        let now = drawn(&d, &pose, &shape, &paper);
+        let s = standing(&now, &paper, &d, &[], &pose, &shape).unwrap();
+        assert!(!s.below_its_die(), "{s:?}");
+        let mut near = d.clone();
+        near.corners_mm.iter_mut().for_each(|p| p[1] -= 6.0);
+        near.corners.iter_mut().for_each(|p| p[1] -= 12.0);
+        near.center[1] -= 12.0;
+        let s = standing(&now, &paper, &near, &[], &pose, &shape).unwrap();
+        assert!(s.below_its_die() && !s.is_die(), "{s:?}");
+        let e = pose.eye();
+        let c = crate::region::centroid(&near.corners_mm);
+        let to = beyond(c, [e[0], e[1]], shape.face_radius_mm()).unwrap();
+        let die = crate::region::centroid(&d.corners_mm);
+        assert!(
+            (to[0] - die[0]).hypot(to[1] - die[1]) < 3.0,
+            "{to:?} {die:?}"
+        );
+        assert_eq!(beyond([5.0, 5.0], [5.0, 5.0], 7.0), None);
     }
 
     /// The drawn die with its first visible side as white as the paper

@@ -127,12 +127,15 @@ pub fn read_throw_since(
         }
         fresh.dice = kept;
         let fits: Vec<TargetDie> = refused.iter().map(|(_, d)| d.clone()).collect();
-        let found = crate::standing::taken(img, was, refused, &fresh.dice, &pose, board, set);
+        let found =
+            crate::standing::taken(img, was, refused.clone(), &fresh.dice, &pose, board, set);
         fresh.dice.extend(
             found?
                 .into_iter()
                 .filter(|d| where_it_changed(changed, d.center)),
         );
+        let farther =
+            crate::standing::farther_starts(img, was, &refused, &fresh.dice, &pose, board, set)?;
         let proposed = proposed_dice(
             img,
             was,
@@ -143,6 +146,7 @@ pub fn read_throw_since(
             &areas,
             &fresh.dice,
             &fits,
+            &farther,
         )?;
         fresh.dice.extend(
             proposed
@@ -157,7 +161,9 @@ pub fn read_throw_since(
 /// lies ([`crate::propose`]): fitted at the proposed starts and taken as
 /// the read takes them (the verifier, then [`looks_like_print`]), or,
 /// white fits the verifier refused, by [`crate::standing`]. `dice`: those
-/// read; `fits`: the refused white fits, taken or not.
+/// read; `fits`: the refused white fits, taken or not; `farther`: starts
+/// beyond refused fits that lie on a die's foot
+/// ([`crate::standing::farther_starts`]), those in `areas` fitted too.
 #[allow(clippy::too_many_arguments)]
 fn proposed_dice(
     img: &Mat,
@@ -169,10 +175,15 @@ fn proposed_dice(
     areas: &[crate::area::PxRect],
     dice: &[TargetDie],
     fits: &[TargetDie],
+    farther: &[[f64; 2]],
 ) -> Result<Vec<TargetDie>, ReadError> {
     let pose = &built.pose;
     let known: Vec<TargetDie> = dice.iter().chain(fits).cloned().collect();
-    let starts = crate::propose::starts(img, was, areas, &known, pose, &set.die)?;
+    let mut starts = crate::propose::starts(img, was, areas, &known, pose, &set.die)?;
+    starts.extend(farther.iter().copied().filter(|s| {
+        pose.project([s[0], s[1], 0.0])
+            .is_some_and(|px| crate::area::in_any(areas, px))
+    }));
     if starts.is_empty() {
         return Ok(Vec::new());
     }
