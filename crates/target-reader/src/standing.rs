@@ -23,7 +23,7 @@ use crate::pose::Pose;
 use crate::read::{ReadError, TargetDie};
 use crate::shape::DieShape;
 use crate::throw::{
-    in_polygon, looks_unchanged, outline_px, pixels_in, sides_changed, visible_sides,
+    changed_pixels, in_polygon, looks_unchanged, outline_px, pixels_in, sides_changed, visible_sides,
     CHANGED_LEVELS, MIN_SIDE_PX, UNCHANGED_BELOW,
 };
 use opencv::core::{Mat, CV_8UC3};
@@ -243,7 +243,7 @@ fn sides_against_top(
     besides.extend(outlines);
     let (mut changed, mut seen, mut dark) = (0, 0, 0);
     for side in visible_sides(die, pose, shape) {
-        let (inside, moved, level) = side_change(now, was, &side, &besides)?;
+        let (inside, moved, level) = changed_pixels(now, was, &side, &besides)?;
         if inside < MIN_SIDE_PX {
             continue;
         }
@@ -257,32 +257,6 @@ fn sides_against_top(
     Ok(((changed, seen), dark))
 }
 
-/// Pixels of `poly` outside `besides`, how many changed since `was` (a
-/// channel differs by more than [`CHANGED_LEVELS`]), and their mean level
-/// now (mean of the channels).
-fn side_change(
-    now: &Mat,
-    was: &Mat,
-    poly: &[[f64; 2]],
-    besides: &[Vec<[f64; 2]>],
-) -> Result<(usize, usize, f64), ReadError> {
-    use opencv::core::Vec3b;
-    let (w, h) = (now.cols(), now.rows());
-    let (mut inside, mut moved, mut sum) = (0usize, 0usize, 0.0);
-    for (x, y, p) in pixels_in(poly, w, h) {
-        if besides.iter().any(|b| in_polygon(b, p)) {
-            continue;
-        }
-        let (a, b) = (now.at_2d::<Vec3b>(y, x)?, was.at_2d::<Vec3b>(y, x)?);
-        inside += 1;
-        if (0..3).any(|c| (a[c] as i32 - b[c] as i32).abs() > CHANGED_LEVELS) {
-            moved += 1;
-        }
-        sum += (a[0] as f64 + a[1] as f64 + a[2] as f64) / 3.0;
-    }
-    let level = if inside > 0 { sum / inside as f64 } else { 0.0 };
-    Ok((inside, moved, level))
-}
 
 /// Whether two polygons overlap, judged by their corners: one's corner
 /// inside the other, or their means inside each other (enough for the

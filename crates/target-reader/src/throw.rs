@@ -233,7 +233,7 @@ pub fn top_changed_share(now: &Mat, was: &Mat, corners: &[[f64; 2]]) -> Result<O
     if !comparable(now, was) || corners.len() < 3 {
         return Ok(None);
     }
-    let (inside, moved) = changed_pixels(now, was, corners, &[])?;
+    let (inside, moved, _) = changed_pixels::<&[[f64; 2]]>(now, was, corners, &[])?;
     Ok((inside > 0).then(|| moved as f64 / inside as f64))
 }
 
@@ -243,19 +243,20 @@ fn comparable(now: &Mat, was: &Mat) -> bool {
 }
 
 /// Pixels inside `poly` (frame px, clipped to the frame) and not inside
-/// `besides`, and how many of them differ between `now` and `was` by more
-/// than [`CHANGED_LEVELS`] in a channel.
-fn changed_pixels(
+/// `besides`, how many of them differ between `now` and `was` by more
+/// than [`CHANGED_LEVELS`] in a channel, and their mean level now (mean of
+/// the channels; 0 when no pixel is inside).
+pub(crate) fn changed_pixels<B: AsRef<[[f64; 2]]>>(
     now: &Mat,
     was: &Mat,
     poly: &[[f64; 2]],
-    besides: &[&[[f64; 2]]],
-) -> Result<(usize, usize), ReadError> {
+    besides: &[B],
+) -> Result<(usize, usize, f64), ReadError> {
     use opencv::core::Vec3b;
     let (w, h) = (now.cols(), now.rows());
-    let (mut inside, mut moved) = (0usize, 0usize);
+    let (mut inside, mut moved, mut sum) = (0usize, 0usize, 0.0);
     for (x, y, p) in pixels_in(poly, w, h) {
-        if besides.iter().any(|b| in_polygon(b, p)) {
+        if besides.iter().any(|b| in_polygon(b.as_ref(), p)) {
             continue;
         }
         let (a, b) = (now.at_2d::<Vec3b>(y, x)?, was.at_2d::<Vec3b>(y, x)?);
@@ -263,8 +264,10 @@ fn changed_pixels(
         if (0..3).any(|c| (a[c] as i32 - b[c] as i32).abs() > CHANGED_LEVELS) {
             moved += 1;
         }
+        sum += (a[0] as f64 + a[1] as f64 + a[2] as f64) / 3.0;
     }
-    Ok((inside, moved))
+    let level = if inside > 0 { sum / inside as f64 } else { 0.0 };
+    Ok((inside, moved, level))
 }
 
 /// A side face seen by fewer pixels than this (a sliver at a grazing
@@ -330,7 +333,7 @@ pub fn sides_changed(
     besides.extend(outlines.iter().map(|o| o.as_slice()));
     let (mut changed, mut seen) = (0, 0);
     for side in visible_sides(die, pose, shape) {
-        let (inside, moved) = changed_pixels(now, was, &side, &besides)?;
+        let (inside, moved, _) = changed_pixels(now, was, &side, &besides)?;
         if inside < MIN_SIDE_PX {
             continue;
         }

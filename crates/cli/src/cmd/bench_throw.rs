@@ -154,24 +154,7 @@ fn extras(truth: &SceneTruth, reading: &TargetReading) -> Vec<String> {
 
 /// CPU time of the whole process (all threads), ms: with the wall time
 /// it tells a busy machine (wall well above CPU / cores) from a slow read.
-#[cfg(unix)]
-pub(crate) fn process_cpu_ms() -> f64 {
-    let mut ts = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: clock_gettime writes one timespec we own.
-    let rc = unsafe { libc::clock_gettime(libc::CLOCK_PROCESS_CPUTIME_ID, &mut ts) };
-    if rc != 0 {
-        return f64::NAN;
-    }
-    ts.tv_sec as f64 * 1000.0 + ts.tv_nsec as f64 / 1e6
-}
-
-#[cfg(not(unix))]
-pub(crate) fn process_cpu_ms() -> f64 {
-    f64::NAN
-}
+pub(crate) use tw_target::eval::process_cpu_ms;
 
 
 /// The boxes (x, y, width, height) of die regions, as the live view reads them.
