@@ -23,8 +23,8 @@ use crate::pose::Pose;
 use crate::read::{ReadError, TargetDie};
 use crate::shape::DieShape;
 use crate::throw::{
-    changed_pixels, in_polygon, looks_unchanged, outline_px, pixels_in, sides_changed, visible_sides,
-    CHANGED_LEVELS, MIN_SIDE_PX, UNCHANGED_BELOW,
+    in_polygon, looks_unchanged, outline_px, pixels_in, sides_against, sides_changed,
+    CHANGED_LEVELS, UNCHANGED_BELOW,
 };
 use opencv::core::{Mat, CV_8UC3};
 use opencv::prelude::*;
@@ -205,7 +205,7 @@ pub fn standing(
     let ring = ring_changed(now, was, &outline, &outer, &masks)?;
     let top = top_levels(now, was, die, &masks)?;
     let (sides, dark_unchanged) = match top {
-        Some((level, _)) => sides_against_top(now, was, die, others, pose, shape, level)?,
+        Some((level, _)) => sides_against(now, was, die, others, pose, shape, Some(level))?,
         None => (sides_changed(now, was, die, others, pose, shape)?, 0),
     };
     let top_changed = die.corners.len() >= 3 && !looks_unchanged(now, was, &die.corners)?;
@@ -219,44 +219,6 @@ pub fn standing(
         top_changed,
     })
 }
-
-/// The die's visible sides changed and judged (as [`sides_changed`]
-/// counts them), and how many of the judged sides that did not change
-/// are darker than `top` (the top face's level now) by more than
-/// [`CHANGED_LEVELS`].
-fn sides_against_top(
-    now: &Mat,
-    was: &Mat,
-    die: &TargetDie,
-    others: &[TargetDie],
-    pose: &Pose,
-    shape: &DieShape,
-    top: f64,
-) -> Result<((usize, usize), usize), ReadError> {
-    let outlines: Vec<Vec<[f64; 2]>> = others
-        .iter()
-        .filter(|o| o.corners_mm != die.corners_mm)
-        .map(|o| outline_px(o, pose, shape))
-        .filter(|o| o.len() >= 3)
-        .collect();
-    let mut besides: Vec<Vec<[f64; 2]>> = vec![die.corners.clone()];
-    besides.extend(outlines);
-    let (mut changed, mut seen, mut dark) = (0, 0, 0);
-    for side in visible_sides(die, pose, shape) {
-        let (inside, moved, level) = changed_pixels(now, was, &side, &besides)?;
-        if inside < MIN_SIDE_PX {
-            continue;
-        }
-        seen += 1;
-        if moved as f64 >= UNCHANGED_BELOW * inside as f64 {
-            changed += 1;
-        } else if level < top - CHANGED_LEVELS as f64 {
-            dark += 1;
-        }
-    }
-    Ok(((changed, seen), dark))
-}
-
 
 /// Whether two polygons overlap, judged by their corners: one's corner
 /// inside the other, or their means inside each other (enough for the
@@ -417,6 +379,7 @@ pub fn taken(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::throw::visible_sides;
     use opencv::core::{Point, Scalar, Vector};
     use opencv::imgproc::{fill_convex_poly, LINE_8};
 

@@ -323,26 +323,43 @@ pub fn sides_changed(
     pose: &Pose,
     shape: &DieShape,
 ) -> Result<(usize, usize), ReadError> {
+    Ok(sides_against(now, was, die, others, pose, shape, None)?.0)
+}
+
+/// The sides changed and judged, as [`sides_changed`] counts them, and
+/// how many of the judged sides that did not change are darker than `top`
+/// (the top face's level now, when given) by more than [`CHANGED_LEVELS`].
+pub(crate) fn sides_against(
+    now: &Mat,
+    was: &Mat,
+    die: &TargetDie,
+    others: &[TargetDie],
+    pose: &Pose,
+    shape: &DieShape,
+    top: Option<f64>,
+) -> Result<((usize, usize), usize), ReadError> {
     let outlines: Vec<Vec<[f64; 2]>> = others
         .iter()
-        .filter(|o| !std::ptr::eq(*o, die) && o.corners_mm != die.corners_mm)
+        .filter(|o| o.corners_mm != die.corners_mm)
         .map(|o| outline_px(o, pose, shape))
         .filter(|o| o.len() >= 3)
         .collect();
     let mut besides: Vec<&[[f64; 2]]> = vec![&die.corners];
     besides.extend(outlines.iter().map(|o| o.as_slice()));
-    let (mut changed, mut seen) = (0, 0);
+    let (mut changed, mut seen, mut dark) = (0, 0, 0);
     for side in visible_sides(die, pose, shape) {
-        let (inside, moved, _) = changed_pixels(now, was, &side, &besides)?;
+        let (inside, moved, level) = changed_pixels(now, was, &side, &besides)?;
         if inside < MIN_SIDE_PX {
             continue;
         }
         seen += 1;
         if moved as f64 >= UNCHANGED_BELOW * inside as f64 {
             changed += 1;
+        } else if top.is_some_and(|top| level < top - CHANGED_LEVELS as f64) {
+            dark += 1;
         }
     }
-    Ok((changed, seen))
+    Ok(((changed, seen), dark))
 }
 
 /// The die's outline in the frame (px): the convex hull of its 20
