@@ -89,7 +89,28 @@ pub fn changed_boxes(img: &Mat, still: &Mat) -> Result<Vec<[f64; 4]>, ReadError>
         255.0,
         imgproc::THRESH_BINARY,
     )?;
-    let (n, stats, _) = opened_components(&bin, imgproc::MORPH_RECT)?;
+    let k =
+        imgproc::get_structuring_element(imgproc::MORPH_RECT, Size::new(3, 3), Point::new(-1, -1))?;
+    let mut opened = Mat::default();
+    imgproc::morphology_ex(
+        &bin,
+        &mut opened,
+        imgproc::MORPH_OPEN,
+        &k,
+        Point::new(-1, -1),
+        1,
+        core::BORDER_CONSTANT,
+        imgproc::morphology_default_border_value()?,
+    )?;
+    let (mut labels, mut stats, mut centres) = (Mat::default(), Mat::default(), Mat::default());
+    let n = imgproc::connected_components_with_stats(
+        &opened,
+        &mut labels,
+        &mut stats,
+        &mut centres,
+        8,
+        CV_32S,
+    )?;
     let mut boxes = Vec::new();
     for i in 1..n {
         let at = |k: i32| stats.at_2d::<i32>(i, k).copied();
@@ -159,33 +180,4 @@ mod tests {
         );
         assert!(changed_boxes(&still, &still).unwrap().is_empty());
     }
-}
-
-/// `mask` (8-bit, 0 or 255) opened by a 3×3 element of `shape` (an
-/// `imgproc::MORPH_*` shape), so that specks and one-pixel lines fall
-/// apart, then split into 8-connected blobs: their count (background
-/// included), per-blob stats (`imgproc::CC_STAT_*`) and centres.
-pub(crate) fn opened_components(mask: &Mat, shape: i32) -> Result<(i32, Mat, Mat), ReadError> {
-    let k = imgproc::get_structuring_element(shape, Size::new(3, 3), Point::new(-1, -1))?;
-    let mut opened = Mat::default();
-    imgproc::morphology_ex(
-        mask,
-        &mut opened,
-        imgproc::MORPH_OPEN,
-        &k,
-        Point::new(-1, -1),
-        1,
-        core::BORDER_CONSTANT,
-        imgproc::morphology_default_border_value()?,
-    )?;
-    let (mut labels, mut stats, mut centres) = (Mat::default(), Mat::default(), Mat::default());
-    let n = imgproc::connected_components_with_stats(
-        &opened,
-        &mut labels,
-        &mut stats,
-        &mut centres,
-        8,
-        CV_32S,
-    )?;
-    Ok((n, stats, centres))
 }

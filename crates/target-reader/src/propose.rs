@@ -17,9 +17,8 @@ use crate::area::PxRect;
 use crate::pose::Pose;
 use crate::read::{ReadError, TargetDie};
 use crate::shape::DieShape;
-use crate::print::opened_components;
 use crate::throw::{in_polygon, outline_px};
-use opencv::core::{Mat, Size, BORDER_REPLICATE};
+use opencv::core::{Mat, Point, Size, BORDER_CONSTANT, BORDER_REPLICATE, CV_32S};
 use opencv::imgproc;
 use opencv::prelude::*;
 
@@ -103,7 +102,31 @@ pub fn starts(
             }
         }
         // Opened, so that JPEG ringing and thin print edges fall apart.
-        let (n, stats, centres) = opened_components(&m, imgproc::MORPH_ELLIPSE)?;
+        let kernel = imgproc::get_structuring_element(
+            imgproc::MORPH_ELLIPSE,
+            Size::new(3, 3),
+            Point::new(-1, -1),
+        )?;
+        let mut opened = Mat::default();
+        imgproc::morphology_ex(
+            &m,
+            &mut opened,
+            imgproc::MORPH_OPEN,
+            &kernel,
+            Point::new(-1, -1),
+            1,
+            BORDER_CONSTANT,
+            imgproc::morphology_default_border_value()?,
+        )?;
+        let (mut labels, mut stats, mut centres) = (Mat::default(), Mat::default(), Mat::default());
+        let n = imgproc::connected_components_with_stats(
+            &opened,
+            &mut labels,
+            &mut stats,
+            &mut centres,
+            8,
+            CV_32S,
+        )?;
         for k in 1..n {
             let px = *stats.at_2d::<i32>(k, imgproc::CC_STAT_AREA)? as f64;
             let c = [
@@ -166,7 +189,7 @@ fn grown(poly: &[[f64; 2]], k: f64) -> Vec<[f64; 2]> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use opencv::core::{Point, Scalar, CV_8UC3};
+    use opencv::core::{Scalar, CV_8UC3};
 
     /// Looking down at 2 px a millimetre over white paper, and the same
     /// paper with a grey disc (`r` px) at (120, 100) px: a die's sides and
