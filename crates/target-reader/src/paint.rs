@@ -11,8 +11,16 @@
 //! share of it is saturated paint of an enrolled colour, the die is that
 //! colour, and since its band was washed out by something light on it,
 //! the face is its icon unless the paint covers nearly all of the face.
+//!
+//! The other way round, a coloured icon read blank ([`overrule_blank`]):
+//! the prototypes were enrolled on dark, deep paint, against which a white
+//! star differs a lot in brightness. On lighter paint (another print of the
+//! dice, a brighter lamp) the star differs far less in brightness and the
+//! face lands nearer the blank prototype, yet the star still takes the
+//! paint's saturation away where it lies, which a blank face never loses.
 
 use crate::dieset::DieSet;
+use crate::face::Descriptor;
 use opencv::core::Mat;
 use opencv::prelude::*;
 
@@ -102,9 +110,57 @@ pub fn overrule_white(
     (colour, face.into(), confidence)
 }
 
+/// A coloured face's centre is a light glyph when it is lighter than the
+/// face's band and keeps under this share of the band's saturation: a
+/// white star, however blurred, takes most of it (95 % of the coloured
+/// icon faces of the development scenes kept under 0.30 at the reader's
+/// own corners), a blank face keeps all of it (0.91 and over; figures:
+/// docs/measurements/2026-11-27-target-icons.md).
+const GLYPH_SATURATION: f64 = 0.5;
+
+/// Paint share of a typical coloured icon face (medians 0.54–0.59 at the
+/// reader's corners on the development scenes): an icon read from the
+/// paint is sure from here down.
+const ICON_PAINT: f64 = 0.6;
+
+/// The reading `(colour, face, confidence)` of a coloured face read blank,
+/// corrected by its paint: an icon where the paint covers less than
+/// [`BLANK_PAINT`] of the face and its centre is a light glyph (lighter
+/// than the band, under [`GLYPH_SATURATION`] of its saturation). The
+/// confidence rises from 0.5 (paint just under [`BLANK_PAINT`], flagged)
+/// to 1 at [`ICON_PAINT`] and under. White readings and
+/// icon readings are returned as they are.
+pub fn overrule_blank(
+    reading: (String, String, f64),
+    share: f64,
+    desc: &Descriptor,
+) -> (String, String, f64) {
+    if reading.0 == "white" || reading.1 != "blank" || share >= BLANK_PAINT {
+        return reading;
+    }
+    let band = crate::face::chroma(desc.bgr)[2];
+    let centre = band - desc.centre_desat;
+    if desc.centre_lift <= 0.0 || band <= 0.0 || centre >= GLYPH_SATURATION * band {
+        return reading;
+    }
+    let confidence =
+        (0.5 + 0.5 * (BLANK_PAINT - share) / (BLANK_PAINT - ICON_PAINT)).clamp(0.5, 1.0);
+    (reading.0, "icon".into(), confidence)
+}
+
+/// Colour, face and confidence of a canonical face patch
+/// ([`crate::face::face_patch`]): the set's prototypes
+/// ([`DieSet::classify`]), then [`overrule_white`] and [`overrule_blank`].
+pub fn read_patch(set: &DieSet, patch: &Mat) -> opencv::Result<(String, String, f64)> {
+    let desc = crate::face::describe(patch)?;
+    let paint = paint(patch)?;
+    let reading = overrule_white(set, set.classify(&desc), paint);
+    Ok(overrule_blank(reading, paint.0, &desc))
+}
+
 #[cfg(test)]
 mod tests {
-    use super::{overrule_white, paint};
+    use super::{overrule_blank, overrule_white, paint, read_patch};
     use opencv::core::{Mat, Point, Scalar, CV_8UC3};
     use opencv::imgproc;
 
@@ -156,6 +212,62 @@ mod tests {
             paint(&p).unwrap(),
         );
         assert_eq!((got.0.as_str(), got.1.as_str()), ("green", "blank"));
+    }
+
+    /// A 40 px canonical patch of `bg` with a centred five-pointed star of
+    /// `fg` (points at `outer` px, notches at `inner` px), blurred as a
+    /// small face is.
+    fn star(bg: [f64; 3], fg: [f64; 3], outer: f64, inner: f64) -> Mat {
+        let mut m = patch(bg, fg, 0);
+        let pts: opencv::core::Vector<Point> = (0..10)
+            .map(|k| {
+                let a = -std::f64::consts::FRAC_PI_2 + k as f64 * std::f64::consts::PI / 5.0;
+                let r = if k % 2 == 0 { outer } else { inner };
+                Point::new(
+                    (20.0 + r * a.cos()).round() as i32,
+                    (20.0 + r * a.sin()).round() as i32,
+                )
+            })
+            .collect();
+        imgproc::fill_poly_def(&mut m, &pts, Scalar::new(fg[0], fg[1], fg[2], 0.0)).unwrap();
+        let mut out = Mat::default();
+        imgproc::gaussian_blur_def(&m, &mut out, opencv::core::Size::new(5, 5), 1.2).unwrap();
+        out
+    }
+
+    /// Light blue paint, as another print of the dice shows it.
+    const LIGHT_BLUE: [f64; 3] = [241.0, 175.0, 113.0];
+
+    #[test]
+    fn a_light_blue_face_with_a_white_star_is_an_icon() {
+        let s = set();
+        let p = star(LIGHT_BLUE, WHITE, 11.0, 4.5);
+        // On light paint the prototypes alone take the star for a blank face...
+        let desc = crate::face::describe(&p).unwrap();
+        assert_eq!(s.classify(&desc).1, "blank", "{desc:?}");
+        // ... its paint does not.
+        let got = read_patch(&s, &p).unwrap();
+        assert_eq!((got.0.as_str(), got.1.as_str()), ("blue", "icon"));
+        // The same paint without a star stays blank.
+        let got = read_patch(&s, &patch(LIGHT_BLUE, WHITE, 0)).unwrap();
+        assert_eq!((got.0.as_str(), got.1.as_str()), ("blue", "blank"));
+    }
+
+    #[test]
+    fn a_dark_centre_on_a_coloured_blank_face_is_no_icon() {
+        // A shadow or a dark speck at the centre takes the saturation too,
+        // but it is no light glyph.
+        let p = star(LIGHT_BLUE, [40.0, 38.0, 36.0], 11.0, 4.5);
+        let desc = crate::face::describe(&p).unwrap();
+        let (share, _) = paint(&p).unwrap();
+        assert!(share < 0.9, "{share}");
+        let blank = ("blue".to_string(), "blank".to_string(), 0.6);
+        assert_eq!(overrule_blank(blank.clone(), share, &desc), blank);
+        // A white reading is never made an icon by this rule.
+        let p = star(LIGHT_BLUE, WHITE, 11.0, 4.5);
+        let desc = crate::face::describe(&p).unwrap();
+        let white = ("white".to_string(), "blank".to_string(), 0.6);
+        assert_eq!(overrule_blank(white.clone(), 0.5, &desc), white);
     }
 
     #[test]

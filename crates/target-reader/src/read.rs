@@ -802,19 +802,17 @@ fn rescue(
 
 /// Colour, face and confidence of the top face with these corners: by the
 /// set's prototypes, a "white" reading overruled where the face holds a
-/// coloured die's paint ([`crate::paint`]).
+/// coloured die's paint, and a coloured "blank" where a light glyph takes
+/// the paint from its centre ([`crate::paint`]).
 fn read_face(
     img: &Mat,
     set: &DieSet,
     corners_px: &[[f64; 2]; 5],
 ) -> Result<(String, String, f64), ReadError> {
-    let patch = face_patch(img, corners_px)?;
-    let reading = set.classify(&describe(&patch)?);
-    Ok(crate::paint::overrule_white(
+    Ok(crate::paint::read_patch(
         set,
-        reading,
-        crate::paint::paint(&patch)?,
-    ))
+        &face_patch(img, corners_px)?,
+    )?)
 }
 
 /// Measures one fit for the verifier and reads its face (`mask` from
