@@ -1,18 +1,10 @@
 //! `warden bench read --dice-set SET --yolo DIR`: a set or folder it cannot
 //! use is refused naming it, and nothing is timed.
 
-use std::process::Command;
+mod common;
 
 fn warden(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_warden"))
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).to_string(),
-        String::from_utf8_lossy(&out.stderr).to_string(),
-    )
+    common::output(common::warden().args(args))
 }
 
 #[test]

@@ -3,25 +3,18 @@
 //! follows it), the same frame is aligned, a blank one is lost (exit 2),
 //! and unusable input names the file and what is wrong (exit 1).
 
+mod common;
+
 use opencv::core::{Mat, Scalar, Vector, BORDER_REPLICATE, CV_8UC3};
 use opencv::prelude::*;
 use opencv::{imgcodecs, imgproc};
 use std::path::Path;
-use std::process::Command;
 use tw_board::Board;
 use tw_calibration::{CalibrationProfile, Homography, Method};
 use tw_synth::scene::{render, sample_scene, Options};
 
 fn warden(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_warden"))
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    common::output(common::warden().args(args))
 }
 
 fn write(path: &Path, img: &Mat) {

@@ -3,23 +3,16 @@
 //! and `warden dice read` read and draw over the corrected frame (a dot
 //! moves where the lens model puts it).
 
+mod common;
+
 use opencv::core::{Mat, Point, Scalar, Vector, CV_8UC3};
 use opencv::prelude::*;
 use opencv::{imgcodecs, imgproc};
 use std::path::Path;
-use std::process::Command;
 use tw_calibration::{CalibrationProfile, LensModel, Method};
 
 fn warden(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_warden"))
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    common::output(common::warden().args(args))
 }
 
 const DOT: [f64; 2] = [40.0, 50.0];

@@ -3,9 +3,10 @@
 //! the fields of the plain reading contract. Scenes come from `warden synth`
 //! (fixed seed), so the truth is known.
 
+mod common;
+
 use serde_json::Value;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
@@ -13,16 +14,7 @@ fn root() -> PathBuf {
 
 /// Runs warden from the repository root (shipped board and die set resolve there).
 fn warden(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_warden"))
-        .current_dir(root())
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).to_string(),
-        String::from_utf8_lossy(&out.stderr).to_string(),
-    )
+    common::output(common::warden().current_dir(root()).args(args))
 }
 
 fn synth(dir: &Path, seed: &str, count: &str, extra: &[&str]) {
