@@ -177,18 +177,21 @@ def warm_paint(rng):
     return cv2.cvtColor(hsv, cv2.COLOR_HSV2BGR)[0, 0].astype(np.float32)
 
 
-def die_paint(rng):
-    """Body and pip colours. Half the dice take any contrasting pair; the
-    rest are the kinds the reader misreads most: dark or deep bodies with
-    warm pips, red bodies with yellow or white pips, pale bodies with dark
-    or warm pips (docs/measurements/2026-11-27-d6-second-opinion.md)."""
-    k = rng.random()
-    if k < 0.5:
+def die_paint(rng, hard):
+    """Body and pip colours. A share `hard` of the dice (--hard-dice) are
+    the kinds the reader misreads most: dark or deep bodies with warm pips
+    (half of them), red bodies with yellow or white pips (a quarter), pale
+    bodies with dark or warm pips
+    (docs/measurements/2026-11-27-d6-second-opinion.md); the rest take any
+    contrasting pair. With `hard` 0 no extra random number is drawn, so
+    the generator is the one the shipped model was trained with."""
+    k = rng.random() if hard > 0 else 0.0
+    if k < 1 - hard:
         body = random_colour(rng)
         return body, contrasting(body, rng)
-    if k < 0.75:
+    if k < 1 - 0.5 * hard:
         return random_colour(rng) * rng.uniform(0.15, 0.55), warm_paint(rng)
-    if k < 0.88:
+    if k < 1 - 0.24 * hard:
         hsv = np.uint8([[[rng.choice([rng.integers(0, 5), rng.integers(170, 180)]), rng.integers(160, 256), rng.integers(110, 230)]]])
         body = cv2.cvtColor(hsv, cv2.COLOR_HSV2BGR)[0, 0].astype(np.float32)
         pip = warm_paint(rng) if rng.random() < 0.6 else np.float32([235, 235, 235])
@@ -199,12 +202,12 @@ def die_paint(rng):
     return body, (warm_paint(rng) * rng.uniform(0.5, 1.0) if rng.random() < 0.5 else np.float32(rng.uniform(10, 60, 3)))
 
 
-def draw_die(canvas, rng, cx, cy, side, value):
+def draw_die(canvas, rng, cx, cy, side, value, hard=0.0):
     """One die seen from above or obliquely; returns its top face's bounding box.
-    A share of the dice is translucent: the table shows through the body and
-    the far face's pips show faintly through the top."""
-    body, pip = die_paint(rng)
-    translucent = rng.random() < 0.2
+    With `hard` > 0 a share 0.4 * hard of the dice is translucent: the table
+    shows through the body and the far face's pips show faintly through the top."""
+    body, pip = die_paint(rng, hard)
+    translucent = hard > 0 and rng.random() < 0.4 * hard
     under = canvas.copy() if translucent else None
     ang = rng.uniform(0, np.pi / 2)
     tilt = np.cos(np.radians(rng.uniform(0, 45)))
@@ -248,7 +251,7 @@ def draw_die(canvas, rng, cx, cy, side, value):
     return corners[:, 0].min(), corners[:, 1].min(), corners[:, 0].max(), corners[:, 1].max()
 
 
-def synth_images(n, rng, size=160):
+def synth_images(n, rng, size=160, hard=0.0):
     """Generated scenes of one to four dice, each with YOLO-like boxes."""
     items = []
     for _ in range(n):
@@ -264,7 +267,7 @@ def synth_images(n, rng, size=160):
             if any(abs(cx - b[1]) < side * 1.2 and abs(cy - b[2]) < side * 1.2 for b in boxes):
                 continue
             value = int(rng.integers(1, 7))
-            x0, y0, x1, y1 = draw_die(canvas, rng, cx, cy, side * rng.uniform(0.9, 1.1), value)
+            x0, y0, x1, y1 = draw_die(canvas, rng, cx, cy, side * rng.uniform(0.9, 1.1), value, hard)
             boxes.append((value, (x0 + x1) / 2, (y0 + y1) / 2, x1 - x0, y1 - y0))
         if rng.random() < 0.3:  # glare
             gx, gy = rng.uniform(0, size, 2)
@@ -509,6 +512,7 @@ def main():
     ap.add_argument("--out", help="where to write the model (JSON)")
     ap.add_argument("--epochs", type=int, default=12)
     ap.add_argument("--synth", type=int, default=0, help="generated scenes to add to the training data")
+    ap.add_argument("--hard-dice", type=float, default=0.0, help="share of generated dice painted as the kinds misread most (dark, red, translucent)")
     ap.add_argument("--hard", action="append", default=[], help="CSV of hard negatives (warden eval dice --spurious-out)")
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--pos-per-face", type=int, default=10, help="jittered crops per labelled face")
@@ -532,7 +536,7 @@ def main():
     log = lambda s: print(s, file=sys.stderr, flush=True)
     rng = np.random.default_rng(a.seed)
     t0 = time.time()
-    train_items = [it for d in a.data for it in load_set(d)] + synth_images(a.synth, rng)
+    train_items = [it for d in a.data for it in load_set(d)] + synth_images(a.synth, rng, hard=a.hard_dice)
     x, y = samples(train_items, rng, pos_per_face=a.pos_per_face, neg_per_image=a.neg_per_image, turned=a.turned)
     hard = hard_negatives(a.hard, rng)
     if hard:
