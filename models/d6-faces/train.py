@@ -169,10 +169,46 @@ def contrasting(body, rng):
     return 255.0 - body
 
 
-def draw_die(canvas, rng, cx, cy, side, value):
-    """One die seen from above or obliquely; returns its top face's bounding box."""
-    body = random_colour(rng)
-    pip = contrasting(body, rng)
+def warm_paint(rng):
+    """Red, orange, yellow or gold pip paint (the multicolour sets' dark and
+    marbled dice mostly have such pips)."""
+    hue = rng.choice([rng.integers(0, 6), rng.integers(172, 180), rng.integers(8, 34)])
+    hsv = np.uint8([[[hue, rng.integers(150, 256), rng.integers(150, 256)]]])
+    return cv2.cvtColor(hsv, cv2.COLOR_HSV2BGR)[0, 0].astype(np.float32)
+
+
+def die_paint(rng, hard):
+    """Body and pip colours. A share `hard` of the dice (--hard-dice) are
+    the kinds the reader misreads most: dark or deep bodies with warm pips
+    (half of them), red bodies with yellow or white pips (a quarter), pale
+    bodies with dark or warm pips
+    (docs/measurements/2026-11-27-d6-second-opinion.md); the rest take any
+    contrasting pair. With `hard` 0 no extra random number is drawn, so
+    the generator is the one the shipped model was trained with."""
+    k = rng.random() if hard > 0 else 0.0
+    if k < 1 - hard:
+        body = random_colour(rng)
+        return body, contrasting(body, rng)
+    if k < 1 - 0.5 * hard:
+        return random_colour(rng) * rng.uniform(0.15, 0.55), warm_paint(rng)
+    if k < 1 - 0.24 * hard:
+        hsv = np.uint8([[[rng.choice([rng.integers(0, 5), rng.integers(170, 180)]), rng.integers(160, 256), rng.integers(110, 230)]]])
+        body = cv2.cvtColor(hsv, cv2.COLOR_HSV2BGR)[0, 0].astype(np.float32)
+        pip = warm_paint(rng) if rng.random() < 0.6 else np.float32([235, 235, 235])
+        if np.abs(pip - body).sum() < 120:
+            pip = np.float32([40, 220, 240])  # yellow
+        return body, pip
+    body = np.float32(rng.uniform(170, 250, 3))
+    return body, (warm_paint(rng) * rng.uniform(0.5, 1.0) if rng.random() < 0.5 else np.float32(rng.uniform(10, 60, 3)))
+
+
+def draw_die(canvas, rng, cx, cy, side, value, hard=0.0):
+    """One die seen from above or obliquely; returns its top face's bounding box.
+    With `hard` > 0 a share 0.4 * hard of the dice is translucent: the table
+    shows through the body and the far face's pips show faintly through the top."""
+    body, pip = die_paint(rng, hard)
+    translucent = hard > 0 and rng.random() < 0.4 * hard
+    under = canvas.copy() if translucent else None
     ang = rng.uniform(0, np.pi / 2)
     tilt = np.cos(np.radians(rng.uniform(0, 45)))
     squash_dir = rng.uniform(0, np.pi)
@@ -193,6 +229,21 @@ def draw_die(canvas, rng, cx, cy, side, value):
         canvas[mask > 0] = np.clip(canvas[mask > 0] * tex[mask > 0], 0, 255)
     r = side * rng.uniform(0.08, 0.13) * (rng.uniform(1.0, 1.6) if value == 1 else 1.0)
     step = rng.uniform(0.26, 0.32)
+    if translucent:
+        mask = np.zeros(canvas.shape[:2], np.uint8)
+        cv2.fillConvexPoly(mask, hull, 255)
+        inside = mask > 0
+        a = rng.uniform(0.45, 0.8)  # the body's opacity
+        canvas[inside] = canvas[inside] * a + under[inside] * (1 - a)
+        # The bottom face (7 - value), mirrored, seen through the top, faint.
+        ghost = canvas.copy()
+        shift = drop * rng.uniform(0.3, 1.0)
+        for gx, gy in PIP_GRID[7 - value]:
+            p = np.array([-gx * step * 2, gy * step * 2]) @ m.T + [cx, cy] + shift
+            axes = (max(1, int(round(r))), max(1, int(round(r * tilt))))
+            cv2.ellipse(ghost, (int(round(p[0])), int(round(p[1]))), axes, float(np.degrees(squash_dir)), 0, 360, pip.tolist(), -1, cv2.LINE_AA)
+        w = rng.uniform(0.15, 0.4)
+        canvas[inside] = canvas[inside] * (1 - w) + ghost[inside] * w
     for gx, gy in PIP_GRID[value]:
         p = np.array([gx * step * 2, gy * step * 2]) @ m.T + [cx, cy]
         axes = (max(1, int(round(r))), max(1, int(round(r * tilt))))
@@ -200,7 +251,7 @@ def draw_die(canvas, rng, cx, cy, side, value):
     return corners[:, 0].min(), corners[:, 1].min(), corners[:, 0].max(), corners[:, 1].max()
 
 
-def synth_images(n, rng, size=160):
+def synth_images(n, rng, size=160, hard=0.0):
     """Generated scenes of one to four dice, each with YOLO-like boxes."""
     items = []
     for _ in range(n):
@@ -216,7 +267,7 @@ def synth_images(n, rng, size=160):
             if any(abs(cx - b[1]) < side * 1.2 and abs(cy - b[2]) < side * 1.2 for b in boxes):
                 continue
             value = int(rng.integers(1, 7))
-            x0, y0, x1, y1 = draw_die(canvas, rng, cx, cy, side * rng.uniform(0.9, 1.1), value)
+            x0, y0, x1, y1 = draw_die(canvas, rng, cx, cy, side * rng.uniform(0.9, 1.1), value, hard)
             boxes.append((value, (x0 + x1) / 2, (y0 + y1) / 2, x1 - x0, y1 - y0))
         if rng.random() < 0.3:  # glare
             gx, gy = rng.uniform(0, size, 2)
@@ -320,8 +371,11 @@ def forward(params, x):
     return x @ w + b
 
 
-def train(x, y, seed, epochs, log, lr0=2e-3, bs=128):
+def train(x, y, seed, epochs, log, lr0=2e-3, bs=128, checkpoint=None):
+    """Adam with a cosine learning rate by epoch. `checkpoint(params, epoch)`,
+    if given, is called after each epoch (a fallback if a run must stop)."""
     import jax, jax.numpy as jnp
+    t_start, c_start = time.time(), time.process_time()
     key = jax.random.PRNGKey(seed)
     params = init_params(key)
     rng = np.random.default_rng(seed)
@@ -357,7 +411,11 @@ def train(x, y, seed, epochs, log, lr0=2e-3, bs=128):
             t += 1
             params, m, v, l = step(params, m, v, jnp.asarray(xb), jnp.asarray(y[idx]), float(t), lr)
             tot += float(l)
-        log(f"epoch {ep + 1}/{epochs}: loss {tot / max(1, n // bs):.4f}")
+            if ep == 0 and t == 200:
+                log(f"  200 steps after {time.time() - t_start:.0f} s wall, {time.process_time() - c_start:.0f} s CPU")
+        log(f"epoch {ep + 1}/{epochs}: loss {tot / max(1, n // bs):.4f} ({time.time() - t_start:.0f} s wall, {time.process_time() - c_start:.0f} s CPU)")
+        if checkpoint:
+            checkpoint(params, ep + 1)
     return params
 
 
@@ -454,6 +512,7 @@ def main():
     ap.add_argument("--out", help="where to write the model (JSON)")
     ap.add_argument("--epochs", type=int, default=12)
     ap.add_argument("--synth", type=int, default=0, help="generated scenes to add to the training data")
+    ap.add_argument("--hard-dice", type=float, default=0.0, help="share of generated dice painted as the kinds misread most (dark, red, translucent)")
     ap.add_argument("--hard", action="append", default=[], help="CSV of hard negatives (warden eval dice --spurious-out)")
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--pos-per-face", type=int, default=10, help="jittered crops per labelled face")
@@ -477,7 +536,7 @@ def main():
     log = lambda s: print(s, file=sys.stderr, flush=True)
     rng = np.random.default_rng(a.seed)
     t0 = time.time()
-    train_items = [it for d in a.data for it in load_set(d)] + synth_images(a.synth, rng)
+    train_items = [it for d in a.data for it in load_set(d)] + synth_images(a.synth, rng, hard=a.hard_dice)
     x, y = samples(train_items, rng, pos_per_face=a.pos_per_face, neg_per_image=a.neg_per_image, turned=a.turned)
     hard = hard_negatives(a.hard, rng)
     if hard:
@@ -485,7 +544,10 @@ def main():
         y = np.concatenate([y, np.zeros(len(hard), np.int32)])
     log(f"{len(train_items)} images: {len(x)} crops ({int((y > 0).sum())} faces)")
     log(f"crops ready after {time.time() - t0:.0f} s")
-    params = train(x, y, a.seed, a.epochs, log, lr0=a.lr, bs=a.batch)
+    checkpoint = None
+    if a.out:
+        checkpoint = lambda p, ep: export(p, a.out + ".partial", [os.path.normpath(d) for d in a.data], {"epochs_done": ep, "of": a.epochs})
+    params = train(x, y, a.seed, a.epochs, log, lr0=a.lr, bs=a.batch, checkpoint=checkpoint)
     figures = {"train": evaluate(params, x, y)}
     for d in a.holdout:
         hx, hy = samples(load_set(d), np.random.default_rng(a.seed + 1), pos_per_face=1, neg_per_image=10)
