@@ -1533,6 +1533,28 @@ struct Reading1 {
     find: Find,
 }
 
+/// One die size tried: its free readings, the finds left to read, the
+/// finds whose free reading matched no face, and how many read surely.
+type SizeTry = (Vec<Reading1>, Vec<Find>, Vec<Find>, usize);
+
+impl Reading1 {
+    /// A find not read yet (to be read from the fitted pose).
+    fn unread(find: Find) -> Reading1 {
+        Reading1 {
+            face: 0,
+            confidence: 0.0,
+            similarity: f32::MIN,
+            pose: Pose {
+                center: find.center,
+                side: find.side,
+                angle: 0.0,
+                squash: 1.0,
+            },
+            find,
+        }
+    }
+}
+
 /// Where a frame's read spent its time, milliseconds.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Stages {
@@ -1604,34 +1626,43 @@ pub fn read_timed(
     // surest finds being clutter), more are read, and then the finds at
     // the next likeliest die size: the size whose finds the matcher
     // confirms most is kept (on a tie, the likelier).
-    // (free readings, finds left to read, sure readings)
-    let mut best: Option<(Vec<Reading1>, Vec<Find>, usize)> = None;
+    // A find whose free reading matches no face is kept apart: read again
+    // from the fitted pose, it is often a clear die (a free reading tries
+    // sizes and foreshortenings round the finder's coarse size and can
+    // miss them all; docs/measurements/2026-11-27-art-missed-dice.md).
+    let mut best: Option<SizeTry> = None;
     for k in 0..sized.count() {
         let mut rest = sized.finds(k);
         rest.sort_by(|a, b| b.probability.total_cmp(&a.probability));
         let mut read = Vec::new();
+        let mut unread = Vec::new();
         let mut n_sure = 0;
         for _ in 0..FIT_ROUNDS {
             if n_sure >= FIT_SURE || rest.is_empty() {
                 break;
             }
             let later = rest.split_off(rest.len().min(FIT_FROM));
-            for r in rest.into_iter().filter_map(read_free) {
-                n_sure += usize::from(is_sure(&r));
-                read.push(r);
+            for find in rest {
+                match read_free(find) {
+                    Some(r) => {
+                        n_sure += usize::from(is_sure(&r));
+                        read.push(r);
+                    }
+                    None => unread.push(find),
+                }
             }
             rest = later;
         }
-        if best.as_ref().is_none_or(|b| n_sure > b.2) {
-            best = Some((read, rest, n_sure));
+        if best.as_ref().is_none_or(|b| n_sure > b.3) {
+            best = Some((read, rest, unread, n_sure));
         }
         if n_sure >= FIT_SURE {
             break;
         }
     }
     drop(sized);
-    let (mut first, rest, _) = best.unwrap_or_default();
-    stages.finds = first.len() + rest.len();
+    let (mut first, mut rest, unread, _) = best.unwrap_or_default();
+    stages.finds = first.len() + rest.len() + unread.len();
     let sure: Vec<&Reading1> = first.iter().filter(|r| is_sure(r)).collect();
     let sides = fit_plane(
         &sure
@@ -1653,18 +1684,8 @@ pub fn read_timed(
     );
     if sides.is_some() && squashes.is_some() {
         // Read again below from the fitted pose.
-        first.extend(rest.into_iter().map(|find| Reading1 {
-            face: 0,
-            confidence: 0.0,
-            similarity: f32::MIN,
-            pose: Pose {
-                center: find.center,
-                side: find.side,
-                angle: 0.0,
-                squash: 1.0,
-            },
-            find,
-        }));
+        rest.extend(unread);
+        first.extend(rest.into_iter().map(Reading1::unread));
     } else {
         first.extend(rest.into_iter().filter_map(read_free));
     }
