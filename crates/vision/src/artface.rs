@@ -48,6 +48,7 @@ mod board;
 mod body;
 mod clash;
 mod matching;
+mod refind;
 mod sample;
 mod scan;
 mod size;
@@ -141,6 +142,13 @@ const RIVAL_MARGIN: f32 = 0.1;
 const BOARD_REACH: f32 = 2.5;
 /// Readings put to the player get at most this confidence.
 const ASKED: f32 = 0.3;
+/// Once the face size is fitted, peaks within this factor of it (a scan
+/// step and a half either way) are looked at again where no reading lies
+/// (`artface/refind.rs`)...
+const REFIND_BAND: f32 = 1.3;
+/// ...no reading lying within this many fitted sides of them on the table
+/// (half a face: a peak nearer lies on that reading's own face).
+const REFIND_REACH: f32 = 0.5;
 
 fn bad(name: &str, reason: String) -> VisionError {
     VisionError::Config {
@@ -1660,7 +1668,6 @@ pub fn read_timed(
             break;
         }
     }
-    drop(sized);
     let (mut first, mut rest, unread, _) = best.unwrap_or_default();
     stages.finds = first.len() + rest.len() + unread.len();
     let sure: Vec<&Reading1> = first.iter().filter(|r| is_sure(r)).collect();
@@ -1691,13 +1698,20 @@ pub fn read_timed(
     }
     stages.free = ms(t);
     let t = Instant::now();
-    let mut settled: Vec<Reading1> = Vec::new();
-    for mut r in first {
-        if let (Some(sc), Some(qc)) = (sides, squashes) {
-            let at = |c: &[f32; 3], p: [f32; 2]| c[0] + c[1] * p[0] + c[2] * p[1];
-            let (lo, hi) = side_span.unwrap_or((4.0, f32::MAX));
-            let want = at(&sc, r.pose.center).clamp(lo.max(4.0), hi.max(4.0));
-            let q = at(&qc, r.pose.center).clamp(0.45, 1.0);
+    // The fitted face side and foreshortening at an image point, if any.
+    let fitted = |p: [f32; 2]| {
+        let (sc, qc) = (sides?, squashes?);
+        let at = |c: &[f32; 3], p: [f32; 2]| c[0] + c[1] * p[0] + c[2] * p[1];
+        let (lo, hi) = side_span.unwrap_or((4.0, f32::MAX));
+        Some((
+            at(&sc, p).clamp(lo.max(4.0), hi.max(4.0)),
+            at(&qc, p).clamp(0.45, 1.0),
+        ))
+    };
+    // A find read from the fitted pose (unchanged without one); `None`
+    // where it matches no face or is a board's grid crossing.
+    let settle = |mut r: Reading1| -> Option<Reading1> {
+        if let Some((want, q)) = fitted(r.pose.center) {
             let angle = edge_angle(&prep, r.find.center, want * 1.2, q);
             let shifts = turns();
             let mut start = Pose {
@@ -1782,7 +1796,7 @@ pub fn read_timed(
                         find: r.find,
                     }
                 }
-                None => continue,
+                None => return None,
             }
             if (r.pose.side / want).ln().abs() > OFF_SIZE.ln() {
                 r.confidence = r.confidence.min(ASKED);
@@ -1795,16 +1809,66 @@ pub fn read_timed(
         // lines on the face's diagonals).
         let (plane, scale) = prep.level_for(r.pose.side);
         let around = Pose {
-            angle: edge_angle(&prep, r.pose.center, r.pose.side * BOARD_REACH, r.pose.squash),
+            angle: edge_angle(
+                &prep,
+                r.pose.center,
+                r.pose.side * BOARD_REACH,
+                r.pose.squash,
+            ),
             ..r.pose
         };
         if board::is_grid_crossing(plane, scale, &r.pose)
             || board::is_grid_crossing(plane, scale, &around)
         {
-            continue;
+            return None;
         }
-        settled.push(r);
+        Some(r)
+    };
+    let mut settled: Vec<Reading1> = Vec::new();
+    // Where each find was read (a dropped one: where it was found).
+    let mut tried: Vec<[f32; 2]> = Vec::new();
+    for r in first {
+        let at = r.find.center;
+        match settle(r) {
+            Some(r) => {
+                tried.push(r.pose.center);
+                settled.push(r);
+            }
+            None => tried.push(at),
+        }
     }
+    // Touching dice the first thinning merged (`artface/refind.rs`): peaks
+    // of the fitted size where no reading lies, each read only if its first
+    // look at the fitted pose passes the verdict's floor (most do not, and
+    // a full reading is dear), and kept only if read surely.
+    let shifts = turns();
+    let again = refind::missed(
+        &sized.peaks,
+        &tried,
+        fitted,
+        REFIND_BAND,
+        SURE_FIND,
+        REFIND_REACH,
+    );
+    for find in again {
+        let Some((side, squash)) = fitted(find.center) else {
+            continue;
+        };
+        let look = Pose {
+            center: find.center,
+            side,
+            angle: edge_angle(&prep, find.center, side * 1.2, squash),
+            squash,
+        };
+        let allow = model.allowed(&prep, &faces, &look);
+        let mut sims = vec![f32::MIN; faces.len()];
+        let d = polar(&prep, &look);
+        similarities(&d, model, &face_of, &shifts, &mut sims, &allow);
+        if verdict(model, &faces, &sims).is_some() {
+            settled.extend(settle(Reading1::unread(find)).filter(is_sure));
+        }
+    }
+    drop(sized);
     // A die's side face, seen obliquely, can pass for another die beside
     // it; on the table (the image's vertical unsquashed) it lies closer to
     // its die than any other die can, and matches less well than the top.
