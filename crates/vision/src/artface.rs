@@ -48,6 +48,7 @@ mod board;
 mod body;
 mod clash;
 mod matching;
+mod refind;
 mod sample;
 mod scan;
 mod size;
@@ -141,6 +142,13 @@ const RIVAL_MARGIN: f32 = 0.1;
 const BOARD_REACH: f32 = 2.5;
 /// Readings put to the player get at most this confidence.
 const ASKED: f32 = 0.3;
+/// Once the face size is fitted, peaks within this factor of it (a scan
+/// step and a half either way) are looked at again where no reading lies
+/// (`artface/refind.rs`)...
+const REFIND_BAND: f32 = 1.3;
+/// ...no reading lying within this many fitted sides of them on the table
+/// (half a face: a peak nearer lies on that reading's own face).
+const REFIND_REACH: f32 = 0.5;
 
 fn bad(name: &str, reason: String) -> VisionError {
     VisionError::Config {
@@ -1533,6 +1541,28 @@ struct Reading1 {
     find: Find,
 }
 
+/// One die size tried: its free readings, the finds left to read, the
+/// finds whose free reading matched no face, and how many read surely.
+type SizeTry = (Vec<Reading1>, Vec<Find>, Vec<Find>, usize);
+
+impl Reading1 {
+    /// A find not read yet (to be read from the fitted pose).
+    fn unread(find: Find) -> Reading1 {
+        Reading1 {
+            face: 0,
+            confidence: 0.0,
+            similarity: f32::MIN,
+            pose: Pose {
+                center: find.center,
+                side: find.side,
+                angle: 0.0,
+                squash: 1.0,
+            },
+            find,
+        }
+    }
+}
+
 /// Where a frame's read spent its time, milliseconds.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Stages {
@@ -1604,34 +1634,42 @@ pub fn read_timed(
     // surest finds being clutter), more are read, and then the finds at
     // the next likeliest die size: the size whose finds the matcher
     // confirms most is kept (on a tie, the likelier).
-    // (free readings, finds left to read, sure readings)
-    let mut best: Option<(Vec<Reading1>, Vec<Find>, usize)> = None;
+    // A find whose free reading matches no face is kept apart: read again
+    // from the fitted pose, it is often a clear die (a free reading tries
+    // sizes and foreshortenings round the finder's coarse size and can
+    // miss them all; docs/measurements/2026-11-27-art-missed-dice.md).
+    let mut best: Option<SizeTry> = None;
     for k in 0..sized.count() {
         let mut rest = sized.finds(k);
         rest.sort_by(|a, b| b.probability.total_cmp(&a.probability));
         let mut read = Vec::new();
+        let mut unread = Vec::new();
         let mut n_sure = 0;
         for _ in 0..FIT_ROUNDS {
             if n_sure >= FIT_SURE || rest.is_empty() {
                 break;
             }
             let later = rest.split_off(rest.len().min(FIT_FROM));
-            for r in rest.into_iter().filter_map(read_free) {
-                n_sure += usize::from(is_sure(&r));
-                read.push(r);
+            for find in rest {
+                match read_free(find) {
+                    Some(r) => {
+                        n_sure += usize::from(is_sure(&r));
+                        read.push(r);
+                    }
+                    None => unread.push(find),
+                }
             }
             rest = later;
         }
-        if best.as_ref().is_none_or(|b| n_sure > b.2) {
-            best = Some((read, rest, n_sure));
+        if best.as_ref().is_none_or(|b| n_sure > b.3) {
+            best = Some((read, rest, unread, n_sure));
         }
         if n_sure >= FIT_SURE {
             break;
         }
     }
-    drop(sized);
-    let (mut first, rest, _) = best.unwrap_or_default();
-    stages.finds = first.len() + rest.len();
+    let (mut first, mut rest, unread, _) = best.unwrap_or_default();
+    stages.finds = first.len() + rest.len() + unread.len();
     let sure: Vec<&Reading1> = first.iter().filter(|r| is_sure(r)).collect();
     let sides = fit_plane(
         &sure
@@ -1653,30 +1691,27 @@ pub fn read_timed(
     );
     if sides.is_some() && squashes.is_some() {
         // Read again below from the fitted pose.
-        first.extend(rest.into_iter().map(|find| Reading1 {
-            face: 0,
-            confidence: 0.0,
-            similarity: f32::MIN,
-            pose: Pose {
-                center: find.center,
-                side: find.side,
-                angle: 0.0,
-                squash: 1.0,
-            },
-            find,
-        }));
+        rest.extend(unread);
+        first.extend(rest.into_iter().map(Reading1::unread));
     } else {
         first.extend(rest.into_iter().filter_map(read_free));
     }
     stages.free = ms(t);
     let t = Instant::now();
-    let mut settled: Vec<Reading1> = Vec::new();
-    for mut r in first {
-        if let (Some(sc), Some(qc)) = (sides, squashes) {
-            let at = |c: &[f32; 3], p: [f32; 2]| c[0] + c[1] * p[0] + c[2] * p[1];
-            let (lo, hi) = side_span.unwrap_or((4.0, f32::MAX));
-            let want = at(&sc, r.pose.center).clamp(lo.max(4.0), hi.max(4.0));
-            let q = at(&qc, r.pose.center).clamp(0.45, 1.0);
+    // The fitted face side and foreshortening at an image point, if any.
+    let fitted = |p: [f32; 2]| {
+        let (sc, qc) = (sides?, squashes?);
+        let at = |c: &[f32; 3], p: [f32; 2]| c[0] + c[1] * p[0] + c[2] * p[1];
+        let (lo, hi) = side_span.unwrap_or((4.0, f32::MAX));
+        Some((
+            at(&sc, p).clamp(lo.max(4.0), hi.max(4.0)),
+            at(&qc, p).clamp(0.45, 1.0),
+        ))
+    };
+    // A find read from the fitted pose (unchanged without one); `None`
+    // where it matches no face or is a board's grid crossing.
+    let settle = |mut r: Reading1| -> Option<Reading1> {
+        if let Some((want, q)) = fitted(r.pose.center) {
             let angle = edge_angle(&prep, r.find.center, want * 1.2, q);
             let shifts = turns();
             let mut start = Pose {
@@ -1761,7 +1796,7 @@ pub fn read_timed(
                         find: r.find,
                     }
                 }
-                None => continue,
+                None => return None,
             }
             if (r.pose.side / want).ln().abs() > OFF_SIZE.ln() {
                 r.confidence = r.confidence.min(ASKED);
@@ -1774,16 +1809,66 @@ pub fn read_timed(
         // lines on the face's diagonals).
         let (plane, scale) = prep.level_for(r.pose.side);
         let around = Pose {
-            angle: edge_angle(&prep, r.pose.center, r.pose.side * BOARD_REACH, r.pose.squash),
+            angle: edge_angle(
+                &prep,
+                r.pose.center,
+                r.pose.side * BOARD_REACH,
+                r.pose.squash,
+            ),
             ..r.pose
         };
         if board::is_grid_crossing(plane, scale, &r.pose)
             || board::is_grid_crossing(plane, scale, &around)
         {
-            continue;
+            return None;
         }
-        settled.push(r);
+        Some(r)
+    };
+    let mut settled: Vec<Reading1> = Vec::new();
+    // Where each find was read (a dropped one: where it was found).
+    let mut tried: Vec<[f32; 2]> = Vec::new();
+    for r in first {
+        let at = r.find.center;
+        match settle(r) {
+            Some(r) => {
+                tried.push(r.pose.center);
+                settled.push(r);
+            }
+            None => tried.push(at),
+        }
     }
+    // Touching dice the first thinning merged (`artface/refind.rs`): peaks
+    // of the fitted size where no reading lies, each read only if its first
+    // look at the fitted pose passes the verdict's floor (most do not, and
+    // a full reading is dear), and kept only if read surely.
+    let shifts = turns();
+    let again = refind::missed(
+        &sized.peaks,
+        &tried,
+        fitted,
+        REFIND_BAND,
+        SURE_FIND,
+        REFIND_REACH,
+    );
+    for find in again {
+        let Some((side, squash)) = fitted(find.center) else {
+            continue;
+        };
+        let look = Pose {
+            center: find.center,
+            side,
+            angle: edge_angle(&prep, find.center, side * 1.2, squash),
+            squash,
+        };
+        let allow = model.allowed(&prep, &faces, &look);
+        let mut sims = vec![f32::MIN; faces.len()];
+        let d = polar(&prep, &look);
+        similarities(&d, model, &face_of, &shifts, &mut sims, &allow);
+        if verdict(model, &faces, &sims).is_some() {
+            settled.extend(settle(Reading1::unread(find)).filter(is_sure));
+        }
+    }
+    drop(sized);
     // A die's side face, seen obliquely, can pass for another die beside
     // it; on the table (the image's vertical unsquashed) it lies closer to
     // its die than any other die can, and matches less well than the top.
