@@ -23,8 +23,8 @@ use crate::pose::Pose;
 use crate::read::{ReadError, TargetDie};
 use crate::shape::DieShape;
 use crate::throw::{
-    in_polygon, looks_unchanged, outline_px, pixels_in, sides_against, sides_changed,
-    CHANGED_LEVELS, UNCHANGED_BELOW,
+    in_polygon, looks_unchanged, outline_px, pixels_in, sides_against, CHANGED_LEVELS,
+    UNCHANGED_BELOW,
 };
 use opencv::core::{Mat, CV_8UC3};
 use opencv::prelude::*;
@@ -204,10 +204,15 @@ pub fn standing(
         .collect();
     let ring = ring_changed(now, was, &outline, &outer, &masks)?;
     let top = top_levels(now, was, die, &masks)?;
-    let (sides, dark_unchanged) = match top {
-        Some((level, _)) => sides_against(now, was, die, others, pose, shape, Some(level))?,
-        None => (sides_changed(now, was, die, others, pose, shape)?, 0),
-    };
+    let (sides, dark_unchanged) = sides_against(
+        now,
+        was,
+        die,
+        others,
+        pose,
+        shape,
+        top.map(|(level, _)| level),
+    )?;
     let top_changed = die.corners.len() >= 3 && !looks_unchanged(now, was, &die.corners)?;
     let crowded = masks.iter().any(|m| overlap(m, &outer));
     Ok(Standing {
