@@ -81,3 +81,51 @@ fn a_looked_scene_is_written_with_labels_for_its_faces() {
         assert!(out.join(format!("{i:04}.jpg")).exists());
     }
 }
+
+#[test]
+fn a_body_kind_is_refused_where_it_cannot_apply_and_paints_only_the_dice() {
+    let dir = tempfile::tempdir().unwrap();
+    let at = |name: &str| dir.path().join(name).to_str().unwrap().to_string();
+    let run = |out: &str, set: &str, extra: &[&str]| {
+        let mut args = vec!["synth", "d6", "--set", set, "--out", out, "--count", "1", "--seed", "5"];
+        args.extend_from_slice(&["--size", "320x240", "--dice", "3,3", "--face-px", "50,60", "--table", "wood"]);
+        args.extend_from_slice(extra);
+        warden(&args)
+    };
+    for (set, extra, said) in [
+        ("pips", vec!["--body", "pink"], "unknown body \"pink\""),
+        ("dungeon-roll", vec!["--body", "red"], "only the pips set"),
+        ("pips", vec!["--body", "red", "--bag", "4"], "--bag"),
+    ] {
+        let out = at("refused");
+        let (code, _, err) = run(&out, set, &extra);
+        assert_ne!(code, 0, "{extra:?} accepted");
+        assert!(err.contains("--body") && err.contains(said), "{extra:?}: {err}");
+        assert!(!std::path::Path::new(&out).join("0000.jpg").exists());
+    }
+    // The same seed with red and with blue bodies: the same dice in the same
+    // places, the top faces redder in the one, bluer in the other.
+    let mut redness = Vec::new();
+    let mut labels = Vec::new();
+    for body in ["red", "blue"] {
+        let out = at(body);
+        let (code, _, err) = run(&out, "pips", &["--body", body]);
+        assert_eq!(code, 0, "{err}");
+        let text = std::fs::read_to_string(std::path::Path::new(&out).join("0000.txt")).unwrap();
+        let img = opencv::imgcodecs::imread(&format!("{out}/0000.jpg"), opencv::imgcodecs::IMREAD_COLOR).unwrap();
+        let (w, h) = (320.0, 240.0);
+        let mut sum = 0.0;
+        for line in text.lines() {
+            let v: Vec<f64> = line.split_whitespace().skip(1).map(|x| x.parse().unwrap()).collect();
+            let (cx, cy, bw, bh) = (v[0] * w, v[1] * h, v[2] * w, v[3] * h);
+            let rect = opencv::core::Rect::new((cx - bw / 3.0) as i32, (cy - bh / 3.0) as i32, (bw / 1.5) as i32, (bh / 1.5) as i32);
+            let roi = opencv::core::Mat::roi(&img, rect).unwrap();
+            let m = opencv::core::mean(&roi, &opencv::core::no_array()).unwrap();
+            sum += m[2] - m[0]; // red minus blue (BGR)
+        }
+        redness.push(sum / text.lines().count() as f64);
+        labels.push(text.lines().map(|l| l.split_whitespace().skip(1).collect::<Vec<_>>().join(" ")).collect::<Vec<_>>());
+    }
+    assert_eq!(labels[0], labels[1], "the dice moved with their colour");
+    assert!(redness[0] > 40.0 && redness[1] < -20.0, "red minus blue on the top faces: {redness:?}");
+}

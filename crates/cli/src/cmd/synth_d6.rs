@@ -7,6 +7,7 @@ use anyhow::{bail, Context, Result};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use tw_synth::d6::yolo::{write_d6, Written};
+use tw_synth::d6::surface::{sample_pip_body_of, sample_pip_ink, BodyKind};
 use tw_synth::{D6Options, DieSet};
 
 #[derive(clap::Args)]
@@ -54,15 +55,22 @@ pub struct Args {
     /// bag whatever --seed: enrol from one seed's photos, read another's.
     #[arg(long)]
     pub bag: Option<u64>,
+    /// Pip dice only: every die's body of this kind (white, black, red,
+    /// green, blue, yellow, purple, orange, translucent or marbled), pips
+    /// drawn to contrast with it; figures by body colour come from one set
+    /// per kind.
+    #[arg(long)]
+    pub body: Option<String>,
 }
 
 /// Scene changes asked for beyond `D6Options`: a table kind, the ambient
-/// share, the lamp's colour, a bag the dice are drawn from.
+/// share, the lamp's colour, a bag the dice are drawn from, a body kind.
 struct Look {
     table: Option<usize>,
     ambient: Option<(f64, f64)>,
     lamp: Option<[f64; 3]>,
     bag: Option<u64>,
+    body: Option<BodyKind>,
 }
 
 /// Dice in a `--bag`.
@@ -102,6 +110,14 @@ impl Look {
             let set = scene.set;
             for die in &mut scene.dice {
                 die.look = tw_synth::d6::bag_look(set, bag, pick.below(BAG_DICE));
+            }
+        }
+        if let Some(kind) = self.body {
+            // Its own draws too: only the dice's plastic and pips change.
+            let mut paint = tw_synth::rng::Rng::new(seed ^ 0xb0d7);
+            for die in &mut scene.dice {
+                die.look.body = sample_pip_body_of(kind, &mut paint);
+                die.look.ink = sample_pip_ink(&die.look.body, &mut paint);
             }
         }
     }
@@ -215,9 +231,17 @@ pub fn run(a: Args) -> Result<ExitCode> {
         },
         lamp: a.lamp_color.as_deref().map(|t| triple(t, "--lamp-color")).transpose()?,
         bag: a.bag,
+        body: match &a.body {
+            None => None,
+            Some(_) if set != DieSet::Pips => bail!("--body: only the pips set has body colours to choose (--set {})", set.name()),
+            Some(_) if a.bag.is_some() => bail!("--body: a --bag fixes the dice's bodies already; give one or the other"),
+            Some(b) => Some(BodyKind::parse(b).with_context(|| {
+                format!("--body: unknown body {b:?} (known: {})", BodyKind::NAMES.join(", "))
+            })?),
+        },
     };
     let t = std::time::Instant::now();
-    let w = if look.table.is_none() && look.ambient.is_none() && look.lamp.is_none() && look.bag.is_none() {
+    let w = if look.table.is_none() && look.ambient.is_none() && look.lamp.is_none() && look.bag.is_none() && look.body.is_none() {
         write_d6(&a.out, set, a.seed, a.count, &opts)?
     } else {
         write_looked(&a.out, set, a.seed, a.count, &opts, &look)?

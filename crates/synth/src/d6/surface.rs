@@ -115,6 +115,52 @@ const INKS: [[u8; 3]; 7] = [
     [250, 220, 60],  // yellow
 ];
 
+/// A kind of pip-die body that `--body` can ask for: one of the solid
+/// colours, or any translucent or marbled body.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BodyKind {
+    /// Index into the solid colours, in [`BodyKind::NAMES`] order.
+    Solid(usize),
+    Translucent,
+    Marbled,
+}
+
+impl BodyKind {
+    /// Names, the solid colours first in the order of `BODIES`.
+    pub const NAMES: [&'static str; 10] =
+        ["white", "black", "red", "green", "blue", "yellow", "purple", "orange", "translucent", "marbled"];
+
+    pub fn parse(text: &str) -> Option<BodyKind> {
+        match Self::NAMES.iter().position(|n| *n == text)? {
+            8 => Some(BodyKind::Translucent),
+            9 => Some(BodyKind::Marbled),
+            i => Some(BodyKind::Solid(i)),
+        }
+    }
+
+    /// The kind `body` is, as [`sample_pip_body`] and [`sample_pip_body_of`]
+    /// draw it (a solid body of another colour than the list's has none).
+    pub fn of(body: &Body) -> Option<BodyKind> {
+        match body {
+            Body::Solid(c) => BODIES.iter().position(|b| srgb(*b) == *c).map(BodyKind::Solid),
+            Body::Translucent(_) => Some(BodyKind::Translucent),
+            Body::Marbled(..) => Some(BodyKind::Marbled),
+        }
+    }
+}
+
+const TRANSLUCENT: [[u8; 3]; 6] = [[200, 40, 45], [40, 150, 90], [60, 100, 210], [230, 190, 60], [150, 80, 190], [200, 205, 210]];
+
+/// A pip die's body of the given kind; colours of translucent and marbled
+/// bodies are drawn as [`sample_pip_body`] draws them.
+pub fn sample_pip_body_of(kind: BodyKind, rng: &mut Rng) -> Body {
+    match kind {
+        BodyKind::Solid(i) => Body::Solid(srgb(BODIES[i.min(BODIES.len() - 1)])),
+        BodyKind::Translucent => Body::Translucent(srgb(*rng.pick(&TRANSLUCENT))),
+        BodyKind::Marbled => Body::Marbled(srgb(*rng.pick(&BODIES)), srgb(*rng.pick(&BODIES))),
+    }
+}
+
 /// A pip die's body: mostly solid colours, some translucent or marbled.
 pub fn sample_pip_body(rng: &mut Rng) -> Body {
     let c = srgb(*rng.pick(&BODIES));
@@ -122,7 +168,7 @@ pub fn sample_pip_body(rng: &mut Rng) -> Body {
     if r < 0.65 {
         Body::Solid(c)
     } else if r < 0.82 {
-        Body::Translucent(srgb(*rng.pick(&[[200, 40, 45], [40, 150, 90], [60, 100, 210], [230, 190, 60], [150, 80, 190], [200, 205, 210]])))
+        Body::Translucent(srgb(*rng.pick(&TRANSLUCENT)))
     } else {
         Body::Marbled(c, srgb(*rng.pick(&BODIES)))
     }
@@ -248,5 +294,44 @@ impl Table {
             Table::Tray { .. } => 0.35,
             Table::Board { .. } => 0.2,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_body_name_parses_to_a_kind_its_bodies_are_of() {
+        let mut rng = Rng::new(7);
+        for name in BodyKind::NAMES {
+            let kind = BodyKind::parse(name).expect(name);
+            for _ in 0..20 {
+                let body = sample_pip_body_of(kind, &mut rng);
+                assert_eq!(BodyKind::of(&body), Some(kind), "{name}: {body:?}");
+            }
+        }
+        assert_eq!(BodyKind::parse("Black"), None);
+        assert_eq!(BodyKind::parse(""), None);
+    }
+
+    #[test]
+    fn the_usual_draw_gives_every_kind_and_each_has_contrasting_ink() {
+        let mut rng = Rng::new(11);
+        let mut seen = [0usize; 10];
+        for _ in 0..2000 {
+            let body = sample_pip_body(&mut rng);
+            let kind = BodyKind::of(&body).expect("a drawn body has a kind");
+            let i = match kind {
+                BodyKind::Solid(i) => i,
+                BodyKind::Translucent => 8,
+                BodyKind::Marbled => 9,
+            };
+            seen[i] += 1;
+            let ink = sample_pip_ink(&body, &mut rng);
+            let (a, b) = (luma(ink), luma(body.base()));
+            assert!((a.max(b) + 0.05) / (a.min(b) + 0.05) > 1.5, "{body:?} with ink {ink:?}");
+        }
+        assert!(seen.iter().all(|&n| n > 20), "{seen:?}");
     }
 }
