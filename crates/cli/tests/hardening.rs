@@ -230,6 +230,17 @@ fn bench_motion_refuses_a_frame_above_the_cap() {
     );
 }
 
+#[test]
+fn bench_throw_refuses_an_elevation_out_of_range_naming_the_flag() {
+    let cwd = tempfile::tempdir().unwrap();
+    for bad in ["5,90", "60,95", "80,60", "high,90"] {
+        let (rc, out, err) = warden_in(cwd.path(), &["bench", "throw", "--clips", "1", "--elevation", bad], &[]);
+        assert_ne!(rc, 0, "--elevation {bad} accepted: {out}");
+        assert!(err.contains("--elevation"), "--elevation {bad}: {err}");
+        assert!(out.is_empty(), "--elevation {bad} ran the bench: {out}");
+    }
+}
+
 #[cfg(unix)]
 #[test]
 fn a_fifo_as_image_is_refused_without_blocking() {

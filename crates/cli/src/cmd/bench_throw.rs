@@ -24,6 +24,8 @@
 //! - accuracy of both readings against the frame's truth: every die on
 //!   the table matched within 12 mm, section value, icon/blank, colour,
 //!   and dice reported where none lies.
+//! - total and early total by the camera's tilt from vertical (each clip
+//!   draws its camera within `--elevation`).
 
 use anyhow::{bail, Result};
 use opencv::prelude::*;
@@ -75,6 +77,11 @@ pub struct ThrowArgs {
     /// as `warden synth --cast-at-calibration`.
     #[arg(long)]
     pub cast_at_calibration: bool,
+    /// Camera elevation range in degrees above the table, "MIN,MAX", as
+    /// `warden synth --elevation` (35..90 by default; 55,90 is the issue's
+    /// 0–35° from vertical).
+    #[arg(long)]
+    pub elevation: Option<String>,
     /// Die set name or path (default: dungeon-fighter).
     #[arg(long)]
     pub dice_set: Option<String>,
@@ -182,12 +189,19 @@ pub fn run(a: ThrowArgs) -> Result<ExitCode> {
     if !(0.0..=0.9).contains(&a.cast) {
         bail!("--cast: a strength from 0 to 0.9, got {}", a.cast);
     }
-    let opts = Options {
+    let mut opts = Options {
         sizes: vec![(1280, 720)],
         art,
         cast: a.cast,
         ..Options::default()
     };
+    if let Some(e) = &a.elevation {
+        let (lo, hi) = super::synth::pair(e, "--elevation")?;
+        if !(10.0..=90.0).contains(&lo) || !(lo..=90.0).contains(&hi) {
+            bail!("--elevation: degrees within 10..90, smallest first, got {e:?}");
+        }
+        opts.elevation_deg = (lo, hi);
+    }
     let colours = DieColor::ALL;
     let (mut settle, mut read, mut total, mut whole_ms) = (vec![], vec![], vec![], vec![]);
     let (mut roi, mut whole) = (Tally::default(), Tally::default());
@@ -196,6 +210,8 @@ pub fn run(a: ThrowArgs) -> Result<ExitCode> {
     let (mut read_cpu, mut whole_cpu) = (vec![], vec![]);
     // Per finished throw: whether only the changed regions were read.
     let mut local: Vec<bool> = Vec::new();
+    // Per finished throw: the clip camera's tilt from vertical, degrees.
+    let mut tilts: Vec<f64> = Vec::new();
     let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
     let (mut early, mut early_tally, mut wasted) = (vec![], Tally::default(), 0usize);
     for k in 0..a.clips {
@@ -340,6 +356,7 @@ pub fn run(a: ThrowArgs) -> Result<ExitCode> {
                         }
                     }
                 }
+                tilts.push(90.0 - first.elevation_deg);
                 settle.push(settle_ms);
                 read.push(read_ms);
                 total.push(settle_ms + read_ms);
@@ -464,6 +481,31 @@ pub fn run(a: ThrowArgs) -> Result<ExitCode> {
     line("read CPU", part(&read_cpu, false));
     line("total", part(&total, false));
     line("early total", part(&early, false));
+    // The latency by the camera's tilt, over the throws read from their
+    // changed regions (the app's path).
+    println!("  by camera tilt from vertical (throws read from their changed regions):");
+    for (lo, hi) in [(0.0, 15.0), (15.0, 25.0), (25.0, 35.0), (35.0, 90.0)] {
+        let pick = |v: &[f64]| -> Stats {
+            Stats::of(
+                v.iter()
+                    .zip(&local)
+                    .zip(&tilts)
+                    .filter(|((_, l), t)| **l && (lo..hi).contains(*t))
+                    .map(|((x, _), _)| *x)
+                    .collect(),
+            )
+        };
+        let n = local.iter().zip(&tilts).filter(|(l, t)| **l && (lo..hi).contains(*t)).count();
+        let (t, e) = (pick(&total), pick(&early));
+        if n == 0 {
+            println!("    {lo:>2.0}–{hi:.0}°: no throws");
+        } else {
+            println!(
+                "    {lo:>2.0}–{hi:.0}°: {n} throws, total p95 {:.0} max {:.0} ms, early total p95 {:.0} max {:.0} ms",
+                t.p95, t.max, e.p95, e.max
+            );
+        }
+    }
     println!("  early total: the read starts on the first still frame (the stage's Settling event) and the reading is published when the throw finishes; {wasted} early reads thrown away as motion resumed");
     let acc = |name: &str, t: Tally| {
         let pct = |n: usize| 100.0 * n as f64 / t.dice.max(1) as f64;
