@@ -501,12 +501,18 @@ if (combat) {
       // Green and blue open a choice on a hit for both heroes here (Saul's red
       // works only on a miss), so whoever throws when the camera's throws have
       // moved the turn on, the icon waits. A camera throw landing between the
-      // look and the clicks can still take the die: then try again.
+      // look and the clicks can still take the die: then try again. On a
+      // loaded machine the clip may throw every colour die before the test
+      // clicks; the party then retrieves them, as the rulebook lets it.
       let free, opened = false, said = "";
-      for (let attempt = 1; attempt <= 4 && !opened; attempt++) {
-        free = await waitFor("a green or blue die not thrown yet", () => combat.execute(`
+      const freeDie = () => combat.execute(`
           const b = Array.from(document.querySelectorAll('#throw-panel button[data-die]')).find((x) => (x.dataset.die === 'green' || x.dataset.die === 'blue') && !/thrown/.test(x.textContent));
-          return b ? b.dataset.die : null;`), 90000);
+          if (b) return b.dataset.die;
+          const r = document.querySelector('#df-actions button[data-offer="retrieve_dice"]');
+          if (r) { r.click(); return null; }
+          return null;`);
+      for (let attempt = 1; attempt <= 4 && !opened; attempt++) {
+        free = await waitFor("a green or blue die not thrown yet", freeDie, 90000);
         await combat.click(`#throw-panel button[data-die="${free}"]`);
         await combat.click('#throw-panel button[data-face="icon"]');
         await combat.click('#throw-panel button[data-section="3"]');
