@@ -31,6 +31,27 @@ impl LabelBox {
     fn center(&self) -> (f32, f32) {
         ((self.x0 + self.x1) / 2.0, (self.y0 + self.y1) / 2.0)
     }
+    /// The face's side in pixels: the geometric mean of the box's sides.
+    pub fn side(&self) -> f32 {
+        ((self.x1 - self.x0) * (self.y1 - self.y0)).max(0.0).sqrt()
+    }
+}
+
+/// Upper bounds of the face-size bands, pixels; the last band is open.
+pub const SIZE_BANDS_PX: [f32; 3] = [25.0, 40.0, 80.0];
+
+/// The band of a face `side` pixels wide: 0 under 25 px, 1 under 40, 2
+/// under 80, 3 for 80 px and more.
+pub fn size_band(side: f32) -> usize {
+    SIZE_BANDS_PX.iter().take_while(|&&b| side >= b).count()
+}
+
+/// Labelled faces of one size band and how many were read right.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct BandScore {
+    pub labels: usize,
+    pub correct: usize,
+    pub correct_sure: usize,
 }
 
 /// Parse a YOLO label file's text for an image of the given size, class k
@@ -124,6 +145,8 @@ pub struct ImageScore {
     pub asked: usize,
     /// Detections matching no label yet sure: a die made up unasked.
     pub spurious_sure: usize,
+    /// The labelled faces by size band ([`size_band`]).
+    pub by_size: [BandScore; 4],
 }
 
 impl ImageScore {
@@ -203,6 +226,9 @@ pub fn score_image(labels: &[LabelBox], dice: &[Die]) -> (ImageScore, Vec<Miss>)
                 if d.face.as_deref() == Some(labels[i].name.as_str()) {
                     score.correct += 1;
                     score.correct_sure += sure as usize;
+                    let band = &mut score.by_size[size_band(labels[i].side())];
+                    band.correct += 1;
+                    band.correct_sure += sure as usize;
                 } else {
                     score.wrong_sure += sure as usize;
                     misses.push(Miss::WrongFace {
@@ -230,6 +256,9 @@ pub fn score_image(labels: &[LabelBox], dice: &[Die]) -> (ImageScore, Vec<Miss>)
                 })
             }
         }
+    }
+    for l in labels {
+        score.by_size[size_band(l.side())].labels += 1;
     }
     for (i, l) in labels.iter().enumerate() {
         if !used[i] {
@@ -366,6 +395,11 @@ pub fn evaluate_dir_with(dir: &Path, read: impl Fn(&opencv::core::Mat) -> Result
         summary.totals.wrong_sure += score.wrong_sure;
         summary.totals.asked += score.asked;
         summary.totals.spurious_sure += score.spurious_sure;
+        for (all, one) in summary.totals.by_size.iter_mut().zip(&score.by_size) {
+            all.labels += one.labels;
+            all.correct += one.correct;
+            all.correct_sure += one.correct_sure;
+        }
         let name = path
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
@@ -395,6 +429,31 @@ mod tests {
             confidence: 1.0,
             cocked: false,
         }
+    }
+
+    #[test]
+    fn faces_are_counted_in_their_size_band() {
+        assert_eq!(
+            [10.0, 24.9, 25.0, 39.9, 40.0, 79.9, 80.0, 500.0].map(size_band),
+            [0, 0, 1, 1, 2, 2, 3, 3]
+        );
+        // A 20 px face read right and sure, a 30 px face read wrong, a
+        // 100 px face missed, a 50 px face read right but asked.
+        let label = |x: f32, side: f32, name: &str| LabelBox {
+            face: name.parse().unwrap(),
+            name: name.into(),
+            x0: x - side / 2.0,
+            y0: 100.0 - side / 2.0,
+            x1: x + side / 2.0,
+            y1: 100.0 + side / 2.0,
+        };
+        let labels = [label(100.0, 20.0, "1"), label(200.0, 30.0, "2"), label(400.0, 100.0, "3"), label(600.0, 50.0, "4")];
+        let mut asked = die_at(600.0, 100.0, "4");
+        asked.confidence = 0.5;
+        let dice = [die_at(100.0, 100.0, "1"), die_at(200.0, 100.0, "5"), asked];
+        let (score, _) = score_image(&labels, &dice);
+        let b = |labels, correct, correct_sure| BandScore { labels, correct, correct_sure };
+        assert_eq!(score.by_size, [b(1, 1, 1), b(1, 0, 0), b(1, 1, 0), b(1, 0, 0)]);
     }
 
     #[test]
@@ -443,6 +502,7 @@ mod tests {
                 wrong_sure: 1,
                 asked: 0,
                 spurious_sure: 1,
+                by_size: s.by_size,
             }
         );
         // One missed, one misread sure, none asked, one spurious (sure).

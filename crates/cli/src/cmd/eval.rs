@@ -6,7 +6,7 @@ use std::cell::RefCell;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use tw_vision::baseline::blob_recipe;
-use tw_vision::eval::ASK_BELOW;
+use tw_vision::eval::{ASK_BELOW, SIZE_BANDS_PX};
 use tw_vision::eval::{evaluate_dir_with, Miss};
 use tw_vision::views::View;
 use tw_vision::DiceReader;
@@ -234,6 +234,25 @@ fn dice(
     println!(
         "errors by kind:  {missed} missed, {misread_sure} misread sure, {misread_asked} misread asked, {spurious} spurious ({spurious_sure} sure)"
     );
+    // Read right by the labelled face's side (px): small faces are where
+    // a generated bag and a far webcam lose most.
+    let bands: Vec<String> = s
+        .totals
+        .by_size
+        .iter()
+        .enumerate()
+        .filter(|(_, b)| b.labels > 0)
+        .map(|(i, b)| {
+            let name = match i {
+                0 => format!("<{:.0} px", SIZE_BANDS_PX[0]),
+                3 => format!("≥{:.0} px", SIZE_BANDS_PX[2]),
+                _ => format!("{:.0}–{:.0} px", SIZE_BANDS_PX[i - 1], SIZE_BANDS_PX[i]),
+            };
+            let pct = |n: usize| 100.0 * n as f64 / b.labels as f64;
+            format!("{name} {:.1}% of {} ({:.1}% sure)", pct(b.correct), b.labels, pct(b.correct_sure))
+        })
+        .collect();
+    println!("by face size:    {}", bands.join("; "));
     let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
     let load: Vec<&str> = load.split_whitespace().take(3).collect();
     let [wall, wall_95, cpu, cpu_95] = times.borrow().quantiles();
