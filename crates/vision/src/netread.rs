@@ -293,7 +293,7 @@ pub fn settle(
         let settled_by_check = scales_disagree
             && set.is_none()
             && probability >= crate::eval::ASK_BELOW
-            && check::confirms(frame, p.center, p.side, guess.face)?;
+            && check::confirms(frame, p.center, p.side, &face)?;
         let probability = if scales_disagree && !settled_by_check {
             probability.min(DISPUTED_CONFIDENCE)
         } else {
