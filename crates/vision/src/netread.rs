@@ -11,7 +11,9 @@
 //! differently, its reading is shown (a layout of pips that fits is the
 //! stronger evidence on dice unlike the classifier's training) but the die
 //! is put to the player: its confidence is capped below the asking
-//! threshold. A body found against a surely read die and a third to a
+//! threshold. So is a body whose sides disagree on its face, unless a
+//! second model confirms the face it would surely be read as
+//! ([`check`]). A body found against a surely read die and a third to a
 //! half of its size is that die's side face, seen by an oblique camera.
 
 use crate::bodies::BodyCandidate;
@@ -22,6 +24,7 @@ use crate::faceset::FaceSet;
 use crate::reader::Die;
 use opencv::{core::Mat, prelude::*};
 
+mod check;
 mod groups;
 
 /// A proposal the classifier must call a die with at least this probability...
@@ -285,7 +288,17 @@ pub fn settle(
             Some(s) => s.read(&guess),
             None => (net.class_name(guess.face).to_string(), guess.probability),
         };
-        let probability = if scales_disagree { probability.min(DISPUTED_CONFIDENCE) } else { probability };
+        // Sides that disagree put the die to the player, unless it would be
+        // sure but for them and a second model confirms the face (check.rs).
+        let settled_by_check = scales_disagree
+            && set.is_none()
+            && probability >= crate::eval::ASK_BELOW
+            && check::confirms(frame, p.center, p.side, &face)?;
+        let probability = if scales_disagree && !settled_by_check {
+            probability.min(DISPUTED_CONFIDENCE)
+        } else {
+            probability
+        };
         judged.push((guess.die, face, probability, false, p));
     }
     judged.sort_by(|a, b| b.0.total_cmp(&a.0).then(b.2.total_cmp(&a.2)));
