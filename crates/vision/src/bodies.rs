@@ -9,6 +9,9 @@
 //! region with one peak per die), and each peak is a candidate: its centre,
 //! and a side of twice its distance to the edge. Nothing here is set for one
 //! colour of dice or table; a candidate is only a place worth a look.
+//! A die against a long structure (a tray's rim) has no peak of its own in
+//! the joined region; it is peaked again with the structure taken away
+//! ([`crate::rims`]).
 
 use crate::error::Result;
 use opencv::{
@@ -67,6 +70,59 @@ fn is_max_5x5(d: &[f32], w: usize, h: usize, x: usize, y: usize, v: f32) -> bool
     (y0..=y1).all(|yy| d[yy * w + x0..=yy * w + x1].iter().all(|&o| o <= v))
 }
 
+/// Whether a peak of radius `a` and one of radius `b`, `apart` pixels
+/// apart, stand for the same place: the nearer within half the larger
+/// radius and alike in size.
+fn same_place(a: f32, b: f32, apart: f32) -> bool {
+    apart < 0.5 * a.max(b) && (0.7..1.4).contains(&(b / a))
+}
+
+/// The distance peaks of `d` (`uw` × `uh`) of radius `min_r` to `max_r`,
+/// as (radius, x, y): pixels that are the maximum of the distance within
+/// 0.7 of their own value (their 5×5 window rules most pixels out first);
+/// the strongest first, each suppressing the others it covers.
+fn peaks(d: &[f32], uw: usize, uh: usize, min_r: f32, max_r: f32) -> Vec<(f32, f32, f32)> {
+    let mut peaks: Vec<(f32, usize, usize)> = Vec::new();
+    for y in 0..uh {
+        for x in 0..uw {
+            let v = d[y * uw + x];
+            if v < min_r || v > max_r || !is_max_5x5(d, uw, uh, x, y, v) {
+                continue;
+            }
+            // The 5×5 test passed; the die's own reach (0.7 of its radius)
+            // must hold nothing higher either.
+            let r = (v * 0.7).ceil() as isize;
+            let mut is_max = true;
+            'scan: for dy in -r..=r {
+                for dx in -r..=r {
+                    let (yy, xx) = (y as isize + dy, x as isize + dx);
+                    if yy < 0 || xx < 0 || yy >= uh as isize || xx >= uw as isize {
+                        continue;
+                    }
+                    let o = d[yy as usize * uw + xx as usize];
+                    if o > v || (o == v && (yy as usize, xx as usize) < (y, x)) {
+                        is_max = false;
+                        break 'scan;
+                    }
+                }
+            }
+            if is_max {
+                peaks.push((v, x, y));
+            }
+        }
+    }
+    peaks.sort_by(|a, b| b.0.total_cmp(&a.0));
+    let mut kept: Vec<(f32, f32, f32)> = Vec::new();
+    for (v, x, y) in peaks {
+        let (fx, fy) = (x as f32, y as f32);
+        if kept.iter().any(|&(kv, kx, ky)| (kx - fx).hypot(ky - fy) < 0.9 * kv.max(v)) {
+            continue;
+        }
+        kept.push((v, fx, fy));
+    }
+    kept
+}
+
 /// What the body finder saw: its candidates and the foreground they came
 /// from, at the finder's working scale.
 #[derive(Clone, Debug, Default)]
@@ -78,6 +134,9 @@ pub struct BodyMap {
     pub height: usize,
     /// Frame pixels per mask pixel.
     pub scale: f32,
+    /// The candidates from this index on were found only once long
+    /// structures were taken away from their regions ([`crate::rims`]).
+    pub first_freed: usize,
 }
 
 /// Die-body candidates in a BGR frame.
@@ -98,12 +157,12 @@ thread_local! {
     /// The body finder's working images, kept between frames of one thread:
     /// made afresh for every frame, their pages cost more than the work on
     /// them (docs/measurements/2026-11-26-d6-speed.md).
-    static SCRATCH: RefCell<[Mat; 9]> = RefCell::new(Default::default());
+    static SCRATCH: RefCell<[Mat; 10]> = RefCell::new(Default::default());
 }
 
-fn body_map_in(frame: &Mat, scratch: &mut [Mat; 9]) -> Result<BodyMap> {
+fn body_map_in(frame: &Mat, scratch: &mut [Mat; 10]) -> Result<BodyMap> {
     let (w, h) = (frame.cols(), frame.rows());
-    let [small, tiny, tiny_med, surface, diff, mask, closed, opened, dist] = scratch;
+    let [small, tiny, tiny_med, surface, diff, mask, closed, opened, dist, free_dist] = scratch;
     let scale = (w as f32 / WORK_WIDTH as f32).max(1.0);
     let (sw, sh) = (((w as f32 / scale).round() as i32).max(8), ((h as f32 / scale).round() as i32).max(8));
     imgproc::resize(frame, small, Size::new(sw, sh), 0.0, 0.0, imgproc::INTER_AREA)?;
@@ -145,46 +204,33 @@ fn body_map_in(frame: &Mat, scratch: &mut [Mat; 9]) -> Result<BodyMap> {
     let (uw, uh) = (sw as usize, sh as usize);
     let min_r = MIN_SIDE_PX / scale / 2.0;
     let max_r = MAX_SIDE_FRAC * w as f32 / scale / 2.0;
-    // Peaks: pixels that are the maximum of the distance within 0.7 of
-    // their own value (their 5×5 window rules most pixels out first); the
-    // strongest first, each suppressing the others it covers.
-    let mut peaks: Vec<(f32, usize, usize)> = Vec::new();
-    for y in 0..uh {
-        for x in 0..uw {
-            let v = d[y * uw + x];
-            if v < min_r || v > max_r || !is_max_5x5(d, uw, uh, x, y, v) {
-                continue;
-            }
-            // The 5×5 test passed; the die's own reach (0.7 of its radius)
-            // must hold nothing higher either.
-            let r = (v * 0.7).ceil() as isize;
-            let mut is_max = true;
-            'scan: for dy in -r..=r {
-                for dx in -r..=r {
-                    let (yy, xx) = (y as isize + dy, x as isize + dx);
-                    if yy < 0 || xx < 0 || yy >= uh as isize || xx >= uw as isize {
-                        continue;
-                    }
-                    let o = d[yy as usize * uw + xx as usize];
-                    if o > v || (o == v && (yy as usize, xx as usize) < (y, x)) {
-                        is_max = false;
-                        break 'scan;
-                    }
-                }
-            }
-            if is_max {
-                peaks.push((v, x, y));
+    let mut kept = peaks(d, uw, uh, min_r, max_r);
+    let first_freed = kept.len();
+    // Dice against a long structure (a tray's rim) are peaked again on
+    // what is left of their region without its long runs; a peak there
+    // that no peak of the whole region already stands for is added.
+    let mask_bytes = opened.data_bytes()?;
+    if let Some(free) = crate::rims::free_of_long_runs(mask_bytes, d, uw, uh) {
+        let free = Mat::new_rows_cols_with_data(sh, sw, &free)?;
+        imgproc::morphology_ex(
+            &free,
+            closed,
+            imgproc::MORPH_OPEN,
+            &kernel,
+            Point::new(-1, -1),
+            1,
+            core::BORDER_CONSTANT,
+            imgproc::morphology_default_border_value()?,
+        )?;
+        imgproc::distance_transform(&*closed, free_dist, imgproc::DIST_L2, 3, core::CV_32F)?;
+        for (v, x, y) in peaks(free_dist.data_typed::<f32>()?, uw, uh, min_r, max_r) {
+            let known = kept[..first_freed]
+                .iter()
+                .any(|&(kv, kx, ky)| same_place(kv, v, (kx - x).hypot(ky - y)));
+            if !known {
+                kept.push((v, x, y));
             }
         }
-    }
-    peaks.sort_by(|a, b| b.0.total_cmp(&a.0));
-    let mut kept: Vec<(f32, f32, f32)> = Vec::new();
-    for (v, x, y) in peaks {
-        let (fx, fy) = (x as f32, y as f32);
-        if kept.iter().any(|&(kv, kx, ky)| (kx - fx).hypot(ky - fy) < 0.9 * kv.max(v)) {
-            continue;
-        }
-        kept.push((v, fx, fy));
     }
     let candidates = kept
         .into_iter()
@@ -195,10 +241,11 @@ fn body_map_in(frame: &Mat, scratch: &mut [Mat; 9]) -> Result<BodyMap> {
         .collect();
     Ok(BodyMap {
         candidates,
-        mask: opened.data_bytes()?.to_vec(),
+        mask: mask_bytes.to_vec(),
         width: uw,
         height: uh,
         scale,
+        first_freed,
     })
 }
 
@@ -222,6 +269,25 @@ mod tests {
             sorted.sort_unstable();
             assert_eq!(level_of_rank(&counts, n / 2), sorted[n / 2], "{n} levels");
         }
+    }
+
+    #[test]
+    fn a_die_against_a_thick_rim_gets_a_candidate_of_its_own() {
+        use opencv::core::{Rect, Scalar, CV_8UC3};
+        // A gray table, a dark rim 40 px thick across the top, and a red
+        // 30 px die touching it: the joined region's distance peaks lie
+        // on the rim (docs/measurements/2026-11-27-d6-rim-bodies.md).
+        let mut m = Mat::new_rows_cols_with_default(480, 640, CV_8UC3, Scalar::new(170.0, 180.0, 190.0, 0.0)).unwrap();
+        let mut fill = |r: Rect, c: (f64, f64, f64)| {
+            imgproc::rectangle(&mut m, r, Scalar::new(c.0, c.1, c.2, 0.0), -1, imgproc::LINE_8, 0).unwrap();
+        };
+        fill(Rect::new(0, 40, 640, 40), (40.0, 45.0, 50.0));
+        fill(Rect::new(305, 80, 30, 30), (40.0, 40.0, 200.0));
+        let found = body_candidates(&m).unwrap();
+        assert!(
+            found.iter().any(|c| (c.center[0] - 320.0).hypot(c.center[1] - 95.0) < 6.0 && (22.0..40.0).contains(&c.side)),
+            "{found:?}"
+        );
     }
 
     #[test]

@@ -105,6 +105,7 @@ pub mod image_io;
 pub mod netread;
 pub mod pips;
 pub mod reader;
+pub mod rims;
 pub mod sites;
 pub mod synth;
 pub mod views;

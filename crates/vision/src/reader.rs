@@ -332,6 +332,10 @@ impl DiceReader {
                 map.candidates.clone(),
                 &self.colors,
             )?;
+            crate::rims::ask_freed(
+                &mut dice,
+                map.candidates.get(map.first_freed..).unwrap_or(&[]),
+            );
             if face_set.is_none() {
                 fill_crowds(net, frame, &map, &mut dice, &self.colors)?;
             }
