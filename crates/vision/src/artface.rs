@@ -48,6 +48,7 @@ mod board;
 mod body;
 mod clash;
 mod matching;
+mod oversize;
 mod refind;
 mod sample;
 mod scan;
@@ -1539,6 +1540,9 @@ struct Reading1 {
     similarity: f32,
     pose: Pose,
     find: Find,
+    /// The confidence it had before it was asked for settling larger than
+    /// the fitted face size (`artface/oversize.rs`).
+    oversize: Option<f32>,
 }
 
 /// One die size tried: its free readings, the finds left to read, the
@@ -1559,6 +1563,7 @@ impl Reading1 {
                 squash: 1.0,
             },
             find,
+            oversize: None,
         }
     }
 }
@@ -1625,6 +1630,7 @@ pub fn read_timed(
             similarity,
             pose,
             find,
+            oversize: None,
         })
     };
     let is_sure =
@@ -1794,11 +1800,15 @@ pub fn read_timed(
                         similarity,
                         pose,
                         find: r.find,
+                        oversize: None,
                     }
                 }
                 None => return None,
             }
             if (r.pose.side / want).ln().abs() > OFF_SIZE.ln() {
+                if r.pose.side > want {
+                    r.oversize = Some(r.confidence);
+                }
                 r.confidence = r.confidence.min(ASKED);
             }
         }
@@ -1911,6 +1921,24 @@ pub fn read_timed(
             kept[i] = r;
         } else if clashes.is_empty() {
             kept.push(r);
+        }
+    }
+    // A reading asked only for settling larger than the fitted size is
+    // sure again where it is like its face, whole in the frame and alone
+    // (`artface/oversize.rs`).
+    let places: Vec<([f32; 2], f32, f32)> = kept
+        .iter()
+        .map(|k| (k.pose.center, k.pose.side, k.pose.squash))
+        .collect();
+    for (i, r) in kept.iter_mut().enumerate() {
+        if let Some(c) = r.oversize {
+            if c >= SURE_READING
+                && r.similarity >= model.least(&faces[r.face])
+                && oversize::inside(r.pose.center, w, h)
+                && oversize::alone(i, &places, oversize::LONE)
+            {
+                r.confidence = c;
+            }
         }
     }
     // Colours straight from the frame (continuous, or copied once here).
