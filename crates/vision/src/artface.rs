@@ -48,7 +48,7 @@ mod board;
 mod body;
 mod clash;
 mod matching;
-mod oversize;
+mod offsize;
 mod refind;
 mod sample;
 mod scan;
@@ -1540,9 +1540,9 @@ struct Reading1 {
     similarity: f32,
     pose: Pose,
     find: Find,
-    /// The confidence it had before it was asked for settling larger than
-    /// the fitted face size (`artface/oversize.rs`).
-    oversize: Option<f32>,
+    /// The confidence it had before it was asked for settling off the
+    /// fitted face size, and whether it settled larger (`artface/offsize.rs`).
+    off_size: Option<(f32, bool)>,
 }
 
 /// One die size tried: its free readings, the finds left to read, the
@@ -1563,7 +1563,7 @@ impl Reading1 {
                 squash: 1.0,
             },
             find,
-            oversize: None,
+            off_size: None,
         }
     }
 }
@@ -1630,7 +1630,7 @@ pub fn read_timed(
             similarity,
             pose,
             find,
-            oversize: None,
+            off_size: None,
         })
     };
     let is_sure =
@@ -1800,15 +1800,13 @@ pub fn read_timed(
                         similarity,
                         pose,
                         find: r.find,
-                        oversize: None,
+                        off_size: None,
                     }
                 }
                 None => return None,
             }
             if (r.pose.side / want).ln().abs() > OFF_SIZE.ln() {
-                if r.pose.side > want {
-                    r.oversize = Some(r.confidence);
-                }
+                r.off_size = Some((r.confidence, r.pose.side > want));
                 r.confidence = r.confidence.min(ASKED);
             }
         }
@@ -1878,7 +1876,6 @@ pub fn read_timed(
             settled.extend(settle(Reading1::unread(find)).filter(is_sure));
         }
     }
-    drop(sized);
     // A die's side face, seen obliquely, can pass for another die beside
     // it; on the table (the image's vertical unsquashed) it lies closer to
     // its die than any other die can, and matches less well than the top.
@@ -1923,24 +1920,44 @@ pub fn read_timed(
             kept.push(r);
         }
     }
-    // A reading asked only for settling larger than the fitted size is
-    // sure again where it is like its face, whole in the frame and alone
-    // (`artface/oversize.rs`).
+    // A reading asked only for settling off the fitted size is sure again
+    // where it is like its face, whole in the frame, and nothing says it
+    // is a side face (`artface/offsize.rs`).
     let places: Vec<([f32; 2], f32, f32)> = kept
         .iter()
         .map(|k| (k.pose.center, k.pose.side, k.pose.squash))
         .collect();
     for (i, r) in kept.iter_mut().enumerate() {
-        if let Some(c) = r.oversize {
-            if c >= SURE_READING
-                && r.similarity >= model.least(&faces[r.face])
-                && oversize::inside(r.pose.center, w, h)
-                && oversize::alone(i, &places, oversize::LONE)
-            {
-                r.confidence = c;
-            }
+        let Some((c, larger)) = r.off_size else {
+            continue;
+        };
+        if c < SURE_READING
+            || r.similarity < model.least(&faces[r.face])
+            || !offsize::inside(r.pose.center, w, h)
+        {
+            continue;
+        }
+        let lone = if larger {
+            offsize::alone(i, &places, offsize::LONE_LARGER)
+        } else {
+            let Some((want, q)) = fitted(r.pose.center) else {
+                continue;
+            };
+            let peaks: Vec<[f32; 2]> = sized
+                .peaks
+                .iter()
+                .filter(|p| p.probability >= FIND_PROBABILITY)
+                .filter(|p| size::within(p.side, want, SIZE_BAND))
+                .map(|p| p.center)
+                .collect();
+            offsize::alone(i, &places, offsize::LONE_SMALLER)
+                && !offsize::unread_top_beyond(r.pose.center, want, q, below, &peaks, &places)
+        };
+        if lone {
+            r.confidence = c;
         }
     }
+    drop(sized);
     // Colours straight from the frame (continuous, or copied once here).
     let copy;
     let bgr = if frame.is_continuous() {
