@@ -1541,8 +1541,8 @@ struct Reading1 {
     pose: Pose,
     find: Find,
     /// The confidence it had before it was asked for settling off the
-    /// fitted face size, and whether it settled larger (`artface/offsize.rs`).
-    off_size: Option<(f32, bool)>,
+    /// fitted face size (`artface/offsize.rs`).
+    off_size: Option<f32>,
 }
 
 /// One die size tried: its free readings, the finds left to read, the
@@ -1806,7 +1806,7 @@ pub fn read_timed(
                 None => return None,
             }
             if (r.pose.side / want).ln().abs() > OFF_SIZE.ln() {
-                r.off_size = Some((r.confidence, r.pose.side > want));
+                r.off_size = Some(r.confidence);
                 r.confidence = r.confidence.min(ASKED);
             }
         }
@@ -1928,7 +1928,7 @@ pub fn read_timed(
         .map(|k| (k.pose.center, k.pose.side, k.pose.squash))
         .collect();
     for (i, r) in kept.iter_mut().enumerate() {
-        let Some((c, larger)) = r.off_size else {
+        let Some(c) = r.off_size else {
             continue;
         };
         if c < SURE_READING
@@ -1937,22 +1937,23 @@ pub fn read_timed(
         {
             continue;
         }
-        let lone = if larger {
-            offsize::alone(i, &places, offsize::LONE_LARGER)
-        } else {
-            let Some((want, q)) = fitted(r.pose.center) else {
-                continue;
-            };
-            let peaks: Vec<[f32; 2]> = sized
-                .peaks
-                .iter()
-                .filter(|p| p.probability >= FIND_PROBABILITY)
-                .filter(|p| size::within(p.side, want, SIZE_BAND))
-                .map(|p| p.center)
-                .collect();
-            offsize::alone(i, &places, offsize::LONE_SMALLER)
-                && !offsize::unread_top_beyond(r.pose.center, want, q, below, &peaks, &places)
+        let Some((want, q)) = fitted(r.pose.center) else {
+            continue;
         };
+        if (r.pose.side / want).ln().abs() > offsize::WITHIN.ln() {
+            continue;
+        }
+        // Tops it could be a side face of: readings and finder peaks.
+        let tops: Vec<[f32; 2]> = sized
+            .peaks
+            .iter()
+            .filter(|p| p.probability >= FIND_PROBABILITY)
+            .filter(|p| size::within(p.side, want, SIZE_BAND))
+            .map(|p| p.center)
+            .chain(places.iter().map(|p| p.0))
+            .collect();
+        let lone = offsize::alone(i, &places, offsize::LONE)
+            && !offsize::top_beyond(r.pose.center, want, q, below, &tops);
         if lone {
             r.confidence = c;
         }

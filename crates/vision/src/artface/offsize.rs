@@ -6,32 +6,33 @@
 //! the readings asked for their size alone on the dev sets, 617 were right,
 //! 10 wrong and 79 spurious (`docs/measurements/2026-11-27-art-asked-right.md`).
 //! What the cap guards against are readings that are not a die's top: a
-//! side face (seen foreshortened, it settles smaller), the same die read
-//! twice, a die cut by the frame's edge. So a reading asked for its size
-//! alone keeps its confidence when it matches its face as well as the
-//! face's least enrolled example did, its centre lies in the frame, and
-//! nothing says it is a side face:
-//! - larger than the fitted size: no other reading nearer than
-//!   [`LONE_LARGER`] sides on the table;
-//! - smaller: no other reading within [`LONE_SMALLER`] sides, nor a finder
-//!   peak no reading took just beyond it from the camera (an unread top it
-//!   could be the side face of).
+//! die's side face, the same die read twice, a die cut by the frame's edge.
+//! So a reading asked for its size alone keeps its confidence when it
+//! matches its face as well as the face's least enrolled example did, it
+//! lies within [`WITHIN`] of the fitted size, its centre lies in the
+//! frame, no other reading lies nearer than [`LONE`]
+//! face sides on the table, and no top it could be a side face of (a
+//! reading or a finder peak, read or not) lies just beyond it from the
+//! camera.
 
 /// Two whole dice's tops lie a face side apart on the table or more; a
 /// reading nearer another than this many sides (a side less the settle
 /// grid's step, which a reading's place can be off by) may be the same die
 /// read twice.
-pub(super) const LONE_LARGER: f32 = 0.9;
+pub(super) const LONE: f32 = 0.9;
+/// Only readings within this factor of the fitted size either way: one
+/// further off lies at the settle's extremes (its grid tries 0.9–1.1 of
+/// the fitted size), where a glyph matched at the wrong scale reads as
+/// another face (fresh seeds 2717301–3).
+pub(super) const WITHIN: f32 = 1.3;
 /// A side face's centre lies `(1 + tan θ) / 2` sides from its top's on the
-/// table, seen at θ from straight down: within this many up to θ ≈ 55°.
-pub(super) const LONE_SMALLER: f32 = 1.2;
-/// Beyond a reading from the camera, a top it could be a side face of lies
-/// this far on the table, in face sides (along the line from the nadir)...
-const BEYOND: (f32, f32) = (0.3, 1.2);
+/// table, seen at θ from straight down: a top is looked for this far
+/// beyond a reading (from a third of a side, nearer being the reading's
+/// own face, up to θ ≈ 63°, or less where the places are a little off),
+/// in face sides along the line from the nadir...
+const BEYOND: (f32, f32) = (0.3, 1.5);
 /// ...and within this many sides across that line.
 const ACROSS: f32 = 0.6;
-/// A peak within this many sides of a reading is that reading's own die.
-const TAKEN: f32 = 0.5;
 
 /// Whether the reading at `i` of `places` (centre, face side, squash) has
 /// no other reading within `reach` face sides of it on the table (the
@@ -49,17 +50,16 @@ pub(super) fn inside(center: [f32; 2], width: f32, height: f32) -> bool {
     (0.0..=width).contains(&center[0]) && (0.0..=height).contains(&center[1])
 }
 
-/// Whether one of the finder's `peaks` (centres) lies just beyond the
-/// reading at `center` from the camera's `nadir`, away from every reading
-/// in `places`: the top of a die the reading could be a side face of.
-/// `side` and `squash` are the fitted face side and squash at the reading.
-pub(super) fn unread_top_beyond(
+/// Whether one of `tops` (centres of readings and finder peaks) lies just
+/// beyond the reading at `center` from the camera's `nadir`: a die's top
+/// the reading could be a side face of. `side` and `squash` are the fitted
+/// face side and squash at the reading.
+pub(super) fn top_beyond(
     center: [f32; 2],
     side: f32,
     squash: f32,
     nadir: [f32; 2],
-    peaks: &[[f32; 2]],
-    places: &[([f32; 2], f32, f32)],
+    tops: &[[f32; 2]],
 ) -> bool {
     let q = squash.max(0.3);
     let (ux, uy) = (center[0] - nadir[0], center[1] - nadir[1]);
@@ -68,15 +68,12 @@ pub(super) fn unread_top_beyond(
         return false;
     }
     let (ux, uy) = (ux / norm, uy / norm);
-    peaks.iter().any(|p| {
+    tops.iter().any(|p| {
         let (vx, vy) = (p[0] - center[0], p[1] - center[1]);
         // Along the line from the nadir (foreshortened: unsquashed) and across it.
         let along = (vx * ux + vy * uy) / q / side;
         let across = (vx * uy - vy * ux).abs() / side;
-        let taken = places
-            .iter()
-            .any(|&(o, _, _)| (p[0] - o[0]).hypot((p[1] - o[1]) / q) < TAKEN * side);
-        (BEYOND.0..=BEYOND.1).contains(&along) && across <= ACROSS && !taken
+        (BEYOND.0..=BEYOND.1).contains(&along) && across <= ACROSS
     })
 }
 
@@ -89,16 +86,15 @@ mod tests {
         // Faces of 40 px, squash 0.8: 28 px below on the image is 35 px
         // on the table, under 0.9 × 40.
         let places = [([100.0, 100.0], 40.0, 0.8), ([100.0, 128.0], 40.0, 0.8)];
-        assert!(!alone(0, &places, LONE_LARGER));
-        assert!(!alone(1, &places, LONE_LARGER));
+        assert!(!alone(0, &places, LONE));
+        assert!(!alone(1, &places, LONE));
         // 32 px below is 40 px on the table: a touching die.
         let places = [([100.0, 100.0], 40.0, 0.8), ([100.0, 132.0], 40.0, 0.8)];
-        assert!(alone(0, &places, LONE_LARGER));
-        assert!(!alone(0, &places, LONE_SMALLER));
+        assert!(alone(0, &places, LONE));
         // The larger of the two faces sets the reach.
         let places = [([100.0, 100.0], 40.0, 1.0), ([140.0, 100.0], 50.0, 1.0)];
-        assert!(!alone(0, &places, LONE_LARGER));
-        assert!(alone(0, &places[..1], LONE_LARGER));
+        assert!(!alone(0, &places, LONE));
+        assert!(alone(0, &places[..1], LONE));
     }
 
     #[test]
@@ -110,18 +106,20 @@ mod tests {
     }
 
     #[test]
-    fn a_peak_beyond_from_the_camera_is_a_top_unless_read() {
+    fn only_a_top_beyond_from_the_camera_counts() {
         let nadir = [640.0, 2000.0];
         let at = [640.0, 400.0];
         // 32 px up the image at squash 0.8 is 40 px (one side) on the table.
-        let peaks = [[640.0, 368.0]];
-        assert!(unread_top_beyond(at, 40.0, 0.8, nadir, &peaks, &[]));
-        // A reading on that peak took it.
-        let read = [([641.0, 369.0], 40.0, 0.8)];
-        assert!(!unread_top_beyond(at, 40.0, 0.8, nadir, &peaks, &read));
-        // Towards the camera, too far beyond, or off to the side: no top.
-        for p in [[640.0, 432.0], [640.0, 330.0], [680.0, 368.0]] {
-            assert!(!unread_top_beyond(at, 40.0, 0.8, nadir, &[p], &[]));
+        assert!(top_beyond(at, 40.0, 0.8, nadir, &[[640.0, 368.0]]));
+        // The reading's own place, towards the camera, too far beyond, or
+        // off to the side: no top it could be a side face of.
+        for p in [
+            [640.0, 400.0],
+            [640.0, 432.0],
+            [640.0, 310.0],
+            [680.0, 368.0],
+        ] {
+            assert!(!top_beyond(at, 40.0, 0.8, nadir, &[p]));
         }
     }
 }
