@@ -10,10 +10,9 @@
 //! So a reading asked for its size alone keeps its confidence when it
 //! matches its face as well as the face's least enrolled example did, it
 //! lies within [`WITHIN`] of the fitted size, its centre lies in the
-//! frame, no other reading lies nearer than [`LONE`]
-//! face sides on the table, and no top it could be a side face of (a
-//! reading or a finder peak, read or not) lies just beyond it from the
-//! camera.
+//! frame, no other reading lies nearer than [`LONE`] face sides on the
+//! table, and no top it could be a side face of (a reading or a finder
+//! peak, read or not) lies just beyond it from the camera.
 
 /// Two whole dice's tops lie a face side apart on the table or more; a
 /// reading nearer another than this many sides (a side less the settle
@@ -23,7 +22,7 @@ pub(super) const LONE: f32 = 0.9;
 /// Only readings within this factor of the fitted size either way: one
 /// further off lies at the settle's extremes (its grid tries 0.9–1.1 of
 /// the fitted size), where a glyph matched at the wrong scale reads as
-/// another face (fresh seeds 2717301–3).
+/// another face (seen on the reserved seeds 2717301–3).
 pub(super) const WITHIN: f32 = 1.3;
 /// A side face's centre lies `(1 + tan θ) / 2` sides from its top's on the
 /// table, seen at θ from straight down: a top is looked for this far
