@@ -48,6 +48,7 @@ mod board;
 mod body;
 mod clash;
 mod matching;
+mod offsize;
 mod refind;
 mod sample;
 mod scan;
@@ -1539,6 +1540,9 @@ struct Reading1 {
     similarity: f32,
     pose: Pose,
     find: Find,
+    /// The confidence it had before it was asked for settling off the
+    /// fitted face size (`artface/offsize.rs`).
+    off_size: Option<f32>,
 }
 
 /// One die size tried: its free readings, the finds left to read, the
@@ -1559,6 +1563,7 @@ impl Reading1 {
                 squash: 1.0,
             },
             find,
+            off_size: None,
         }
     }
 }
@@ -1625,6 +1630,7 @@ pub fn read_timed(
             similarity,
             pose,
             find,
+            off_size: None,
         })
     };
     let is_sure =
@@ -1794,11 +1800,13 @@ pub fn read_timed(
                         similarity,
                         pose,
                         find: r.find,
+                        off_size: None,
                     }
                 }
                 None => return None,
             }
             if (r.pose.side / want).ln().abs() > OFF_SIZE.ln() {
+                r.off_size = Some(r.confidence);
                 r.confidence = r.confidence.min(ASKED);
             }
         }
@@ -1868,7 +1876,6 @@ pub fn read_timed(
             settled.extend(settle(Reading1::unread(find)).filter(is_sure));
         }
     }
-    drop(sized);
     // A die's side face, seen obliquely, can pass for another die beside
     // it; on the table (the image's vertical unsquashed) it lies closer to
     // its die than any other die can, and matches less well than the top.
@@ -1913,6 +1920,45 @@ pub fn read_timed(
             kept.push(r);
         }
     }
+    // A reading asked only for settling off the fitted size is sure again
+    // where it is like its face, whole in the frame, and nothing says it
+    // is a side face (`artface/offsize.rs`).
+    let places: Vec<([f32; 2], f32, f32)> = kept
+        .iter()
+        .map(|k| (k.pose.center, k.pose.side, k.pose.squash))
+        .collect();
+    for (i, r) in kept.iter_mut().enumerate() {
+        let Some(c) = r.off_size else {
+            continue;
+        };
+        if c < SURE_READING
+            || r.similarity < model.least(&faces[r.face])
+            || !offsize::inside(r.pose.center, w, h)
+        {
+            continue;
+        }
+        let Some((want, q)) = fitted(r.pose.center) else {
+            continue;
+        };
+        if (r.pose.side / want).ln().abs() > offsize::WITHIN.ln() {
+            continue;
+        }
+        // Tops it could be a side face of: readings and finder peaks.
+        let tops: Vec<[f32; 2]> = sized
+            .peaks
+            .iter()
+            .filter(|p| p.probability >= FIND_PROBABILITY)
+            .filter(|p| size::within(p.side, want, SIZE_BAND))
+            .map(|p| p.center)
+            .chain(places.iter().map(|p| p.0))
+            .collect();
+        let lone = offsize::alone(i, &places, offsize::LONE)
+            && !offsize::top_beyond(r.pose.center, want, q, below, &tops);
+        if lone {
+            r.confidence = c;
+        }
+    }
+    drop(sized);
     // Colours straight from the frame (continuous, or copied once here).
     let copy;
     let bgr = if frame.is_continuous() {
