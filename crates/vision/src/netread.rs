@@ -24,7 +24,7 @@ use crate::faceset::FaceSet;
 use crate::reader::Die;
 use opencv::{core::Mat, prelude::*};
 
-mod check;
+pub(crate) mod check;
 mod groups;
 
 /// A proposal the classifier must call a die with at least this probability...
@@ -44,7 +44,7 @@ const SETTLED_READING: f32 = 0.97;
 /// A pip reading at least this sure that disagrees with the classifier...
 const SURE_PIP_READING: f32 = 0.8;
 /// ...caps the die's confidence here, well below the asking threshold.
-const DISPUTED_CONFIDENCE: f32 = 0.5;
+pub(crate) const DISPUTED_CONFIDENCE: f32 = 0.5;
 
 struct Proposal {
     center: [f32; 2],
@@ -295,6 +295,18 @@ pub fn settle(
             && probability >= crate::eval::ASK_BELOW
             && check::confirms(frame, p.center, p.side, &face)?;
         let probability = if scales_disagree && !settled_by_check {
+            probability.min(DISPUTED_CONFIDENCE)
+        } else {
+            probability
+        };
+        // A body read "6" surely is asked where the second model gives it
+        // little chance (check.rs).
+        let probability = if p.pip_reading.is_none()
+            && set.is_none()
+            && face == "6"
+            && probability >= crate::eval::ASK_BELOW
+            && check::doubts_six(frame, p.center, p.side)?
+        {
             probability.min(DISPUTED_CONFIDENCE)
         } else {
             probability
