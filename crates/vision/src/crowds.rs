@@ -132,12 +132,23 @@ pub fn fill_crowds(net: &FaceNet, frame: &Mat, map: &BodyMap, dice: &mut Vec<Die
         if dice.iter().any(|d| near(d.center)) {
             continue;
         }
+        let face = net.class_name(guess.face).to_string();
+        // A "6" read surely is asked where the second model doubts it, as a
+        // body's is (netread/check.rs).
+        let confidence = if face == "6"
+            && guess.probability >= crate::eval::ASK_BELOW
+            && crate::netread::check::doubts_six(frame, center, side)?
+        {
+            guess.probability.min(crate::netread::DISPUTED_CONFIDENCE)
+        } else {
+            guess.probability
+        };
         dice.push(Die {
             center,
             corners: square(center, side),
-            face: Some(net.class_name(guess.face).to_string()),
+            face: Some(face),
             color: body_color(frame, center, side, colors),
-            confidence: guess.probability,
+            confidence,
             cocked: false,
         });
     }

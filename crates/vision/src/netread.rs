@@ -24,7 +24,7 @@ use crate::faceset::FaceSet;
 use crate::reader::Die;
 use opencv::{core::Mat, prelude::*};
 
-mod check;
+pub(crate) mod check;
 mod groups;
 
 /// A proposal the classifier must call a die with at least this probability...
@@ -44,7 +44,14 @@ const SETTLED_READING: f32 = 0.97;
 /// A pip reading at least this sure that disagrees with the classifier...
 const SURE_PIP_READING: f32 = 0.8;
 /// ...caps the die's confidence here, well below the asking threshold.
-const DISPUTED_CONFIDENCE: f32 = 0.5;
+pub(crate) const DISPUTED_CONFIDENCE: f32 = 0.5;
+/// How much wider a sure "2" or "3" outline is read again.
+const WIDE_LOOK: f32 = 1.6;
+
+/// Whether face `a` ("1"–"6") shows more pips than face `b`.
+fn more_pips(a: &str, b: &str) -> bool {
+    matches!((a.parse::<u8>(), b.parse::<u8>()), (Ok(a), Ok(b)) if a > b)
+}
 
 struct Proposal {
     center: [f32; 2],
@@ -299,6 +306,36 @@ pub fn settle(
         } else {
             probability
         };
+        // A pip outline read "2" or "3" surely may be a few pips of a large
+        // die's face (its other pips missed): read wider, a die there with
+        // more pips puts it to the player.
+        let probability = if p.pip_reading.is_some()
+            && set.is_none()
+            && (face == "2" || face == "3")
+            && probability >= crate::eval::ASK_BELOW
+        {
+            let wide = classify(p.side * WIDE_LOOK)?;
+            let wide_face = net.class_name(wide.face);
+            if wide.face != 0 && wide.die >= MIN_DIE_PROBABILITY && more_pips(wide_face, &face) {
+                probability.min(DISPUTED_CONFIDENCE)
+            } else {
+                probability
+            }
+        } else {
+            probability
+        };
+        // A body read "6" surely is asked where the second model gives it
+        // little chance (check.rs).
+        let probability = if p.pip_reading.is_none()
+            && set.is_none()
+            && face == "6"
+            && probability >= crate::eval::ASK_BELOW
+            && check::doubts_six(frame, p.center, p.side)?
+        {
+            probability.min(DISPUTED_CONFIDENCE)
+        } else {
+            probability
+        };
         judged.push((guess.die, face, probability, false, p));
     }
     judged.sort_by(|a, b| b.0.total_cmp(&a.0).then(b.2.total_cmp(&a.2)));
@@ -373,6 +410,15 @@ pub fn settle(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_wider_look_asks_only_for_more_pips() {
+        assert!(more_pips("4", "2"));
+        assert!(more_pips("6", "3"));
+        assert!(!more_pips("2", "2"));
+        assert!(!more_pips("1", "3"));
+        assert!(!more_pips("none", "2"));
+    }
     use opencv::core::{Point, Scalar, CV_8UC3};
     use opencv::imgproc;
 

@@ -8,8 +8,14 @@
 //! trained apart from the shipped one (more epochs, harder generated dice,
 //! turned crops: models/d6-faces/README.md), looks at the chosen crop; when
 //! it names the same face surely, the disagreement is settled and the die's
-//! own confidence stands. It only ever confirms: it never changes a face,
-//! finds a die or lowers a confidence.
+//! own confidence stands.
+//!
+//! It also doubts one reading: a body read "6" surely. Marbled and
+//! streaked bodies, and a square that takes in the side faces, add dark
+//! spots the classifier counts as pips, and the face with the most pips is
+//! where those misreads land (docs/measurements/2026-11-27-d6-wrong-sure.md).
+//! Where the second model gives that crop hardly any chance of a "6", the
+//! die is asked. It never changes a face or finds a die.
 
 use crate::error::Result;
 use crate::facenet::{FaceGuess, FaceNet};
@@ -28,6 +34,11 @@ pub const CHECK_ENV: &str = "TW_D6_FACENET_CHECK";
 /// the asking threshold (0.8), since it settles a reading the first model
 /// alone would put to the player. At 0.8 it also confirmed misreads.
 const CHECK_SURE: f32 = 0.9;
+
+/// A sure body reading of "6" is asked when the second model gives "6"
+/// less than this probability on the same crop: not merely unsure, it sees
+/// another face or no die. At 0.5 right "6"s were asked too.
+const SIX_DOUBTED_BELOW: f32 = 0.3;
 
 /// The second model, parsed on first use (webcam frames rarely need it).
 fn model() -> Option<&'static FaceNet> {
@@ -58,6 +69,23 @@ pub(super) fn confirms(frame: &Mat, center: [f32; 2], side: f32, face: &str) -> 
     };
     let check = net.classify_turned_bare(frame, center, side)?;
     Ok(agrees(&check, net.class_name(check.face), face))
+}
+
+/// Whether the second model doubts a "6" read at the square of `side` at
+/// `center`: it gives the face named "6" less than [`SIX_DOUBTED_BELOW`].
+/// Without the model nothing is doubted.
+pub(crate) fn doubts_six(frame: &Mat, center: [f32; 2], side: f32) -> Result<bool> {
+    let Some(net) = model() else {
+        return Ok(false);
+    };
+    let check = net.classify_turned_bare(frame, center, side)?;
+    Ok(doubts(&check, |k| net.class_name(k)))
+}
+
+/// The check's probability of the class named "6" is below [`SIX_DOUBTED_BELOW`].
+fn doubts<'a>(check: &FaceGuess, name: impl Fn(u8) -> &'a str) -> bool {
+    let six = (1..check.probs.len() as u8).find(|&k| name(k) == "6");
+    six.is_some_and(|k| check.probs[k as usize] < SIX_DOUBTED_BELOW)
 }
 
 /// The check names the same face, not "no die", at least [`CHECK_SURE`].
@@ -101,6 +129,18 @@ mod tests {
             !agrees(&guess(0, 0.99), "none", "none"),
             "no die is not a face"
         );
+    }
+
+    #[test]
+    fn a_six_is_doubted_only_when_the_check_gives_it_little_chance() {
+        let name = |k: u8| ["none", "1", "2", "3", "4", "5", "6"][k as usize];
+        let mut g = guess(6, 0.6);
+        assert!(!doubts(&g, name), "unsure of a 6 is not doubting it");
+        g.probs[6] = 0.2;
+        g.probs[3] = 0.7;
+        assert!(doubts(&g, name));
+        assert!(doubts(&guess(0, 0.99), name), "no die at all doubts it");
+        assert!(!doubts(&guess(6, 0.95), name));
     }
 
     #[test]
