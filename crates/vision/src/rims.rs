@@ -44,6 +44,32 @@ pub fn ask_freed(dice: &mut [Die], freed: &[BodyCandidate]) {
     }
 }
 
+/// Calls `found(line, start, end)` for every run of foreground pixels
+/// along each of `lines` lines of `len` pixels, pixel `i` of line `l`
+/// lying at `mask[at(l, i)]`: rows and columns share one scan.
+fn runs(
+    mask: &[u8],
+    lines: usize,
+    len: usize,
+    at: impl Fn(usize, usize) -> usize,
+    mut found: impl FnMut(usize, usize, usize),
+) {
+    for l in 0..lines {
+        let mut i = 0;
+        while i < len {
+            if mask[at(l, i)] == 0 {
+                i += 1;
+                continue;
+            }
+            let start = i;
+            while i < len && mask[at(l, i)] != 0 {
+                i += 1;
+            }
+            found(l, start, i);
+        }
+    }
+}
+
 /// The foreground of `mask` (`w` × `h`, non-zero is foreground) less the
 /// long runs of each region that has any, and nothing of the regions that
 /// have none (those are already peaked whole). `dist` is each pixel's
@@ -58,40 +84,28 @@ pub fn free_of_long_runs(mask: &[u8], dist: &[f32], w: usize, h: usize) -> Optio
     // length is judged against that region's widest part.
     let long = |run: usize, at: usize| run as f32 > LONG_RUN * 2.0 * widest[label[at] as usize];
     let mut kept = vec![false; w * h];
-    for y in 0..h {
-        let mut x = 0;
-        while x < w {
-            if mask[y * w + x] == 0 {
-                x += 1;
-                continue;
+    runs(
+        mask,
+        h,
+        w,
+        |y, x| y * w + x,
+        |y, start, end| {
+            if long(end - start, y * w + start) {
+                (start..end).for_each(|x| kept[y * w + x] = true);
             }
-            let start = x;
-            while x < w && mask[y * w + x] != 0 {
-                x += 1;
+        },
+    );
+    runs(
+        mask,
+        w,
+        h,
+        |x, y| y * w + x,
+        |x, start, end| {
+            if long(end - start, start * w + x) {
+                (start..end).for_each(|y| kept[y * w + x] = true);
             }
-            if long(x - start, y * w + start) {
-                kept[y * w + start..y * w + x]
-                    .iter_mut()
-                    .for_each(|k| *k = true);
-            }
-        }
-    }
-    for x in 0..w {
-        let mut y = 0;
-        while y < h {
-            if mask[y * w + x] == 0 {
-                y += 1;
-                continue;
-            }
-            let start = y;
-            while y < h && mask[y * w + x] != 0 {
-                y += 1;
-            }
-            if long(y - start, start * w + x) {
-                (start..y).for_each(|yy| kept[yy * w + x] = true);
-            }
-        }
-    }
+        },
+    );
     let mut has_long = vec![false; widest.len()];
     for (i, &k) in kept.iter().enumerate() {
         if k {
