@@ -87,11 +87,57 @@ fn scales(sw: usize, sh: usize, dw: usize, dh: usize) -> (f64, f64) {
     (1.0 / (dw as f64 / sw as f64), 1.0 / (dh as f64 / sh as f64))
 }
 
+/// Both axes' tables of a shrink, by source and target size.
+type Tables = std::rc::Rc<(Axis, Axis)>;
+
+thread_local! {
+    /// The tables of the last shrinks: a reader shrinks frames of one size
+    /// to the same sizes frame after frame, and a table costs more to work
+    /// out than a small image's shrink.
+    static TABLES: std::cell::RefCell<Vec<([usize; 4], Tables)>> = const {
+        std::cell::RefCell::new(Vec::new())
+    };
+}
+
+/// Tables kept, at most (a frame's scan shrinks to about a dozen sizes).
+const KEPT_TABLES: usize = 64;
+
+/// [`axis`] of both axes, worked out once per sizes.
+fn tables(sw: usize, sh: usize, dw: usize, dh: usize) -> Tables {
+    let key = [sw, sh, dw, dh];
+    TABLES.with(|cell| {
+        let mut kept = cell.borrow_mut();
+        if let Some((_, t)) = kept.iter().find(|(k, _)| *k == key) {
+            return t.clone();
+        }
+        let (sx, sy) = scales(sw, sh, dw, dh);
+        let t = std::rc::Rc::new((axis(sw, dw, sx), axis(sh, dh, sy)));
+        if kept.len() >= KEPT_TABLES {
+            kept.remove(0);
+        }
+        kept.push((key, t.clone()));
+        t
+    })
+}
+
+/// OpenCV's `saturate_cast<uchar>` of a sum: round half to even, clamp.
+/// Clamped to 0..=256 first (nothing outside rounds to another byte),
+/// `s + 2²³` lies where `f32`s are the integers, so the addition rounds
+/// `s` to the nearest integer, ties to even (2²³ is even), and the
+/// subtraction is exact; `as u8` saturates 256 to 255 and NaN to 0, as
+/// the clamp after `round_ties_even` did. No call to `rintf`, so the
+/// loop vectorises.
+#[inline(always)]
+fn to_byte(s: f32) -> u8 {
+    const BIG: f32 = 8_388_608.0;
+    ((s.clamp(0.0, 256.0) + BIG) - BIG) as u8
+}
+
 /// `src` (`sw` × `sh`, rows packed) shrunk by area means to `dw` × `dh`
 /// into `out`; only where [`applies`] holds.
 pub(super) fn shrink(src: &[u8], sw: usize, sh: usize, dw: usize, dh: usize, out: &mut Vec<u8>) {
-    let (sx, sy) = scales(sw, sh, dw, dh);
-    let (xs, ys) = (axis(sw, dw, sx), axis(sh, dh, sy));
+    let kept = tables(sw, sh, dw, dh);
+    let (xs, ys) = (&kept.0, &kept.1);
     out.clear();
     out.resize(dw * dh, 0);
     // Each source row summed across once (rows shared by two output rows
@@ -108,7 +154,7 @@ pub(super) fn shrink(src: &[u8], sw: usize, sh: usize, dw: usize, dh: usize, out
             }
             let sy = fy + k;
             if sy != row_of {
-                across(&src[sy * sw..][..sw], &xs, &mut row);
+                across(&src[sy * sw..][..sw], xs, &mut row);
                 row_of = sy;
             }
             if started {
@@ -119,8 +165,7 @@ pub(super) fn shrink(src: &[u8], sw: usize, sh: usize, dw: usize, dh: usize, out
             }
         }
         for (d, &s) in out[dy * dw..][..dw].iter_mut().zip(&sum) {
-            // OpenCV's saturate_cast<uchar>: round half to even, clamp.
-            *d = s.round_ties_even().clamp(0.0, 255.0) as u8;
+            *d = to_byte(s);
         }
     }
 }
@@ -185,6 +230,45 @@ mod tests {
         let size = Size::new(dw as i32, dh as i32);
         imgproc::resize(&m, &mut dst, size, 0.0, 0.0, imgproc::INTER_AREA).unwrap();
         dst.data_bytes().unwrap().to_vec()
+    }
+
+    #[test]
+    fn bytes_are_rounded_half_to_even_as_rintf_does() {
+        let mut tried = vec![
+            -1.5f32,
+            -0.5,
+            -0.0,
+            0.0,
+            255.5,
+            256.5,
+            1e7,
+            3e9,
+            f32::NAN,
+            f32::INFINITY,
+            -f32::INFINITY,
+        ];
+        for k in 0..=600u32 {
+            let v = k as f32 * 0.5;
+            tried.extend([
+                v,
+                f32::from_bits(v.to_bits() + 1),
+                f32::from_bits(v.to_bits().max(1) - 1),
+            ]);
+        }
+        let mut seed = 12345u64;
+        for _ in 0..100_000 {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            tried.push((seed >> 40) as f32 / (1u64 << 24) as f32 * 300.0 - 10.0);
+        }
+        for s in tried {
+            assert_eq!(
+                to_byte(s),
+                s.round_ties_even().clamp(0.0, 255.0) as u8,
+                "{s}"
+            );
+        }
     }
 
     #[test]
