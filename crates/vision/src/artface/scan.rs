@@ -363,13 +363,15 @@ fn features(q: &[[V; 4]; 7], f: &mut [[f32; LANES]; FEATURES]) {
             f[3 * j + 2][i] = (g[i] / norm[i]) as f32;
         }
     }
-    let (mut a, mut b) = ([0f64; LANES], [0f64; LANES]);
+    // Both logarithms side by side: sixteen lanes fill whole vectors.
+    let mut x = [0f64; 2 * LANES];
     for i in 0..LANES {
-        a[i] = so[i] + 1.0;
-        b[i] = go[i] + 1.0;
+        x[i] = so[i] + 1.0;
+        x[LANES + i] = go[i] + 1.0;
     }
-    f[FEATURES - 2] = ln_f32(&a);
-    f[FEATURES - 1] = ln_f32(&b);
+    let l = ln_f32(&x);
+    f[FEATURES - 2].copy_from_slice(&l[..LANES]);
+    f[FEATURES - 1].copy_from_slice(&l[LANES..]);
 }
 
 /// Where [`ln_f32`] trusts its own logarithm: 1 ≤ x < 2^20.
@@ -391,37 +393,39 @@ const LN_TERMS: [f64; 9] = [
 /// [`ln_f32`]'s own before it defers to the library.
 const LN_SLACK: f64 = 1.0 / (1u64 << 40) as f64;
 
-/// `(x.ln() as f32)` of eight numbers, the same `f32` bits as that
+/// `(x.ln() as f32)` of each number, the same `f32` bits as that
 /// expression gives, without a library call for almost all of them.
 ///
-/// For 1 ≤ x < 2^20, x = 2^e · m with m in [√½, √2] (e ≥ 0; m and e taken
-/// from x's bits, halving m is exact), s = (m − 1) / (m + 1) (m − 1 is
-/// exact; |s| ≤ 0.1716, s² ≤ 0.0295) and ln x = e ln 2 + 2 atanh s, the
-/// series cut after s¹⁷. Error, relative to ln x: the cut-off terms
-/// < s¹⁸/19/(1 − s²) < 1e-15; s has two roundings, the all-positive
-/// Horner sum 18, e ln 2 two and the last addition one, each ≤ 2^-53 of a
-/// number at most twice the result (e ≥ 1 makes ln x ≥ ln √2 ≥ ½ e ln 2;
-/// for e = 0 every error is relative to s): < 5e-15 in all. The library's
-/// `ln` is within an ulp of the truth (2.3e-16 relative, glibc's bound
-/// 0.52 ulp). So the library's value lies within 6e-15 relative of ours,
-/// inside [l (1 − 2^-40), l (1 + 2^-40)] (each bound computed with one more
-/// rounding, 1.1e-16, far inside the 9.1e-13 slack). Rounding to `f32` is
-/// monotone, so when both ends of that interval round to the same `f32`,
-/// the library's value rounds to it as well; otherwise (about 1 in 30,000),
-/// or outside the range, the library is called.
+/// For 1 ≤ x < 2^20, x = 2^e · m with m in [0.7071066, 1.4142132) (e ≥ 0;
+/// m and e taken from x's bits, exactly), s = (m − 1) / (m + 1) (m − 1 is
+/// exact; |s| ≤ 0.1716, z = s² ≤ 0.0295) and ln x = e ln 2 + 2 atanh s,
+/// the series cut after s¹⁷. Error, relative to ln x: the cut-off terms
+/// < s¹⁸/19/(1 − z) < 1e-15; s has two roundings, the all-positive sum in
+/// z (even terms, odd terms, then both) 20, e ln 2 one and the last
+/// addition one, each ≤ 2^-53 of a number at most about twice the result
+/// (e ≥ 1 makes ln x ≥ ½ e ln 2; for e = 0 every error is relative to s):
+/// < 5e-15 in all. The library's `ln` is within an ulp of the truth
+/// (2.3e-16 relative; glibc's bound is 0.52 ulp). So the library's value
+/// lies within 6e-15 relative of ours, inside [l (1 − 2^-40),
+/// l (1 + 2^-40)] (each bound computed with one more rounding, 1.1e-16, far
+/// inside the 9.1e-13 slack). Rounding to `f32` is monotone, so when both
+/// ends of that interval round to the same `f32`, the library's value
+/// rounds to it as well; otherwise (an interval 2^-39 wide against an
+/// `f32` step of 2^-23 or more, relative: about 1 in 30,000), or outside
+/// the range, the library is called.
 #[inline(always)]
-fn ln_f32(x: &V) -> [f32; LANES] {
+fn ln_f32<const N: usize>(x: &[f64; N]) -> [f32; N] {
     let l = ln_near(x);
-    let mut out = [0f32; LANES];
-    let mut trust = [false; LANES];
-    for i in 0..LANES {
+    let mut out = [0f32; N];
+    let mut trust = [false; N];
+    for i in 0..N {
         out[i] = l[i] as f32;
         let lo = (l[i] * (1.0 - LN_SLACK)) as f32;
         let hi = (l[i] * (1.0 + LN_SLACK)) as f32;
         trust[i] = lo == hi && x[i] >= LN_RANGE.0 && x[i] < LN_RANGE.1;
     }
-    if trust != [true; LANES] {
-        for i in 0..LANES {
+    if trust != [true; N] {
+        for i in 0..N {
             if !trust[i] {
                 out[i] = x[i].ln() as f32;
             }
@@ -433,24 +437,26 @@ fn ln_f32(x: &V) -> [f32; LANES] {
 /// [`ln_f32`]'s own logarithm, within 5e-15 of ln x (relative) for
 /// 1 ≤ x < 2^20; meaningless elsewhere.
 #[inline(always)]
-fn ln_near(x: &V) -> V {
-    const MANTISSA: u64 = (1 << 52) - 1;
-    // 2^52 with the exponent bits as its low bits: minus 2^52 + 1023 is e.
+fn ln_near<const N: usize>(x: &[f64; N]) -> [f64; N] {
+    // Bits of √½ rounded down (0.70710659): x's bits less these have e in
+    // their exponent field, and x with that exponent taken off is m.
+    const LOW: u64 = 0x3fe6_a09e_0000_0000;
+    // 2^52 with e as its low bits: minus 2^52 is e.
     const MAGIC: u64 = 0x4330_0000_0000_0000;
-    let mut l = [0f64; LANES];
-    for i in 0..LANES {
+    let mut l = [0f64; N];
+    for i in 0..N {
         let bits = x[i].to_bits();
-        let m = f64::from_bits((bits & MANTISSA) | 1f64.to_bits());
-        let e = f64::from_bits(MAGIC | (bits >> 52)) - (4_503_599_627_370_496.0 + 1023.0);
-        let big = m > std::f64::consts::SQRT_2;
-        let (m, e) = if big { (m * 0.5, e + 1.0) } else { (m, e) };
+        let t = bits.wrapping_sub(LOW);
+        let m = f64::from_bits(bits.wrapping_sub(t & (0xfff << 52)));
+        let e = f64::from_bits(MAGIC | (t >> 52)) - 4_503_599_627_370_496.0;
         let s = (m - 1.0) / (m + 1.0);
         let z = s * s;
-        let mut p = LN_TERMS[0];
-        for &c in &LN_TERMS[1..] {
-            p = p * z + c;
-        }
-        l[i] = e * std::f64::consts::LN_2 + s * p;
+        // Σ c_k z^k as its even and odd terms, two shorter chains.
+        let w = z * z;
+        let c = LN_TERMS;
+        let even = (((c[0] * w + c[2]) * w + c[4]) * w + c[6]) * w + c[8];
+        let odd = ((c[1] * w + c[3]) * w + c[5]) * w + c[7];
+        l[i] = e * std::f64::consts::LN_2 + s * (even + z * odd);
     }
     l
 }
