@@ -84,28 +84,16 @@ pub fn free_of_long_runs(mask: &[u8], dist: &[f32], w: usize, h: usize) -> Optio
     // length is judged against that region's widest part.
     let long = |run: usize, at: usize| run as f32 > LONG_RUN * 2.0 * widest[label[at] as usize];
     let mut kept = vec![false; w * h];
-    runs(
-        mask,
-        h,
-        w,
-        |y, x| y * w + x,
-        |y, start, end| {
-            if long(end - start, y * w + start) {
-                (start..end).for_each(|x| kept[y * w + x] = true);
+    // Rows, then columns: line `l`'s pixel `i` lies at `at(l, i)`.
+    for rows in [true, false] {
+        let (lines, len) = if rows { (h, w) } else { (w, h) };
+        let at = |l: usize, i: usize| if rows { l * w + i } else { i * w + l };
+        runs(mask, lines, len, at, |l, start, end| {
+            if long(end - start, at(l, start)) {
+                (start..end).for_each(|i| kept[at(l, i)] = true);
             }
-        },
-    );
-    runs(
-        mask,
-        w,
-        h,
-        |x, y| y * w + x,
-        |x, start, end| {
-            if long(end - start, start * w + x) {
-                (start..end).for_each(|y| kept[y * w + x] = true);
-            }
-        },
-    );
+        });
+    }
     let mut has_long = vec![false; widest.len()];
     for (i, &k) in kept.iter().enumerate() {
         if k {
