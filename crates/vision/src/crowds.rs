@@ -135,14 +135,7 @@ pub fn fill_crowds(net: &FaceNet, frame: &Mat, map: &BodyMap, dice: &mut Vec<Die
         let face = net.class_name(guess.face).to_string();
         // A "6" read surely is asked where the second model doubts it, as a
         // body's is (netread/check.rs).
-        let confidence = if face == "6"
-            && guess.probability >= crate::eval::ASK_BELOW
-            && crate::netread::check::doubts_six(frame, center, side)?
-        {
-            guess.probability.min(crate::netread::DISPUTED_CONFIDENCE)
-        } else {
-            guess.probability
-        };
+        let confidence = crate::netread::check::six_doubted_capped(frame, center, side, &face, guess.probability)?;
         dice.push(Die {
             center,
             corners: square(center, side),

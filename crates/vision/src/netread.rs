@@ -325,14 +325,10 @@ pub fn settle(
             probability
         };
         // A body read "6" surely is asked where the second model gives it
-        // little chance (check.rs).
-        let probability = if p.pip_reading.is_none()
-            && set.is_none()
-            && face == "6"
-            && probability >= crate::eval::ASK_BELOW
-            && check::doubts_six(frame, p.center, p.side)?
-        {
-            probability.min(DISPUTED_CONFIDENCE)
+        // little chance (check.rs). A dispute the model just settled named
+        // this face surely, so it cannot doubt it: no second look.
+        let probability = if p.pip_reading.is_none() && set.is_none() && !settled_by_check {
+            check::six_doubted_capped(frame, p.center, p.side, &face, probability)?
         } else {
             probability
         };
@@ -410,6 +406,8 @@ pub fn settle(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use opencv::core::{Point, Scalar, CV_8UC3};
+    use opencv::imgproc;
 
     #[test]
     fn a_wider_look_asks_only_for_more_pips() {
@@ -419,8 +417,6 @@ mod tests {
         assert!(!more_pips("1", "3"));
         assert!(!more_pips("none", "2"));
     }
-    use opencv::core::{Point, Scalar, CV_8UC3};
-    use opencv::imgproc;
 
     /// A pale table with one dark disc of radius 20 at (50, 50).
     fn disc_on_table() -> Mat {

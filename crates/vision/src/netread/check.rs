@@ -74,12 +74,30 @@ pub(super) fn confirms(frame: &Mat, center: [f32; 2], side: f32, face: &str) -> 
 /// Whether the second model doubts a "6" read at the square of `side` at
 /// `center`: it gives the face named "6" less than [`SIX_DOUBTED_BELOW`].
 /// Without the model nothing is doubted.
-pub(crate) fn doubts_six(frame: &Mat, center: [f32; 2], side: f32) -> Result<bool> {
+fn doubts_six(frame: &Mat, center: [f32; 2], side: f32) -> Result<bool> {
     let Some(net) = model() else {
         return Ok(false);
     };
     let check = net.classify_turned_bare(frame, center, side)?;
     Ok(doubts(&check, |k| net.class_name(k)))
+}
+
+/// `probability` for a reading of `face` at the square of `side` at
+/// `center`, capped below the asking threshold where it is a sure "6" the
+/// second model doubts ([`doubts_six`]); any other reading's unchanged.
+/// Body and crowd dice share this rule.
+pub(crate) fn six_doubted_capped(
+    frame: &Mat,
+    center: [f32; 2],
+    side: f32,
+    face: &str,
+    probability: f32,
+) -> Result<f32> {
+    if face == "6" && probability >= crate::eval::ASK_BELOW && doubts_six(frame, center, side)? {
+        Ok(probability.min(super::DISPUTED_CONFIDENCE))
+    } else {
+        Ok(probability)
+    }
 }
 
 /// The check's probability of the class named "6" is below [`SIX_DOUBTED_BELOW`].
