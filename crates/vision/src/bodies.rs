@@ -123,6 +123,16 @@ fn peaks(d: &[f32], uw: usize, uh: usize, min_r: f32, max_r: f32) -> Vec<(f32, f
     kept
 }
 
+/// Opens `mask` once with `kernel` (specks and threads off) into `opened`,
+/// and writes each pixel's distance to the background into `dist`: the map
+/// the finder's peaks come from, for the whole foreground and again for
+/// what is left of it without long structures.
+fn open_and_measure(mask: &impl core::ToInputArray, opened: &mut Mat, dist: &mut Mat, kernel: &Mat) -> Result<()> {
+    imgproc::morphology_ex(mask, opened, imgproc::MORPH_OPEN, kernel, Point::new(-1, -1), 1, core::BORDER_CONSTANT, imgproc::morphology_default_border_value()?)?;
+    imgproc::distance_transform(&*opened, dist, imgproc::DIST_L2, 3, core::CV_32F)?;
+    Ok(())
+}
+
 /// What the body finder saw: its candidates and the foreground they came
 /// from, at the finder's working scale.
 #[derive(Clone, Debug, Default)]
@@ -198,8 +208,7 @@ fn body_map_in(frame: &Mat, scratch: &mut [Mat; 10]) -> Result<BodyMap> {
     // Pips and glints leave holes in a die's body; closing fills them.
     let kernel = imgproc::get_structuring_element(imgproc::MORPH_ELLIPSE, Size::new(3, 3), Point::new(-1, -1))?;
     imgproc::morphology_ex(&*mask, closed, imgproc::MORPH_CLOSE, &kernel, Point::new(-1, -1), 2, core::BORDER_CONSTANT, imgproc::morphology_default_border_value()?)?;
-    imgproc::morphology_ex(&*closed, opened, imgproc::MORPH_OPEN, &kernel, Point::new(-1, -1), 1, core::BORDER_CONSTANT, imgproc::morphology_default_border_value()?)?;
-    imgproc::distance_transform(&*opened, dist, imgproc::DIST_L2, 3, core::CV_32F)?;
+    open_and_measure(&*closed, opened, dist, &kernel)?;
     let d = dist.data_typed::<f32>()?;
     let (uw, uh) = (sw as usize, sh as usize);
     let min_r = MIN_SIDE_PX / scale / 2.0;
@@ -210,19 +219,9 @@ fn body_map_in(frame: &Mat, scratch: &mut [Mat; 10]) -> Result<BodyMap> {
     // what is left of their region without its long runs; a peak there
     // that no peak of the whole region already stands for is added.
     let mask_bytes = opened.data_bytes()?;
-    if let Some(free) = crate::rims::free_of_long_runs(mask_bytes, d, uw, uh) {
+    if let Some(free) = crate::rims::free_of_long_runs(mask_bytes, d, uw, uh)? {
         let free = Mat::new_rows_cols_with_data(sh, sw, &free)?;
-        imgproc::morphology_ex(
-            &free,
-            closed,
-            imgproc::MORPH_OPEN,
-            &kernel,
-            Point::new(-1, -1),
-            1,
-            core::BORDER_CONSTANT,
-            imgproc::morphology_default_border_value()?,
-        )?;
-        imgproc::distance_transform(&*closed, free_dist, imgproc::DIST_L2, 3, core::CV_32F)?;
+        open_and_measure(&free, closed, free_dist, &kernel)?;
         for (v, x, y) in peaks(free_dist.data_typed::<f32>()?, uw, uh, min_r, max_r) {
             let known = kept[..first_freed]
                 .iter()

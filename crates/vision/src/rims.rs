@@ -13,7 +13,11 @@
 //! size or die size.
 
 use crate::bodies::BodyCandidate;
+use crate::error::Result;
 use crate::reader::Die;
+use opencv::core::{Mat, CV_32S};
+use opencv::imgproc;
+use opencv::prelude::*;
 
 /// A straight run this many times the region's widest part is a long
 /// structure, not a die (a die's run is at most its diagonal, 1.4 of it;
@@ -75,11 +79,11 @@ fn runs(
 /// have none (those are already peaked whole). `dist` is each pixel's
 /// distance to the background. Returns None where no region holds a long
 /// run.
-pub fn free_of_long_runs(mask: &[u8], dist: &[f32], w: usize, h: usize) -> Option<Vec<u8>> {
+pub fn free_of_long_runs(mask: &[u8], dist: &[f32], w: usize, h: usize) -> Result<Option<Vec<u8>>> {
     if mask.len() != w * h || dist.len() != w * h || w == 0 || h == 0 {
-        return None;
+        return Ok(None);
     }
-    let (label, widest) = regions(mask, dist, w, h);
+    let (label, widest) = regions(mask, dist, w, h)?;
     // A run of foreground lies in one region (its pixels touch), so its
     // length is judged against that region's widest part.
     let long = |run: usize, at: usize| run as f32 > LONG_RUN * 2.0 * widest[label[at] as usize];
@@ -101,9 +105,9 @@ pub fn free_of_long_runs(mask: &[u8], dist: &[f32], w: usize, h: usize) -> Optio
         }
     }
     if !has_long.iter().any(|&l| l) {
-        return None;
+        return Ok(None);
     }
-    Some(
+    Ok(Some(
         (0..w * h)
             .map(|i| {
                 let free = mask[i] != 0 && !kept[i] && has_long[label[i] as usize];
@@ -114,38 +118,25 @@ pub fn free_of_long_runs(mask: &[u8], dist: &[f32], w: usize, h: usize) -> Optio
                 }
             })
             .collect(),
-    )
+    ))
 }
 
-/// Each pixel's region (8-connected foreground; background is region 0)
-/// and each region's largest distance to the edge.
-fn regions(mask: &[u8], dist: &[f32], w: usize, h: usize) -> (Vec<u32>, Vec<f32>) {
-    let mut label = vec![0u32; w * h];
-    let mut widest = vec![0f32];
-    let mut stack = Vec::new();
-    for start in 0..w * h {
-        if mask[start] == 0 || label[start] != 0 {
-            continue;
-        }
-        let id = widest.len() as u32;
-        widest.push(0.0);
-        label[start] = id;
-        stack.push(start);
-        while let Some(i) = stack.pop() {
-            widest[id as usize] = widest[id as usize].max(dist[i]);
-            let (x, y) = (i % w, i / w);
-            for yy in y.saturating_sub(1)..=(y + 1).min(h - 1) {
-                for xx in x.saturating_sub(1)..=(x + 1).min(w - 1) {
-                    let j = yy * w + xx;
-                    if mask[j] != 0 && label[j] == 0 {
-                        label[j] = id;
-                        stack.push(j);
-                    }
-                }
-            }
-        }
+/// Each pixel's region (8-connected foreground, OpenCV's labelling;
+/// background is region 0) and each region's largest distance to the edge.
+fn regions(mask: &[u8], dist: &[f32], w: usize, h: usize) -> Result<(Vec<u32>, Vec<f32>)> {
+    let m = Mat::new_rows_cols_with_data(h as i32, w as i32, mask)?;
+    let mut labels = Mat::default();
+    let n = imgproc::connected_components(&m, &mut labels, 8, CV_32S)?;
+    let label: Vec<u32> = labels
+        .data_typed::<i32>()?
+        .iter()
+        .map(|&l| l as u32)
+        .collect();
+    let mut widest = vec![0f32; n.max(1) as usize];
+    for (&l, &d) in label.iter().zip(dist) {
+        widest[l as usize] = widest[l as usize].max(d);
     }
-    (label, widest)
+    Ok((label, widest))
 }
 
 #[cfg(test)]
@@ -174,7 +165,9 @@ mod tests {
         // A rim 100 × 6 along the top; a 10 px die touching its lower edge.
         let (w, h) = (120, 40);
         let (mask, dist) = scene(w, h, &[(10, 5, 110, 11), (50, 11, 60, 21)]);
-        let free = free_of_long_runs(&mask, &dist, w, h).expect("the rim is long");
+        let free = free_of_long_runs(&mask, &dist, w, h)
+            .unwrap()
+            .expect("the rim is long");
         // The rim's rows are taken away; the die's own rows are left.
         assert_eq!(free[8 * w + 30], 0);
         assert_eq!(free[15 * w + 55], 255);
@@ -207,7 +200,7 @@ mod tests {
         // long as the region is wide.
         let (w, h) = (80, 40);
         let (mask, dist) = scene(w, h, &[(5, 5, 15, 15), (30, 10, 42, 22), (42, 10, 54, 22)]);
-        assert!(free_of_long_runs(&mask, &dist, w, h).is_none());
-        assert!(free_of_long_runs(&[], &[], 0, 0).is_none());
+        assert!(free_of_long_runs(&mask, &dist, w, h).unwrap().is_none());
+        assert!(free_of_long_runs(&[], &[], 0, 0).unwrap().is_none());
     }
 }
