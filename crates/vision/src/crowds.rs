@@ -136,6 +136,12 @@ pub fn fill_crowds(net: &FaceNet, frame: &Mat, map: &BodyMap, dice: &mut Vec<Die
         // A "6" read surely is asked where the second model doubts it, as a
         // body's is (netread/check.rs).
         let confidence = crate::netread::check::six_doubted_capped(frame, center, side, &face, guess.probability)?;
+        // An asked die shows the face both models together favour.
+        let face = if confidence < crate::eval::ASK_BELOW {
+            crate::netread::joint::asked_face(net, &guess, frame, center, side, face)?
+        } else {
+            face
+        };
         dice.push(Die {
             center,
             corners: square(center, side),

@@ -26,6 +26,7 @@ use opencv::{core::Mat, prelude::*};
 
 pub(crate) mod check;
 mod groups;
+pub(crate) mod joint;
 
 /// A proposal the classifier must call a die with at least this probability...
 const MIN_DIE_PROBABILITY: f32 = 0.5;
@@ -331,6 +332,12 @@ pub fn settle(
             check::six_doubted_capped(frame, p.center, p.side, &face, probability)?
         } else {
             probability
+        };
+        // An asked die shows the face both models together favour (joint.rs).
+        let face = if set.is_none() && probability < crate::eval::ASK_BELOW {
+            joint::asked_face(net, &guess, frame, p.center, p.side, face)?
+        } else {
+            face
         };
         judged.push((guess.die, face, probability, false, p));
     }

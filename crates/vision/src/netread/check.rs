@@ -41,7 +41,7 @@ const CHECK_SURE: f32 = 0.9;
 const SIX_DOUBTED_BELOW: f32 = 0.3;
 
 /// The second model, parsed on first use (webcam frames rarely need it).
-fn model() -> Option<&'static FaceNet> {
+pub(super) fn model() -> Option<&'static FaceNet> {
     static NET: OnceLock<Option<FaceNet>> = OnceLock::new();
     NET.get_or_init(|| {
         let loaded = match std::env::var_os(CHECK_ENV) {
