@@ -102,6 +102,7 @@ pub mod par;
 pub mod pose;
 pub mod print;
 pub mod propose;
+pub mod raise;
 pub mod read;
 pub mod region;
 pub mod ring;

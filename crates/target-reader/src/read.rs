@@ -129,7 +129,7 @@ pub fn read_target_in(
     set: &DieSet,
     areas: Option<&[PxRect]>,
 ) -> Result<TargetReading, ReadError> {
-    read_target_refusing(img, board_to_image, board, webs, set, areas).map(|(r, _, _)| r)
+    read_target_refusing(img, board_to_image, board, webs, set, areas, false).map(|(r, _, _)| r)
 }
 
 /// What a read built from its frame, handed on so that a later search of
@@ -144,15 +144,17 @@ pub(crate) struct Built {
     pub pose: Pose,
 }
 
-/// What [`read_target_refusing`] gives: the reading, the refused white
-/// fits with their probability, and what it built.
+/// What [`read_target_refusing`] gives: the reading, the refused fits
+/// with their probability, and what it built.
 pub(crate) type Refusing = (TargetReading, Vec<(f64, TargetDie)>, Built);
 
 /// [`read_target_in`], and the fits the verifier refused (probability at
-/// least [`STANDING_FLOOR`]) that read white, as dice where they lie, most
-/// die-like first: a white die on ivory print looks like paper to the
-/// verifier, so a read given the frame before may take them by what
-/// changed ([`crate::standing`]).
+/// least [`STANDING_FLOOR`]), as dice where they lie, most die-like
+/// first: a white die on ivory print looks like paper to the verifier, and
+/// a coloured die on a band of its own paint like that band, so a read
+/// given the frame before may take them by what changed
+/// ([`crate::standing`]). With `refusing` false none are kept (no frame
+/// before to judge them by: reading their faces would be wasted).
 pub(crate) fn read_target_refusing(
     img: &Mat,
     board_to_image: &[[f64; 3]; 3],
@@ -160,16 +162,14 @@ pub(crate) fn read_target_refusing(
     webs: &Webs,
     set: &DieSet,
     areas: Option<&[PxRect]>,
+    refusing: bool,
 ) -> Result<Refusing, ReadError> {
     crate::check::frame(img, board_to_image, board, set)?;
     let (w, h) = (img.cols() as u32, img.rows() as u32);
     let (found, built) = measure_candidates_with(img, board_to_image, board, set, areas)?;
     let (grads, pose) = (&built.grads, &built.pose);
     let mut refused = Vec::new();
-    for m in found
-        .iter()
-        .filter(|m| !accepted(set, m) && m.color == "white")
-    {
+    for m in found.iter().filter(|m| refusing && !accepted(set, m)) {
         let p = die_likeness(set, m);
         if p < STANDING_FLOOR
             || areas.is_some_and(|a| !in_any(a, crate::region::centroid(&m.fit.corners_px)))
@@ -227,15 +227,15 @@ pub(crate) fn read_target_refusing(
     Ok((reading, refused, built))
 }
 
-/// What [`fit_proposed`] found: the dice taken, and the refused white
-/// fits with their probability.
+/// What [`fit_proposed`] found: the dice taken, and the refused fits
+/// with their probability.
 pub(crate) type Proposed = (Vec<TargetDie>, Vec<(f64, TargetDie)>);
 
 /// Fits a die at each of `starts` (board mm, the die's centre) with the
 /// wide search (a start from the change may lie 6–10 mm off the die, as a
 /// doubted fit's does), and judges each: the dice the verifier takes
 /// (placed by their regions, as [`read_target_refusing`] places them) and
-/// the white fits it refused, with their probability. For starts proposed
+/// the fits it refused, with their probability. For starts proposed
 /// from outside the read (what a throw changed, [`crate::propose`]);
 /// `built`: what the read of the same frame built.
 pub(crate) fn fit_proposed(
@@ -255,7 +255,7 @@ pub(crate) fn fit_proposed(
         let m = measure(img, mask, grads, set, fit)?;
         let p = die_likeness(set, &m);
         if !accepted(set, &m) {
-            if m.color == "white" && p >= STANDING_FLOOR {
+            if p >= STANDING_FLOOR {
                 if let Some(d) = as_die(img, board, webs, set, &m.fit)? {
                     refused.push((p, d));
                 }
@@ -587,10 +587,12 @@ fn measure_candidates_with(
 /// fit started far off can rate far below the threshold.
 const REFIT_FLOOR: f64 = 0.001;
 
-/// Refused white fits down to this probability are handed to the
-/// standing test ([`crate::standing`]), which judges them by what changed
-/// round them, not by the verifier: a white die on white print rates
-/// 0.0001–0.001 there (figures: docs/measurements/2026-11-27-white-lit-sides.md).
+/// Refused fits down to this probability are handed to the standing
+/// test ([`crate::standing`]), which judges them by what changed round
+/// them, not by the verifier: a white die on white print rates
+/// 0.0001–0.001 there (figures: docs/measurements/2026-11-27-white-lit-sides.md),
+/// a coloured die on a band of its own paint 0.004–0.14
+/// (docs/measurements/2026-11-27-target-camouflage.md).
 /// Well below the refit floor, not zero: a fit on nothing like a die is
 /// not read at all.
 const STANDING_FLOOR: f64 = 0.00001;

@@ -1,4 +1,4 @@
-//! A white die the verifier refused, taken by what changed round it.
+//! A die the verifier refused, taken by what changed round it.
 //!
 //! On ivory or pale print a white die looks like paper to the verifier
 //! (coverage against the board's look near 0), so its fits are refused.
@@ -16,8 +16,12 @@
 //! a little darker than the board (only a top that changed must not be).
 //! A refused fit lying on a die's foot (its top on the die's shaded sides)
 //! gives a start beyond it, away from the camera ([`farther_starts`]).
+//! A coloured die on a band printed in its own paint is refused for the
+//! same reason (it looks like the print round it) and taken by the same
+//! change, less the white die's top level ([`Standing::is_coloured_die`]).
 //! Figures: docs/measurements/2026-11-27-white-dice-2.md, 2026-11-27-white-dice-3.md,
-//! 2026-11-27-white-lit-sides.md, 2026-11-27-white-foot-refit.md.
+//! 2026-11-27-white-lit-sides.md, 2026-11-27-white-foot-refit.md,
+//! 2026-11-27-target-camouflage.md.
 
 use crate::pose::Pose;
 use crate::read::{ReadError, TargetDie};
@@ -106,6 +110,24 @@ impl Standing {
                 .is_some_and(|(now, was)| now >= was || !self.top_changed)
     }
 
+    /// Whether this is a coloured die standing on the board that was not
+    /// there. On a band printed in its own paint a coloured die looks like
+    /// the print round it, so the verifier (its coverage against the
+    /// board's look near 0) refuses it, as it refuses a white die on
+    /// ivory; the change says what the verifier cannot. Its paint and glyph
+    /// replace the print under its top (the top changed), its shaded sides
+    /// all changed, and part of the board round it did not (as for a white
+    /// die). The white tests' top level is not asked: a coloured paint may
+    /// be darker or lighter than the print it lies on.
+    pub fn is_coloured_die(&self) -> bool {
+        self.sides.0 >= MIN_SIDES
+            && self.sides.0 == self.sides.1
+            && self.ring.1 >= MIN_JUDGED_SECTORS
+            && self.ring.0 + MIN_UNCHANGED_SECTORS <= self.ring.1
+            && self.top.is_some()
+            && self.top_changed
+    }
+
     /// Whether the fit looks to lie on a die's foot rather than on its
     /// top (the die's shaded sides and shadow): its top changed and is
     /// darker than the board was there, and either its sides changed as
@@ -166,7 +188,7 @@ pub fn farther_starts(
 
 /// `c` moved `by` mm away from `foot` (the camera's foot on the board);
 /// `None` right under the camera, where no side is farther.
-fn beyond(c: [f64; 2], foot: [f64; 2], by: f64) -> Option<[f64; 2]> {
+pub(crate) fn beyond(c: [f64; 2], foot: [f64; 2], by: f64) -> Option<[f64; 2]> {
     let (dx, dy) = (c[0] - foot[0], c[1] - foot[1]);
     let n = dx.hypot(dy);
     (n > 1e-6 && n.is_finite()).then(|| [c[0] + by * dx / n, c[1] + by * dy / n])
@@ -240,7 +262,7 @@ fn overlap(a: &[[f64; 2]], b: &[[f64; 2]]) -> bool {
 /// die there sits lower than the fit, whose sides and outline the test
 /// then projects at the wrong depth (a white die in a hole was taken 12 px
 /// off its place, set B).
-fn over_hole(board: &tw_board::Board, shape: &DieShape, die: &TargetDie) -> bool {
+pub(crate) fn over_hole(board: &tw_board::Board, shape: &DieShape, die: &TargetDie) -> bool {
     let Some((c, yaw)) = crate::throw::resting(die) else {
         return true;
     };
@@ -344,8 +366,9 @@ fn ring_changed(
     Ok((changed, judged.len()))
 }
 
-/// Of the refused white fits `refused` (probability, die; most die-like
-/// first), those standing where nothing stood in `was` ([`Standing::is_die`]),
+/// Of the refused fits `refused` (probability, die; most die-like
+/// first), those standing where nothing stood in `was` ([`Standing::is_die`]
+/// for white fits, [`Standing::is_coloured_die`] for the others),
 /// none closer than two dice can lie to a die of `dice` or to one taken
 /// before it, and none reaching over a hole ([`over_hole`]). `dice`: the
 /// dice read in the frame.
@@ -368,12 +391,17 @@ pub fn taken(
             let q = crate::region::centroid(&o.corners_mm);
             (q[0] - c[0]).hypot(q[1] - c[1]) < spacing
         });
-        if near || d.color != "white" || over_hole(board, &set.die, &d) {
+        if near || over_hole(board, &set.die, &d) {
             continue;
         }
         let others: Vec<TargetDie> = all.clone();
         let s = standing(now, was, &d, &others, pose, &set.die)?;
-        if s.is_die() {
+        let die = if d.color == "white" {
+            s.is_die()
+        } else {
+            s.is_coloured_die()
+        };
+        if die {
             all.push(d.clone());
             out.push(d);
         }
@@ -471,6 +499,60 @@ mod tests {
         let s = standing(&now, &paper, &d, &[], &pose, &shape).unwrap();
         assert_eq!(s.sides.0, s.sides.1, "{s:?}");
         assert!(!s.is_die(), "{s:?}");
+    }
+
+    /// A green die on a band printed green: its top (darker paint, a pale
+    /// glyph) and its shaded sides changed, the band round it did not. It
+    /// is a coloured die though its top is darker than the band was (the
+    /// white rule refuses it there); with nothing changed, or the whole
+    /// band changed, it is none.
+    #[test]
+    fn a_green_die_on_a_green_band_stands_there() {
+        let (d, pose, shape, _) = scene();
+        let band =
+            Mat::new_rows_cols_with_default(200, 240, CV_8UC3, Scalar::new(80.0, 150.0, 70.0, 0.0))
+                .unwrap();
+        let mut now = band.clone();
+        let (c, yaw) = ([40.0, 40.0], 0.3);
+        let v = shape.vertices(c, yaw);
+        for (k, f) in crate::shape::FACES[1..6].iter().enumerate() {
+            let face: Vec<[f64; 2]> = f.iter().map(|&i| pose.project(v[i]).unwrap()).collect();
+            fill(&mut now, &face, 40.0 + 8.0 * k as f64);
+        }
+        let p: Vector<Point> = d
+            .corners
+            .iter()
+            .map(|q| Point::new(q[0].round() as i32, q[1].round() as i32))
+            .collect();
+        fill_convex_poly(&mut now, &p, Scalar::new(40.0, 110.0, 30.0, 0.0), LINE_8, 0).unwrap();
+        opencv::imgproc::circle(
+            &mut now,
+            Point::new(d.center[0].round() as i32, d.center[1].round() as i32),
+            3,
+            Scalar::all(230.0),
+            -1,
+            LINE_8,
+            0,
+        )
+        .unwrap();
+        let s = standing(&now, &band, &d, &[], &pose, &shape).unwrap();
+        assert!(s.is_coloured_die(), "{s:?}");
+        assert!(
+            s.top.is_some_and(|(now, was)| now < was) && !s.is_die(),
+            "{s:?}"
+        );
+        assert!(!standing(&band, &band, &d, &[], &pose, &shape)
+            .unwrap()
+            .is_coloured_die());
+        let mut all = band.clone();
+        fill(
+            &mut all,
+            &[[0.0, 0.0], [240.0, 0.0], [240.0, 200.0], [0.0, 200.0]],
+            20.0,
+        );
+        assert!(!standing(&all, &band, &d, &[], &pose, &shape)
+            .unwrap()
+            .is_coloured_die());
     }
 
     /// A fit lower in the frame than the drawn die (its top on the die's

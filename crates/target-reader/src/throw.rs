@@ -73,7 +73,9 @@ pub fn read_throw(
 /// not a die that landed ([`looks_like_print`]); a white fit the verifier
 /// refused is a die where every side it shows changed, the board round it
 /// did not all change and its top is no darker than the board was
-/// ([`crate::standing`]); where the throw changed the frame and no die
+/// ([`crate::standing`]; a coloured fit the same, less the top's level);
+/// a white die read on its own foot is sought again beyond it
+/// ([`crate::raise`]); where the throw changed the frame and no die
 /// or fit lies, dice are sought again from the change ([`crate::propose`]).
 #[allow(clippy::too_many_arguments)]
 pub fn read_throw_since(
@@ -115,8 +117,15 @@ pub fn read_throw_since(
         Err(why) => return whole(why),
     };
     let share = covered(&areas) as f64 / (w as f64 * h as f64);
-    let (mut fresh, refused, built) =
-        read_target_refusing(img, board_to_image, board, webs, set, Some(&areas))?;
+    let (mut fresh, refused, built) = read_target_refusing(
+        img,
+        board_to_image,
+        board,
+        webs,
+        set,
+        Some(&areas),
+        before_frame.is_some(),
+    )?;
     fresh.dice.retain(|d| where_it_changed(changed, d.center));
     if let Some(was) = before_frame {
         let mut kept = Vec::with_capacity(fresh.dice.len());
@@ -125,8 +134,12 @@ pub fn read_throw_since(
                 kept.push(d.clone());
             }
         }
-        fresh.dice = kept;
-        let fits: Vec<TargetDie> = refused.iter().map(|(_, d)| d.clone()).collect();
+        fresh.dice = crate::raise::raised(img, was, &built, board, webs, set, kept)?;
+        let fits: Vec<TargetDie> = refused
+            .iter()
+            .filter(|(_, d)| d.color == "white")
+            .map(|(_, d)| d.clone())
+            .collect();
         let found =
             crate::standing::taken(img, was, refused.clone(), &fresh.dice, &pose, board, set);
         fresh.dice.extend(
@@ -160,8 +173,9 @@ pub fn read_throw_since(
 /// Dice where the throw changed the frame but no die or fit of the read
 /// lies ([`crate::propose`]): fitted at the proposed starts and taken as
 /// the read takes them (the verifier, then [`looks_like_print`]), or,
-/// white fits the verifier refused, by [`crate::standing`]. `dice`: those
-/// read; `fits`: the refused white fits, taken or not; `farther`: starts
+/// fits the verifier refused, by [`crate::standing`]. `dice`: those
+/// read; `fits`: the refused white fits, taken or not (the proposals are
+/// made round them); `farther`: starts
 /// beyond refused fits that lie on a die's foot
 /// ([`crate::standing::farther_starts`]), those in `areas` fitted too.
 #[allow(clippy::too_many_arguments)]
