@@ -46,6 +46,7 @@ use std::time::Instant;
 mod area;
 mod board;
 mod body;
+mod busy;
 mod clash;
 mod matching;
 mod offsize;
@@ -1517,16 +1518,30 @@ fn read_pose(
 
 /// The face a die's similarities say, how sure that is, and its similarity;
 /// `None` when it is like no face of the set at all.
+///
+/// A close call (the best two faces too near for a sure reading) is taken
+/// with each busy face's similarity lowered (`artface/busy.rs`); the
+/// reading stays asked. A clear call is the raw similarities' alone.
 fn verdict(model: &ArtModel, faces: &[String], sims: &[f32]) -> Option<(usize, f32, f32)> {
     let floor = faces.iter().map(|f| model.least(f)).fold(1.0f32, f32::min) - REJECT;
     let mut order: Vec<usize> = (0..faces.len()).collect();
     order.sort_by(|&a, &b| sims[b].total_cmp(&sims[a]));
-    let (b, s2) = (*order.first()?, order.get(1).map_or(f32::MIN, |&i| sims[i]));
+    let (mut b, s2) = (*order.first()?, order.get(1).map_or(f32::MIN, |&i| sims[i]));
     if sims[b] < floor {
         return None;
     }
-    let total: f32 = sims.iter().map(|s| ((s - sims[b]) * SHARPNESS).exp()).sum();
-    let mut confidence = 1.0 / total.max(1.0);
+    let sure_of = |b: usize| {
+        let total: f32 = sims.iter().map(|s| ((s - sims[b]) * SHARPNESS).exp()).sum();
+        1.0 / total.max(1.0)
+    };
+    let mut confidence = sure_of(b);
+    if confidence < SURE_READING {
+        let leasts: Vec<f32> = faces.iter().map(|f| model.least(f)).collect();
+        if let Some(f) = busy::close_call(&leasts, sims, b, SLACK) {
+            b = f;
+            confidence = sure_of(b).min(ASKED);
+        }
+    }
     if sims[b] < model.least(&faces[b]) - SLACK || !(sims[b] > s2) {
         confidence = confidence.min(ASKED);
     }
@@ -1720,14 +1735,13 @@ pub fn read_timed(
         if let Some((want, q)) = fitted(r.pose.center) {
             let angle = edge_angle(&prep, r.find.center, want * 1.2, q);
             let shifts = turns();
-            let mut start = Pose {
+            let start = Pose {
                 center: r.find.center,
                 side: want,
                 angle,
                 squash: q,
             };
             let allow = model.allowed(&prep, &faces, &start);
-            let mut top = f32::MIN;
             // The finder's centre can be a fifth of a face off: a grid of
             // places and sizes first.
             // Every face's best place and size on the grid: each likely
@@ -1760,17 +1774,13 @@ pub fn read_timed(
                     if v > face_best[f].0 {
                         face_best[f] = (v, pose);
                     }
-                    if v > top {
-                        top = v;
-                        start = pose;
-                    }
                 }
             }
             let mut sims: Vec<f32> = face_best.iter().map(|b| b.0).collect();
             let mut order: Vec<usize> = (0..faces.len()).filter(|&f| allow[f]).collect();
             order.sort_by(|&a, &b| sims[b].total_cmp(&sims[a]));
-            let mut pose = start;
-            let mut best = f32::MIN;
+            // Each face's climbed pose: the reading takes its face's own.
+            let mut climbed: Vec<Option<Pose>> = vec![None; faces.len()];
             for &f in order.iter().take(climbers(&order, &sims)) {
                 let only: Vec<bool> = (0..faces.len()).map(|g| g == f).collect();
                 let from = face_best[f].1;
@@ -1787,10 +1797,7 @@ pub fn read_timed(
                     &only,
                 );
                 sims[f] = b[f];
-                if b[f] > best {
-                    best = b[f];
-                    pose = p;
-                }
+                climbed[f] = Some(p);
             }
             match verdict(model, &faces, &sims) {
                 Some((face, confidence, similarity)) => {
@@ -1798,7 +1805,7 @@ pub fn read_timed(
                         face,
                         confidence,
                         similarity,
-                        pose,
+                        pose: climbed[face].unwrap_or(face_best[face].1),
                         find: r.find,
                         off_size: None,
                     }
