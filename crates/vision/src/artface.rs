@@ -356,6 +356,11 @@ impl ArtModel {
         out
     }
 
+    /// [`ArtModel::least`] of each of `faces`, looked up once a frame.
+    fn leasts(&self, faces: &[String]) -> Vec<f32> {
+        faces.iter().map(|f| self.least(f)).collect()
+    }
+
     fn least(&self, face: &str) -> f32 {
         self.min_similarity
             .iter()
@@ -1513,7 +1518,8 @@ fn read_pose(
     };
     let allow = model.allowed(prep, &faces, &at);
     let (sims, pose) = match_faces(prep, model, &faces, center, box_side, squash, &allow);
-    verdict(model, &faces, &sims).map(|(f, c, s)| (faces[f].clone(), c, s, pose))
+    let leasts = model.leasts(&faces);
+    verdict(&leasts, &sims).map(|(f, c, s)| (faces[f].clone(), c, s, pose))
 }
 
 /// The face a die's similarities say, how sure that is, and its similarity;
@@ -1522,9 +1528,10 @@ fn read_pose(
 /// A close call (the best two faces too near for a sure reading) is taken
 /// with each busy face's similarity lowered (`artface/busy.rs`); the
 /// reading stays asked. A clear call is the raw similarities' alone.
-fn verdict(model: &ArtModel, faces: &[String], sims: &[f32]) -> Option<(usize, f32, f32)> {
-    let floor = faces.iter().map(|f| model.least(f)).fold(1.0f32, f32::min) - REJECT;
-    let mut order: Vec<usize> = (0..faces.len()).collect();
+/// `leasts`: each face's least enrolled example ([`ArtModel::leasts`]).
+fn verdict(leasts: &[f32], sims: &[f32]) -> Option<(usize, f32, f32)> {
+    let floor = leasts.iter().copied().fold(1.0f32, f32::min) - REJECT;
+    let mut order: Vec<usize> = (0..sims.len()).collect();
     order.sort_by(|&a, &b| sims[b].total_cmp(&sims[a]));
     let (mut b, s2) = (*order.first()?, order.get(1).map_or(f32::MIN, |&i| sims[i]));
     if sims[b] < floor {
@@ -1536,13 +1543,12 @@ fn verdict(model: &ArtModel, faces: &[String], sims: &[f32]) -> Option<(usize, f
     };
     let mut confidence = sure_of(b);
     if confidence < SURE_READING {
-        let leasts: Vec<f32> = faces.iter().map(|f| model.least(f)).collect();
-        if let Some(f) = busy::close_call(&leasts, sims, b, SLACK) {
+        if let Some(f) = busy::close_call(leasts, sims, b, SLACK) {
             b = f;
             confidence = sure_of(b).min(ASKED);
         }
     }
-    if sims[b] < model.least(&faces[b]) - SLACK || !(sims[b] > s2) {
+    if sims[b] < leasts[b] - SLACK || !(sims[b] > s2) {
         confidence = confidence.min(ASKED);
     }
     Some((b, confidence, sims[b]))
@@ -1625,6 +1631,7 @@ pub fn read_timed(
     let t = Instant::now();
     let faces = model.face_names();
     let face_of = face_index(model, &faces);
+    let leasts = model.leasts(&faces);
     let levels = Levels::new(&prep.gray)?;
     let sized = sized_in(&levels, model.sizes_px, &model.finder, FIND_VERTICAL)?;
     drop(levels);
@@ -1639,7 +1646,7 @@ pub fn read_timed(
     let read_free = |find: Find| {
         let allow = model.allowed(&prep, &faces, &at_find(&find, find.side, 1.0));
         let (sims, pose) = match_faces(&prep, model, &faces, find.center, find.side, None, &allow);
-        verdict(model, &faces, &sims).map(|(face, confidence, similarity)| Reading1 {
+        verdict(&leasts, &sims).map(|(face, confidence, similarity)| Reading1 {
             face,
             confidence,
             similarity,
@@ -1649,7 +1656,7 @@ pub fn read_timed(
         })
     };
     let is_sure =
-        |r: &Reading1| r.confidence >= SURE_READING && r.similarity >= model.least(&faces[r.face]);
+        |r: &Reading1| r.confidence >= SURE_READING && r.similarity >= leasts[r.face];
     // The surest finds are read freely first; they fix the frame's size
     // and foreshortening for the rest. Where too few are read surely (the
     // surest finds being clutter), more are read, and then the finds at
@@ -1799,7 +1806,7 @@ pub fn read_timed(
                 sims[f] = b[f];
                 climbed[f] = Some(p);
             }
-            match verdict(model, &faces, &sims) {
+            match verdict(&leasts, &sims) {
                 Some((face, confidence, similarity)) => {
                     r = Reading1 {
                         face,
@@ -1879,7 +1886,7 @@ pub fn read_timed(
         let mut sims = vec![f32::MIN; faces.len()];
         let d = polar(&prep, &look);
         similarities(&d, model, &face_of, &shifts, &mut sims, &allow);
-        if verdict(model, &faces, &sims).is_some() {
+        if verdict(&leasts, &sims).is_some() {
             settled.extend(settle(Reading1::unread(find)).filter(is_sure));
         }
     }
@@ -1916,7 +1923,7 @@ pub fn read_timed(
         if kept.iter().any(|k| side_of(k, &r)) {
             continue;
         }
-        let sure = r.confidence >= SURE_READING && r.similarity >= model.least(&faces[r.face]);
+        let sure = r.confidence >= SURE_READING && r.similarity >= leasts[r.face];
         let under = kept
             .iter()
             .position(|k| side_of(&r, k))
@@ -1939,7 +1946,7 @@ pub fn read_timed(
             continue;
         };
         if c < SURE_READING
-            || r.similarity < model.least(&faces[r.face])
+            || r.similarity < leasts[r.face]
             || !offsize::inside(r.pose.center, w, h)
         {
             continue;
