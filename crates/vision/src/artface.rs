@@ -1525,9 +1525,11 @@ fn read_pose(
 /// The face a die's similarities say, how sure that is, and its similarity;
 /// `None` when it is like no face of the set at all.
 ///
-/// A close call (the best two faces too near for a sure reading) is taken
-/// with each busy face's similarity lowered (`artface/busy.rs`); the
-/// reading stays asked. A clear call is the raw similarities' alone.
+/// A close call (the best two faces too near for a sure reading) goes to
+/// the face that wins once each busy face's similarity is lowered
+/// (`artface/busy.rs`), and stays asked; a clear call is the raw
+/// similarities' alone. The similarity returned is the best raw one either
+/// way, so the place rules, which sort by it, treat the die as before.
 /// `leasts`: each face's least enrolled example ([`ArtModel::leasts`]).
 fn verdict(leasts: &[f32], sims: &[f32]) -> Option<(usize, f32, f32)> {
     let floor = leasts.iter().copied().fold(1.0f32, f32::min) - REJECT;
@@ -1541,17 +1543,19 @@ fn verdict(leasts: &[f32], sims: &[f32]) -> Option<(usize, f32, f32)> {
         let total: f32 = sims.iter().map(|s| ((s - sims[b]) * SHARPNESS).exp()).sum();
         1.0 / total.max(1.0)
     };
-    let mut confidence = sure_of(b);
-    if confidence < SURE_READING {
+    let margin = sure_of(b);
+    let mut confidence = margin;
+    let similarity = sims[b];
+    if sims[b] < leasts[b] - SLACK || !(sims[b] > s2) {
+        confidence = confidence.min(ASKED);
+    }
+    if margin < SURE_READING {
         if let Some(f) = busy::close_call(leasts, sims, b, SLACK) {
             b = f;
             confidence = sure_of(b).min(ASKED);
         }
     }
-    if sims[b] < leasts[b] - SLACK || !(sims[b] > s2) {
-        confidence = confidence.min(ASKED);
-    }
-    Some((b, confidence, sims[b]))
+    Some((b, confidence, similarity))
 }
 
 /// A die read off one find.
@@ -1742,13 +1746,14 @@ pub fn read_timed(
         if let Some((want, q)) = fitted(r.pose.center) {
             let angle = edge_angle(&prep, r.find.center, want * 1.2, q);
             let shifts = turns();
-            let start = Pose {
+            let mut start = Pose {
                 center: r.find.center,
                 side: want,
                 angle,
                 squash: q,
             };
             let allow = model.allowed(&prep, &faces, &start);
+            let mut top = f32::MIN;
             // The finder's centre can be a fifth of a face off: a grid of
             // places and sizes first.
             // Every face's best place and size on the grid: each likely
@@ -1781,13 +1786,17 @@ pub fn read_timed(
                     if v > face_best[f].0 {
                         face_best[f] = (v, pose);
                     }
+                    if v > top {
+                        top = v;
+                        start = pose;
+                    }
                 }
             }
             let mut sims: Vec<f32> = face_best.iter().map(|b| b.0).collect();
             let mut order: Vec<usize> = (0..faces.len()).filter(|&f| allow[f]).collect();
             order.sort_by(|&a, &b| sims[b].total_cmp(&sims[a]));
-            // Each face's climbed pose: the reading takes its face's own.
-            let mut climbed: Vec<Option<Pose>> = vec![None; faces.len()];
+            let mut pose = start;
+            let mut best = f32::MIN;
             for &f in order.iter().take(climbers(&order, &sims)) {
                 let only: Vec<bool> = (0..faces.len()).map(|g| g == f).collect();
                 let from = face_best[f].1;
@@ -1804,7 +1813,10 @@ pub fn read_timed(
                     &only,
                 );
                 sims[f] = b[f];
-                climbed[f] = Some(p);
+                if b[f] > best {
+                    best = b[f];
+                    pose = p;
+                }
             }
             match verdict(&leasts, &sims) {
                 Some((face, confidence, similarity)) => {
@@ -1812,7 +1824,7 @@ pub fn read_timed(
                         face,
                         confidence,
                         similarity,
-                        pose: climbed[face].unwrap_or(face_best[face].1),
+                        pose,
                         find: r.find,
                         off_size: None,
                     }
@@ -2517,6 +2529,22 @@ mod tests {
         assert!((at(320.0, 240.0) - (30.0 + 3.2 + 7.2)).abs() < 0.5, "{c:?}");
         assert!(fit_plane(&[], 0.2).is_none());
         assert_eq!(fit_plane(&[([1.0, 1.0], 5.0)], 0.2), Some([5.0, 0.0, 0.0]));
+    }
+
+    #[test]
+    fn a_close_call_goes_against_the_busy_face_and_stays_asked() {
+        // Face 0 busy (least 0.93), faces 1 and 2 plain.
+        let leasts = [0.93, 0.87, 0.88];
+        // Ahead by 0.015: the plain face, asked, the raw best similarity.
+        let (f, c, s) = verdict(&leasts, &[0.89, 0.875, 0.6]).unwrap();
+        assert_eq!((f, s), (1, 0.89));
+        assert!(c <= ASKED, "{c}");
+        // Ahead by 0.08: a clear call, read as the raw similarities say.
+        let (f, c, _) = verdict(&leasts, &[0.95, 0.87, 0.6]).unwrap();
+        assert_eq!(f, 0);
+        assert!(c >= SURE_READING, "{c}");
+        // Like no face at all.
+        assert!(verdict(&leasts, &[0.5, 0.4, 0.3]).is_none());
     }
 
     #[test]
