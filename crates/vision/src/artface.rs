@@ -1659,8 +1659,7 @@ pub fn read_timed(
             off_size: None,
         })
     };
-    let is_sure =
-        |r: &Reading1| r.confidence >= SURE_READING && r.similarity >= leasts[r.face];
+    let is_sure = |r: &Reading1| r.confidence >= SURE_READING && r.similarity >= leasts[r.face];
     // The surest finds are read freely first; they fix the frame's size
     // and foreshortening for the rest. Where too few are read surely (the
     // surest finds being clutter), more are read, and then the finds at
