@@ -356,7 +356,7 @@ impl ArtModel {
         out
     }
 
-    /// [`ArtModel::least`] of each of `faces`, looked up once a frame.
+    /// [`ArtModel::least`] of each of `faces`.
     fn leasts(&self, faces: &[String]) -> Vec<f32> {
         faces.iter().map(|f| self.least(f)).collect()
     }
@@ -1518,8 +1518,7 @@ fn read_pose(
     };
     let allow = model.allowed(prep, &faces, &at);
     let (sims, pose) = match_faces(prep, model, &faces, center, box_side, squash, &allow);
-    let leasts = model.leasts(&faces);
-    verdict(&leasts, &sims).map(|(f, c, s)| (faces[f].clone(), c, s, pose))
+    verdict(model, &faces, &sims).map(|(f, c, s)| (faces[f].clone(), c, s, pose))
 }
 
 /// The face a die's similarities say, how sure that is, and its similarity;
@@ -1530,9 +1529,8 @@ fn read_pose(
 /// (`artface/busy.rs`), and stays asked; a clear call is the raw
 /// similarities' alone. The similarity returned is the best raw one either
 /// way, so the place rules, which sort by it, treat the die as before.
-/// `leasts`: each face's least enrolled example ([`ArtModel::leasts`]).
-fn verdict(leasts: &[f32], sims: &[f32]) -> Option<(usize, f32, f32)> {
-    let floor = leasts.iter().copied().fold(1.0f32, f32::min) - REJECT;
+fn verdict(model: &ArtModel, faces: &[String], sims: &[f32]) -> Option<(usize, f32, f32)> {
+    let floor = faces.iter().map(|f| model.least(f)).fold(1.0f32, f32::min) - REJECT;
     let mut order: Vec<usize> = (0..sims.len()).collect();
     order.sort_by(|&a, &b| sims[b].total_cmp(&sims[a]));
     let (mut b, s2) = (*order.first()?, order.get(1).map_or(f32::MIN, |&i| sims[i]));
@@ -1546,11 +1544,12 @@ fn verdict(leasts: &[f32], sims: &[f32]) -> Option<(usize, f32, f32)> {
     let margin = sure_of(b);
     let mut confidence = margin;
     let similarity = sims[b];
-    if sims[b] < leasts[b] - SLACK || !(sims[b] > s2) {
+    if sims[b] < model.least(&faces[b]) - SLACK || !(sims[b] > s2) {
         confidence = confidence.min(ASKED);
     }
     if margin < SURE_READING {
-        if let Some(f) = busy::close_call(leasts, sims, b, SLACK) {
+        let leasts = model.leasts(faces);
+        if let Some(f) = busy::close_call(&leasts, sims, b, SLACK) {
             b = f;
             confidence = sure_of(b).min(ASKED);
         }
@@ -1635,7 +1634,6 @@ pub fn read_timed(
     let t = Instant::now();
     let faces = model.face_names();
     let face_of = face_index(model, &faces);
-    let leasts = model.leasts(&faces);
     let levels = Levels::new(&prep.gray)?;
     let sized = sized_in(&levels, model.sizes_px, &model.finder, FIND_VERTICAL)?;
     drop(levels);
@@ -1650,7 +1648,7 @@ pub fn read_timed(
     let read_free = |find: Find| {
         let allow = model.allowed(&prep, &faces, &at_find(&find, find.side, 1.0));
         let (sims, pose) = match_faces(&prep, model, &faces, find.center, find.side, None, &allow);
-        verdict(&leasts, &sims).map(|(face, confidence, similarity)| Reading1 {
+        verdict(model, &faces, &sims).map(|(face, confidence, similarity)| Reading1 {
             face,
             confidence,
             similarity,
@@ -1659,7 +1657,8 @@ pub fn read_timed(
             off_size: None,
         })
     };
-    let is_sure = |r: &Reading1| r.confidence >= SURE_READING && r.similarity >= leasts[r.face];
+    let is_sure =
+        |r: &Reading1| r.confidence >= SURE_READING && r.similarity >= model.least(&faces[r.face]);
     // The surest finds are read freely first; they fix the frame's size
     // and foreshortening for the rest. Where too few are read surely (the
     // surest finds being clutter), more are read, and then the finds at
@@ -1817,7 +1816,7 @@ pub fn read_timed(
                     pose = p;
                 }
             }
-            match verdict(&leasts, &sims) {
+            match verdict(model, &faces, &sims) {
                 Some((face, confidence, similarity)) => {
                     r = Reading1 {
                         face,
@@ -1897,7 +1896,7 @@ pub fn read_timed(
         let mut sims = vec![f32::MIN; faces.len()];
         let d = polar(&prep, &look);
         similarities(&d, model, &face_of, &shifts, &mut sims, &allow);
-        if verdict(&leasts, &sims).is_some() {
+        if verdict(model, &faces, &sims).is_some() {
             settled.extend(settle(Reading1::unread(find)).filter(is_sure));
         }
     }
@@ -1934,7 +1933,7 @@ pub fn read_timed(
         if kept.iter().any(|k| side_of(k, &r)) {
             continue;
         }
-        let sure = r.confidence >= SURE_READING && r.similarity >= leasts[r.face];
+        let sure = r.confidence >= SURE_READING && r.similarity >= model.least(&faces[r.face]);
         let under = kept
             .iter()
             .position(|k| side_of(&r, k))
@@ -1957,7 +1956,7 @@ pub fn read_timed(
             continue;
         };
         if c < SURE_READING
-            || r.similarity < leasts[r.face]
+            || r.similarity < model.least(&faces[r.face])
             || !offsize::inside(r.pose.center, w, h)
         {
             continue;
@@ -2533,17 +2532,35 @@ mod tests {
     #[test]
     fn a_close_call_goes_against_the_busy_face_and_stays_asked() {
         // Face 0 busy (least 0.93), faces 1 and 2 plain.
-        let leasts = [0.93, 0.87, 0.88];
+        let faces: Vec<String> = ["a", "b", "c"].map(String::from).to_vec();
+        let model = ArtModel {
+            descriptor: ART_DESCRIPTOR.into(),
+            sizes_px: [20.0, 90.0],
+            finder: Finder {
+                mean: vec![],
+                scale: vec![],
+                w1: vec![],
+                b1: vec![],
+                w2: vec![],
+                b2: 0.0,
+                gate: vec![],
+                gate_min: 0.0,
+            },
+            prototypes: vec![],
+            min_similarity: faces.iter().cloned().zip([0.93, 0.87, 0.88]).collect(),
+            bodies: None,
+        };
+        let verdict = |sims: &[f32]| verdict(&model, &faces, sims);
         // Ahead by 0.015: the plain face, asked, the raw best similarity.
-        let (f, c, s) = verdict(&leasts, &[0.89, 0.875, 0.6]).unwrap();
+        let (f, c, s) = verdict(&[0.89, 0.875, 0.6]).unwrap();
         assert_eq!((f, s), (1, 0.89));
         assert!(c <= ASKED, "{c}");
         // Ahead by 0.08: a clear call, read as the raw similarities say.
-        let (f, c, _) = verdict(&leasts, &[0.95, 0.87, 0.6]).unwrap();
+        let (f, c, _) = verdict(&[0.95, 0.87, 0.6]).unwrap();
         assert_eq!(f, 0);
         assert!(c >= SURE_READING, "{c}");
         // Like no face at all.
-        assert!(verdict(&leasts, &[0.5, 0.4, 0.3]).is_none());
+        assert!(verdict(&[0.5, 0.4, 0.3]).is_none());
     }
 
     #[test]
