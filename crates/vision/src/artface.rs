@@ -46,6 +46,7 @@ use std::time::Instant;
 mod area;
 mod board;
 mod body;
+mod busy;
 mod clash;
 mod matching;
 mod offsize;
@@ -353,6 +354,11 @@ impl ArtModel {
             }
         }
         out
+    }
+
+    /// [`ArtModel::least`] of each of `faces`.
+    fn leasts(&self, faces: &[String]) -> Vec<f32> {
+        faces.iter().map(|f| self.least(f)).collect()
     }
 
     fn least(&self, face: &str) -> f32 {
@@ -1517,20 +1523,38 @@ fn read_pose(
 
 /// The face a die's similarities say, how sure that is, and its similarity;
 /// `None` when it is like no face of the set at all.
+///
+/// A close call (the best two faces too near for a sure reading) goes to
+/// the face that wins once each busy face's similarity is lowered
+/// (`artface/busy.rs`), and stays asked; a clear call is the raw
+/// similarities' alone. The similarity returned is the best raw one either
+/// way, so the place rules, which sort by it, treat the die as before.
 fn verdict(model: &ArtModel, faces: &[String], sims: &[f32]) -> Option<(usize, f32, f32)> {
     let floor = faces.iter().map(|f| model.least(f)).fold(1.0f32, f32::min) - REJECT;
-    let mut order: Vec<usize> = (0..faces.len()).collect();
+    let mut order: Vec<usize> = (0..sims.len()).collect();
     order.sort_by(|&a, &b| sims[b].total_cmp(&sims[a]));
-    let (b, s2) = (*order.first()?, order.get(1).map_or(f32::MIN, |&i| sims[i]));
+    let (mut b, s2) = (*order.first()?, order.get(1).map_or(f32::MIN, |&i| sims[i]));
     if sims[b] < floor {
         return None;
     }
-    let total: f32 = sims.iter().map(|s| ((s - sims[b]) * SHARPNESS).exp()).sum();
-    let mut confidence = 1.0 / total.max(1.0);
+    let sure_of = |b: usize| {
+        let total: f32 = sims.iter().map(|s| ((s - sims[b]) * SHARPNESS).exp()).sum();
+        1.0 / total.max(1.0)
+    };
+    let margin = sure_of(b);
+    let mut confidence = margin;
+    let similarity = sims[b];
     if sims[b] < model.least(&faces[b]) - SLACK || !(sims[b] > s2) {
         confidence = confidence.min(ASKED);
     }
-    Some((b, confidence, sims[b]))
+    if margin < SURE_READING {
+        let leasts = model.leasts(faces);
+        if let Some(f) = busy::close_call(&leasts, sims, b, SLACK) {
+            b = f;
+            confidence = sure_of(b).min(ASKED);
+        }
+    }
+    Some((b, confidence, similarity))
 }
 
 /// A die read off one find.
@@ -2503,6 +2527,40 @@ mod tests {
         assert!((at(320.0, 240.0) - (30.0 + 3.2 + 7.2)).abs() < 0.5, "{c:?}");
         assert!(fit_plane(&[], 0.2).is_none());
         assert_eq!(fit_plane(&[([1.0, 1.0], 5.0)], 0.2), Some([5.0, 0.0, 0.0]));
+    }
+
+    #[test]
+    fn a_close_call_goes_against_the_busy_face_and_stays_asked() {
+        // Face 0 busy (least 0.93), faces 1 and 2 plain.
+        let faces: Vec<String> = ["a", "b", "c"].map(String::from).to_vec();
+        let model = ArtModel {
+            descriptor: ART_DESCRIPTOR.into(),
+            sizes_px: [20.0, 90.0],
+            finder: Finder {
+                mean: vec![],
+                scale: vec![],
+                w1: vec![],
+                b1: vec![],
+                w2: vec![],
+                b2: 0.0,
+                gate: vec![],
+                gate_min: 0.0,
+            },
+            prototypes: vec![],
+            min_similarity: faces.iter().cloned().zip([0.93, 0.87, 0.88]).collect(),
+            bodies: None,
+        };
+        let verdict = |sims: &[f32]| verdict(&model, &faces, sims);
+        // Ahead by 0.015: the plain face, asked, the raw best similarity.
+        let (f, c, s) = verdict(&[0.89, 0.875, 0.6]).unwrap();
+        assert_eq!((f, s), (1, 0.89));
+        assert!(c <= ASKED, "{c}");
+        // Ahead by 0.08: a clear call, read as the raw similarities say.
+        let (f, c, _) = verdict(&[0.95, 0.87, 0.6]).unwrap();
+        assert_eq!(f, 0);
+        assert!(c >= SURE_READING, "{c}");
+        // Like no face at all.
+        assert!(verdict(&[0.5, 0.4, 0.3]).is_none());
     }
 
     #[test]
