@@ -202,12 +202,58 @@ def die_paint(rng, hard):
     return body, (warm_paint(rng) * rng.uniform(0.5, 1.0) if rng.random() < 0.5 else np.float32(rng.uniform(10, 60, 3)))
 
 
-def draw_die(canvas, rng, cx, cy, side, value, hard=0.0):
+def census_paint(rng):
+    """The two kinds the asked-face census found read wrong most often
+    (docs/measurements/2026-11-27-d6-asked-faces.md): dark marbled bodies,
+    blue or black, with red or orange pips ("marbled"), and gold or yellow
+    bodies with dark pips, some of them faint ("gold")."""
+    if rng.random() < 0.6:
+        if rng.random() < 0.6:  # blue
+            hsv = np.uint8([[[rng.integers(100, 126), rng.integers(120, 256), rng.integers(40, 150)]]])
+        else:  # black or near black
+            hsv = np.uint8([[[rng.integers(180), rng.integers(0, 120), rng.integers(8, 50)]]])
+        body = cv2.cvtColor(hsv, cv2.COLOR_HSV2BGR)[0, 0].astype(np.float32)
+        hsv = np.uint8([[[rng.choice([rng.integers(0, 14), rng.integers(170, 180)]), rng.integers(170, 256), rng.integers(150, 256)]]])
+        pip = cv2.cvtColor(hsv, cv2.COLOR_HSV2BGR)[0, 0].astype(np.float32)
+        return "marbled", body, pip
+    hsv = np.uint8([[[rng.integers(16, 33), rng.integers(110, 256), rng.integers(150, 245)]]])
+    body = cv2.cvtColor(hsv, cv2.COLOR_HSV2BGR)[0, 0].astype(np.float32)
+    pip = np.float32(rng.uniform(8, 60, 3))
+    if rng.random() < 0.4:  # faint: the pip paint worn or lit flat
+        pip = pip + (body - pip) * rng.uniform(0.2, 0.55)
+    return "gold", body, pip
+
+
+def marble(canvas, hull, rng, cx, cy, side, vein, streak):
+    """Swirled veins over a die's body: broad veins of `vein` and thin
+    streaks of `streak` (the pips' paint), both following one bent field."""
+    h, w = canvas.shape[:2]
+    mask = np.zeros((h, w), np.uint8)
+    cv2.fillConvexPoly(mask, hull, 255)
+    inside = mask > 0
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    for colour, width, alpha in ((vein, rng.uniform(0.2, 0.5), rng.uniform(0.4, 0.8)),
+                                 (streak, rng.uniform(0.06, 0.18), rng.uniform(0.6, 1.0))):
+        a = rng.uniform(0, np.pi)
+        u = ((xx - cx) * np.cos(a) + (yy - cy) * np.sin(a)) / side
+        bend = cv2.resize(rng.normal(0, 1, (5, 5)).astype(np.float32), (w, h), interpolation=cv2.INTER_CUBIC)
+        f = np.sin(2 * np.pi * rng.uniform(0.8, 2.2) * u + rng.uniform(1.0, 3.0) * bend + rng.uniform(0, 2 * np.pi))
+        wgt = (np.clip(1.0 - np.abs(f) / width, 0, 1) * alpha)[inside][:, None]
+        canvas[inside] = canvas[inside] * (1 - wgt) + colour * wgt
+
+
+def draw_die(canvas, rng, cx, cy, side, value, hard=0.0, census=0.0):
     """One die seen from above or obliquely; returns its top face's bounding box.
     With `hard` > 0 a share 0.4 * hard of the dice is translucent: the table
-    shows through the body and the far face's pips show faintly through the top."""
-    body, pip = die_paint(rng, hard)
-    translucent = hard > 0 and rng.random() < 0.4 * hard
+    shows through the body and the far face's pips show faintly through the top.
+    With `census` > 0 that share of the dice is painted as `census_paint`'s
+    kinds (and the marbled ones swirled); 0 draws no extra random number."""
+    kind = None
+    if census > 0 and rng.random() < census:
+        kind, body, pip = census_paint(rng)
+    else:
+        body, pip = die_paint(rng, hard)
+    translucent = kind is None and hard > 0 and rng.random() < 0.4 * hard
     under = canvas.copy() if translucent else None
     ang = rng.uniform(0, np.pi / 2)
     tilt = np.cos(np.radians(rng.uniform(0, 45)))
@@ -227,6 +273,9 @@ def draw_die(canvas, rng, cx, cy, side, value, hard=0.0):
         cv2.fillConvexPoly(mask, hull, 255)
         tex = cv2.resize(rng.normal(1.0, 0.25, (6, 6, 3)).astype(np.float32), (canvas.shape[1], canvas.shape[0]))
         canvas[mask > 0] = np.clip(canvas[mask > 0] * tex[mask > 0], 0, 255)
+    if kind == "marbled":
+        vein = np.clip(body * rng.uniform(1.8, 3.5) + rng.uniform(20, 90), 0, 255) if rng.random() < 0.7 else body * rng.uniform(0.2, 0.5)
+        marble(canvas, hull, rng, cx, cy, side, vein, pip * rng.uniform(0.6, 1.0))
     r = side * rng.uniform(0.08, 0.13) * (rng.uniform(1.0, 1.6) if value == 1 else 1.0)
     step = rng.uniform(0.26, 0.32)
     if translucent:
@@ -251,8 +300,10 @@ def draw_die(canvas, rng, cx, cy, side, value, hard=0.0):
     return corners[:, 0].min(), corners[:, 1].min(), corners[:, 0].max(), corners[:, 1].max()
 
 
-def synth_images(n, rng, size=160, hard=0.0):
-    """Generated scenes of one to four dice, each with YOLO-like boxes."""
+def synth_images(n, rng, size=160, hard=0.0, census=0.0):
+    """Generated scenes of one to four dice, each with YOLO-like boxes.
+    With `census` > 0 (--census-dice) a share of the dice is of the census
+    kinds and 40 % of the scenes are dim (lit at 30-60 %)."""
     items = []
     for _ in range(n):
         bg = random_colour(rng) * rng.uniform(0.5, 1.0)
@@ -267,7 +318,7 @@ def synth_images(n, rng, size=160, hard=0.0):
             if any(abs(cx - b[1]) < side * 1.2 and abs(cy - b[2]) < side * 1.2 for b in boxes):
                 continue
             value = int(rng.integers(1, 7))
-            x0, y0, x1, y1 = draw_die(canvas, rng, cx, cy, side * rng.uniform(0.9, 1.1), value, hard)
+            x0, y0, x1, y1 = draw_die(canvas, rng, cx, cy, side * rng.uniform(0.9, 1.1), value, hard, census)
             boxes.append((value, (x0 + x1) / 2, (y0 + y1) / 2, x1 - x0, y1 - y0))
         if rng.random() < 0.3:  # glare
             gx, gy = rng.uniform(0, size, 2)
@@ -275,6 +326,8 @@ def synth_images(n, rng, size=160, hard=0.0):
             cv2.circle(glare, (int(gx), int(gy)), int(rng.uniform(2, 8)), 1.0, -1)
             glare = cv2.GaussianBlur(glare, (0, 0), 2)
             canvas += glare[:, :, None] * 200
+        if census > 0 and rng.random() < 0.4:  # a dim scene
+            canvas *= rng.uniform(0.3, 0.6)
         yy, xx = np.mgrid[0:size, 0:size] / size
         canvas *= (1 + rng.uniform(-0.3, 0.3) * (xx - 0.5) + rng.uniform(-0.3, 0.3) * (yy - 0.5))[:, :, None]
         canvas = cv2.GaussianBlur(canvas, (0, 0), rng.uniform(0.3, 1.3))
@@ -513,6 +566,8 @@ def main():
     ap.add_argument("--epochs", type=int, default=12)
     ap.add_argument("--synth", type=int, default=0, help="generated scenes to add to the training data")
     ap.add_argument("--hard-dice", type=float, default=0.0, help="share of generated dice painted as the kinds misread most (dark, red, translucent)")
+    ap.add_argument("--census-dice", type=float, default=0.0, help="share of generated dice painted as the census's kinds (marbled dark with red pips, gold with dark pips), with dim scenes; 0 keeps the default scenes")
+    ap.add_argument("--sheet", help="write a picture of the first 24 generated scenes here and stop")
     ap.add_argument("--hard", action="append", default=[], help="CSV of hard negatives (warden eval dice --spurious-out)")
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--pos-per-face", type=int, default=10, help="jittered crops per labelled face")
@@ -536,7 +591,11 @@ def main():
     log = lambda s: print(s, file=sys.stderr, flush=True)
     rng = np.random.default_rng(a.seed)
     t0 = time.time()
-    train_items = [it for d in a.data for it in load_set(d)] + synth_images(a.synth, rng, hard=a.hard_dice)
+    if a.sheet:
+        imgs = [it[1] for it in synth_images(24, rng, hard=a.hard_dice, census=a.census_dice)]
+        cv2.imwrite(a.sheet, np.vstack([np.hstack(imgs[i:i + 6]) for i in range(0, 24, 6)]))
+        return
+    train_items = [it for d in a.data for it in load_set(d)] + synth_images(a.synth, rng, hard=a.hard_dice, census=a.census_dice)
     x, y = samples(train_items, rng, pos_per_face=a.pos_per_face, neg_per_image=a.neg_per_image, turned=a.turned)
     hard = hard_negatives(a.hard, rng)
     if hard:
