@@ -160,7 +160,8 @@ fn bad(name: &str, reason: String) -> VisionError {
 }
 
 /// The finder: a one-hidden-layer network over standardised features.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// (`Default` is the empty finder that tests of the matching stage use.)
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Finder {
     /// Feature means and spreads (z = (x − mean) / scale).
@@ -2536,16 +2537,7 @@ mod tests {
         let model = ArtModel {
             descriptor: ART_DESCRIPTOR.into(),
             sizes_px: [20.0, 90.0],
-            finder: Finder {
-                mean: vec![],
-                scale: vec![],
-                w1: vec![],
-                b1: vec![],
-                w2: vec![],
-                b2: 0.0,
-                gate: vec![],
-                gate_min: 0.0,
-            },
+            finder: Finder::default(),
             prototypes: vec![],
             min_similarity: faces.iter().cloned().zip([0.93, 0.87, 0.88]).collect(),
             bodies: None,

@@ -290,16 +290,7 @@ mod tests {
         let model = ArtModel {
             descriptor: String::new(),
             sizes_px: [10.0, 20.0],
-            finder: super::super::Finder {
-                mean: vec![],
-                scale: vec![],
-                w1: vec![],
-                b1: vec![],
-                w2: vec![],
-                b2: 0.0,
-                gate: vec![],
-                gate_min: 0.0,
-            },
+            finder: super::super::Finder::default(),
             prototypes,
             min_similarity: vec![],
             bodies: None,
