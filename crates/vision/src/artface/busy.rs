@@ -31,9 +31,10 @@ pub(super) fn standing(leasts: &[f32], sims: &[f32], cap: f32) -> Vec<f32> {
 /// similarity), if another face stands higher once busyness is taken off.
 pub(super) fn close_call(leasts: &[f32], sims: &[f32], best: usize, cap: f32) -> Option<usize> {
     let stand = standing(leasts, sims, cap);
-    (0..sims.len())
+    let at_best = *stand.get(best)?;
+    (0..stand.len())
         .max_by(|&a, &b| stand[a].total_cmp(&stand[b]))
-        .filter(|&f| f != best && stand[f] > stand[best])
+        .filter(|&f| f != best && stand[f] > at_best)
 }
 
 #[cfg(test)]
@@ -61,5 +62,8 @@ mod tests {
         assert_eq!(close_call(&leasts, &[0.95, 0.87, 0.6], 0, 0.05), None);
         // A plain face ahead is never overturned.
         assert_eq!(close_call(&leasts, &[0.86, 0.88, 0.6], 1, 0.05), None);
+        // Fewer leasts than similarities (or a best past them): no call,
+        // no panic.
+        assert_eq!(close_call(&leasts[..2], &[0.89, 0.87, 0.6], 2, 0.05), None);
     }
 }
