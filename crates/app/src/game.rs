@@ -553,6 +553,8 @@ fn observe_keeping(
 ) -> Result<GameView, String> {
     let die: DieReading = serde_json::from_value(reading.clone())
         .map_err(|e| format!("the reading does not match the `warden read` die format: {e}"))?;
+    die.check()
+        .map_err(|e| format!("the reading is not one a reader gives: {e}"))?;
     let mut holder = None;
     let mut s = resume(store, id, &mut holder)?;
     let game = store.session(id).map_err(|e| e.to_string())?.game;
@@ -951,6 +953,22 @@ mod tests {
         assert_eq!(v.last_seq, 2);
         let e = observe(&mut db.store, id, &json!({"face": "icon"})).unwrap_err();
         assert!(e.contains("`warden read` die format"), "{e}");
+    }
+
+    /// A confidence of 1e308 was played as a sure throw (bad-input sweep,
+    /// 2026-11-27); it is refused, naming the field, and nothing is logged.
+    #[test]
+    fn a_reading_with_an_impossible_confidence_is_refused_and_writes_nothing() {
+        let mut db = TempDb::new("conf");
+        let id = into_combat(&mut db.store);
+        let e = observe(
+            &mut db.store,
+            id,
+            &reading("blank", "score", Some(5), 1e308),
+        )
+        .unwrap_err();
+        assert!(e.contains("confidence"), "{e}");
+        assert_eq!(show(&db.store, id).unwrap().last_seq, 2);
     }
 
     #[test]

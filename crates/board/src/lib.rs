@@ -23,4 +23,4 @@ pub use error::{BoardError, Issue};
 pub use geometry::{Board, Region, CATACOMBS_DEFAULT};
 pub use landing::{Landing, LandingError, Section, SectionKind, Vote, Webs};
 pub use spec::{BoardSpec, HoleSpec, RimSpec, RingSpec, SectorKind, SectorSpec, FORMAT};
-pub use validate::{validate, MAX_VALUE};
+pub use validate::{validate, MAX_FRAME_MM, MAX_VALUE};

@@ -15,6 +15,11 @@ pub(crate) const EPS: f64 = 1e-6;
 /// highest damage the rulebook prints on the target.
 pub const MAX_VALUE: i64 = 10;
 
+/// The largest board frame side, in mm: wider than any table a board lies
+/// on. Larger sizes are typing slips (1e308), and drawing or measuring such
+/// a frame would ask for more memory than exists.
+pub const MAX_FRAME_MM: f64 = 2000.0;
+
 /// Every problem in `spec`, in file order. Empty means valid.
 pub fn validate(spec: &BoardSpec) -> Vec<Issue> {
     let mut v = Issues::default();
@@ -28,10 +33,10 @@ pub fn validate(spec: &BoardSpec) -> Vec<Issue> {
         v.push("name", "must not be empty");
     }
     for (i, x) in spec.frame_mm.iter().enumerate() {
-        if !(x.is_finite() && *x > 0.0) {
+        if !(x.is_finite() && *x > 0.0 && *x <= MAX_FRAME_MM) {
             v.push(
                 format!("frame_mm[{i}]"),
-                format!("must be a positive size in mm, got {x}"),
+                format!("must be a positive size of at most {MAX_FRAME_MM} mm, got {x}"),
             );
         }
     }

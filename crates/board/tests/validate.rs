@@ -222,3 +222,19 @@ fn wrong_format_tag_is_rejected() {
     let (issues, _) = invalid(s);
     assert_eq!(issues[0].field, "format");
 }
+
+/// A frame of 1e308 mm was accepted, and `warden synth --board` then asked
+/// OpenCV for exabytes to draw it (bad-input sweep, 2026-11-27).
+#[test]
+fn a_huge_frame_is_rejected_naming_the_field() {
+    let mut s = default_spec();
+    s.frame_mm = [1e308, 600.0];
+    let (issues, text) = invalid(s);
+    assert_eq!(issues.len(), 1, "{issues:?}");
+    assert_eq!(issues[0].field, "frame_mm[0]");
+    assert!(text.contains("my-board.json: frame_mm[0]"), "{text}");
+    // The bound itself still loads: only sizes beyond it are refused.
+    let mut s = default_spec();
+    s.frame_mm = [tw_board::MAX_FRAME_MM, tw_board::MAX_FRAME_MM];
+    assert!(Board::from_spec(s, "my-board.json").is_ok());
+}

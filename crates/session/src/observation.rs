@@ -48,6 +48,33 @@ impl DieReading {
     pub fn pips(&self) -> Option<u8> {
         self.face.as_deref()?.parse::<u8>().ok().filter(|v| (1..=6).contains(v))
     }
+
+    /// Whether the numbers are ones a reader gives: `confidence` a
+    /// probability, every point finite. A reading typed or edited by hand
+    /// with `confidence: 1e308` was otherwise played as a sure throw. The
+    /// error names the field.
+    pub fn check(&self) -> Result<(), String> {
+        if !(0.0..=1.0).contains(&self.confidence) {
+            return Err(format!(
+                "confidence: {} is not a probability (0 to 1)",
+                self.confidence
+            ));
+        }
+        let finite = |p: &[f64; 2]| p.iter().all(|v| v.is_finite());
+        if !finite(&self.center) {
+            return Err(format!("center: {:?} is not a finite point", self.center));
+        }
+        let lists = [
+            ("corners", Some(&self.corners)),
+            ("corners_mm", self.corners_mm.as_ref()),
+        ];
+        for (field, list) in lists {
+            if let Some(i) = list.and_then(|l| l.iter().position(|p| !finite(p))) {
+                return Err(format!("{field}[{i}]: is not a finite point"));
+            }
+        }
+        Ok(())
+    }
 }
 
 /// All dice seen when the scene came to rest.
@@ -83,5 +110,24 @@ mod tests {
         assert_eq!(d.pips(), None);
         d.face = None;
         assert_eq!(d.pips(), None);
+    }
+
+    #[test]
+    fn check_refuses_a_confidence_outside_0_to_1_naming_the_field() {
+        let mut d: DieReading = serde_json::from_str(
+            r#"{"center":[0,0],"face":"icon","color":"blue","confidence":1e308}"#,
+        )
+        .unwrap();
+        assert!(
+            d.check().unwrap_err().starts_with("confidence:"),
+            "{:?}",
+            d.check()
+        );
+        d.confidence = -0.5;
+        assert!(d.check().unwrap_err().starts_with("confidence:"));
+        d.confidence = 1.0;
+        assert_eq!(d.check(), Ok(()));
+        d.corners = vec![[0.0, 0.0], [f64::NAN, 1.0]];
+        assert_eq!(d.check().unwrap_err(), "corners[1]: is not a finite point");
     }
 }

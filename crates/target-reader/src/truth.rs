@@ -158,9 +158,31 @@ pub fn load(p: &Path) -> Result<Truth, String> {
     let text = std::fs::read_to_string(p).map_err(|e| e.to_string())?;
     let t: Truth =
         serde_json::from_str(&text).map_err(|e| format!("not scene ground truth: {e}"))?;
+    // The same plausible range a die set's `die.edge_mm` must lie in: -11
+    // was blamed on the die set, and 1e308 read every die wrong.
+    if let Some(e) = t.die_edge_mm {
+        if !(e.is_finite() && e > 2.0 && e < 60.0) {
+            return Err(format!("die_edge_mm: {e} mm is not a plausible d12 edge"));
+        }
+    }
+    // Millimetres on a board and pixels of a photo both lie far inside
+    // ±1e6; a point beyond that (1e308) is a typing slip whose averages
+    // overflow to infinity.
+    let plausible = |p: &[f64; 2]| p.iter().all(|v| v.abs() <= 1e6);
     for (i, d) in t.dice.iter().enumerate() {
         if d.centre_mm().is_none() {
             return Err(format!("dice[{i}]: needs center_mm or corners_mm"));
+        }
+        let points = [
+            ("center_mm", d.center_mm.map(|c| vec![c])),
+            ("corners_mm", d.corners_mm.clone()),
+            ("center_px", d.center_px.map(|c| vec![c])),
+            ("corners_px", d.corners_px.clone()),
+        ];
+        for (field, list) in points {
+            if list.is_some_and(|l| !l.iter().all(plausible)) {
+                return Err(format!("dice[{i}].{field}: a point lies beyond ±1e6"));
+            }
         }
     }
     Ok(t)
@@ -207,6 +229,35 @@ mod tests {
         .unwrap();
         let e = load(&p).unwrap_err();
         assert!(e.contains("dice[0]") && e.contains("center_mm"), "{e}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// Bad-input sweep, 2026-11-27: an edge of -11 mm was blamed on the die
+    /// set, one of 1e308 passed; both now name the truth's field.
+    #[test]
+    fn an_implausible_die_edge_or_point_is_refused_naming_the_field() {
+        let dir = std::env::temp_dir().join(format!("tw-truth-edge-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let p = dir.join("s.json");
+        let die = r#"{"color": "red", "face": "icon", "section": {"value": null, "name": "outside"}, "center_mm": [1, 2]}"#;
+        for (edge, want) in [("-11", "die_edge_mm"), ("1e308", "die_edge_mm")] {
+            let text = format!(r#"{{"image": "a.png", "die_edge_mm": {edge}, "dice": [{die}]}}"#);
+            std::fs::write(&p, text).unwrap();
+            let e = load(&p).unwrap_err();
+            assert!(e.starts_with(want), "{edge}: {e}");
+        }
+        let text = format!(r#"{{"image": "a.png", "die_edge_mm": 11, "dice": [{die}]}}"#);
+        std::fs::write(
+            &p,
+            text.replace("[1, 2]", "[1e308, 2], \"corners_mm\": [[0, 0], [1e308, 0]]"),
+        )
+        .unwrap();
+        assert_eq!(
+            load(&p).unwrap_err(),
+            "dice[0].center_mm: a point lies beyond ±1e6"
+        );
+        std::fs::write(&p, text).unwrap();
+        assert!(load(&p).is_ok());
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

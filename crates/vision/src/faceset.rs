@@ -183,7 +183,18 @@ impl FaceSet {
             if self.faces[..i].iter().any(|o| o.face == f.face) {
                 return Err(bad(name, format!("faces[{i}].face {:?} is enrolled twice", f.face)));
             }
-            if f.prototype.len() != len || len == 0 || f.prototype.iter().any(|v| !v.is_finite()) {
+            // Lengths first, naming both faces: the length check used to
+            // blame faces[1] with faces[0]'s count when faces[0] was short.
+            if f.prototype.len() != len {
+                return Err(bad(
+                    name,
+                    format!(
+                        "faces[{i}].prototype holds {} numbers but faces[0].prototype {len}; all must hold as many",
+                        f.prototype.len()
+                    ),
+                ));
+            }
+            if len == 0 || f.prototype.iter().any(|v| !v.is_finite()) {
                 return Err(bad(name, format!("faces[{i}].prototype must hold {len} finite numbers")));
             }
             if f.samples < 1 {

@@ -381,6 +381,14 @@ fn files_that_are_not_d6_sets_are_refused_naming_the_field() {
         v["faces"][2]["prototype"].as_array_mut().unwrap().pop();
     })
     .contains("faces[2].prototype"));
+    // A short first face is named too, not only the face compared with it.
+    let e = broken(&|v| {
+        v["faces"][0]["prototype"].as_array_mut().unwrap().pop();
+    });
+    assert!(
+        e.contains("faces[0].prototype") && e.contains("faces[1].prototype"),
+        "{e}"
+    );
     assert!(
         broken(&|v| v["look"]["side_px"] = serde_json::json!([5.0, 3.0, 9.0]))
             .contains("look.side_px")
