@@ -226,6 +226,18 @@ mod tests {
         [c[0] - r * dx / n, c[1] - r * dy / n]
     }
 
+    /// [`low_dice`] of `d` read alone.
+    fn alone(
+        now: &Mat,
+        was: &Mat,
+        pose: &Pose,
+        board: &Board,
+        set: &DieSet,
+        d: &TargetDie,
+    ) -> Vec<(usize, [f64; 2])> {
+        low_dice(now, was, pose, board, set, std::slice::from_ref(d)).unwrap()
+    }
+
     fn dist(a: [f64; 2], b: [f64; 2]) -> f64 {
         (a[0] - b[0]).hypot(a[1] - b[1])
     }
@@ -242,25 +254,9 @@ mod tests {
         let top = read_at(&pose, &set.die, c, "white");
         assert!(!over_hole(&board, &set.die, &top));
         let low = read_at(&pose, &set.die, nearer(&pose, &set.die, c), "white");
-        let got = low_dice(
-            &now,
-            &paper,
-            &pose,
-            &board,
-            &set,
-            std::slice::from_ref(&top),
-        )
-        .unwrap();
+        let got = alone(&now, &paper, &pose, &board, &set, &top);
         assert!(got.is_empty(), "{got:?}");
-        let got = low_dice(
-            &now,
-            &paper,
-            &pose,
-            &board,
-            &set,
-            std::slice::from_ref(&low),
-        )
-        .unwrap();
+        let got = alone(&now, &paper, &pose, &board, &set, &low);
         assert_eq!(got.len(), 1, "{got:?}");
         assert!(
             dist(got[0].1, c) < 3.0,
@@ -292,15 +288,7 @@ mod tests {
         let c = [40.0, 40.0];
         let now = drawn(&pose, &set.die, &paper, &[c]);
         let low = read_at(&pose, &set.die, nearer(&pose, &set.die, c), "white");
-        let got = low_dice(
-            &now,
-            &paper,
-            &pose,
-            &board,
-            &set,
-            std::slice::from_ref(&low),
-        )
-        .unwrap();
+        let got = alone(&now, &paper, &pose, &board, &set, &low);
         assert_eq!(got.len(), 1, "{got:?}");
         let keep = |found: &[TargetDie], refused: Vec<(f64, TargetDie)>| {
             let out = replaced(
@@ -351,8 +339,8 @@ mod tests {
             .map(|&c| read_at(&pose, &set.die, nearer(&pose, &set.die, c), "white"))
             .collect();
         for d in &low {
-            let one = low_dice(&now, &paper, &pose, &board, &set, std::slice::from_ref(d));
-            assert_eq!(one.unwrap().len(), 1, "each alone is low: {d:?}");
+            let one = alone(&now, &paper, &pose, &board, &set, d);
+            assert_eq!(one.len(), 1, "each alone is low: {d:?}");
         }
         let got = low_dice(&now, &paper, &pose, &board, &set, &low).unwrap();
         let which: Vec<usize> = got.iter().map(|(i, _)| *i).collect();
@@ -370,8 +358,7 @@ mod tests {
         let low = read_at(&pose, &set.die, nearer(&pose, &set.die, c), "white");
         let small = Mat::new_rows_cols_with_default(20, 20, CV_8UC3, Scalar::all(235.0)).unwrap();
         for was in [Mat::default(), small] {
-            let got =
-                low_dice(&now, &was, &pose, &board, &set, std::slice::from_ref(&low)).unwrap();
+            let got = alone(&now, &was, &pose, &board, &set, &low);
             assert!(got.is_empty(), "{got:?}");
         }
         let edge = read_at(&pose, &set.die, [-18.0, -18.0], "white");
