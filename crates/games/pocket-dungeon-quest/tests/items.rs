@@ -350,3 +350,53 @@ fn the_merchant_sells_one_of_two_tiles_for_30_gems() {
     let r = refused(&mut s, buy(vec![Potion], Potion));
     assert!(r.reason.contains("this turn's purchase"), "{r}");
 }
+
+/// Audit 2026-11-27. "Lastly, you may pick up only 1 Item or Spell"; Swift
+/// Cunning lets the Rogue take "ONE Item or Spell ... before attacking".
+/// Our reading: it moves the Rogue's one pick-up before the fight, it does
+/// not add a second one after it.
+#[test]
+fn swift_cunning_moves_the_one_pick_up_it_does_not_add_one() {
+    let mut s = game(&[Rogue]);
+    mv(
+        &mut s,
+        p(-1, 4),
+        &[(p(0, 3), Bomb), (p(0, 4), Goblin), (p(0, 5), Potion)],
+    );
+    run(&mut s, take(p(0, 3)));
+    run(&mut s, attack(p(0, 4), "two_swords"));
+    let r = refused(&mut s, take(p(0, 5)));
+    assert_eq!(r.rule, "Items & Spells: pick up");
+    end(&mut s);
+    assert_eq!(hero(&s, Rogue).inventory, vec![Bomb]);
+    assert_eq!(s.piles.merchant, vec![Potion]);
+}
+
+/// Audit 2026-11-27. "The Pegasus Mount is bound to the Hero that found it.
+/// It cannot be given or traded": the refusal names that rule, as it does
+/// for a Relic, which the Party holds, not a Hero.
+#[test]
+fn the_pegasus_mount_and_the_relics_cannot_be_given() {
+    let mut s = game(&[Warrior, Rogue]);
+    mv(&mut s, p(-1, 4), &[(p(0, 4), Pegasus)]);
+    assert!(hero(&s, Warrior).pegasus);
+    let r = refused(
+        &mut s,
+        Command::Give {
+            item: Pegasus,
+            to: Rogue,
+        },
+    );
+    assert_eq!(r.rule, "Pegasus Mount", "{r}");
+    // "The Master Relics do not take up space in any Hero's Inventory."
+    end(&mut s);
+    mv(&mut s, p(-1, 8), &[(p(0, 8), RelicSquare)]);
+    let r = refused(
+        &mut s,
+        Command::Give {
+            item: RelicSquare,
+            to: Warrior,
+        },
+    );
+    assert_eq!(r.rule, "Master Relics", "{r}");
+}
