@@ -440,37 +440,6 @@ fn giving_a_key_is_the_turns_use_of_an_item() {
     assert_eq!(r.rule, "Using An Item Or Spell");
 }
 
-/// Audit 2026-11-27. "1 XP is awarded to the Hero who defeated the
-/// Monster"; Confusion's Monsters are "sent to the Monster Pile", the words
-/// used for Monsters that run off (our reading: not defeated, no XP).
-#[test]
-fn monsters_sent_off_by_confusion_earn_no_xp() {
-    let mut s = expansion(&[Rogue]);
-    mv(
-        &mut s,
-        p(-1, 4),
-        &[(p(0, 3), Confusion), (p(0, 4), Slime), (p(0, 5), Flayer)],
-    );
-    run(
-        &mut s,
-        Command::Take {
-            at: p(0, 3),
-            put_back: None,
-        },
-    );
-    run(
-        &mut s,
-        Command::Confusion {
-            a: p(0, 4),
-            b: p(0, 5),
-            roll: "two_swords".into(),
-        },
-    );
-    assert_eq!(s.piles.monster, vec![Slime, Flayer]);
-    assert_eq!(hero(&s, Rogue).xp, 0);
-    assert_eq!(hero(&s, Rogue).hearts, 3);
-}
-
 /// Audit 2026-11-27. The Red Beholder: "any Hero in direct line of sight
 /// across the entire Dungeon Floor (the four cardinal directions)". Our
 /// reading, with "Sight is not blocked by walls": a Wall in the line does
@@ -529,4 +498,26 @@ fn the_pegasus_mount_cannot_be_sold() {
     assert!(s.merchant_open && hero(&s, Rogue).pegasus);
     let r = refused(&mut s, Command::Sell { item: Pegasus });
     assert_eq!(r.rule, "Pegasus Mount", "{r}");
+}
+
+/// Audit 2026-11-27. Quick As A Whip: "If the first revealed tile on your
+/// turn is a Trap or a Monster, discard it." Our reading for the Monsters
+/// that act "When revealed": the Adventurer discards them first, so the Red
+/// Beholder asks no saving roll and the poisoning Monster poisons no one.
+#[test]
+fn quick_as_a_whip_discards_a_beholder_or_poisoner_before_they_act() {
+    let mut s = expansion(&[Adventurer]);
+    let mut c = go_cmd(&s, p(-1, 4), &[(p(0, 4), RedBeholder)]);
+    if let Command::Move { reveal, .. } = &mut c {
+        reveal[0].saves.insert(Adventurer, "skull".into());
+    }
+    assert_eq!(refused(&mut s, c).rule, "Quick As A Whip");
+    mv(&mut s, p(-1, 4), &[(p(0, 4), RedBeholder)]);
+    assert_eq!(hero(&s, Adventurer).hearts, 3);
+    assert_eq!(s.piles.discard, vec![RedBeholder]);
+    end(&mut s);
+    mv(&mut s, p(0, 4), &[(p(1, 4), Poisoner)]);
+    assert!(!hero(&s, Adventurer).poisoned);
+    assert_eq!(s.piles.discard, vec![RedBeholder, Poisoner]);
+    assert_eq!(hero(&s, Adventurer).xp, 0);
 }
