@@ -372,25 +372,15 @@ fn swift_cunning_moves_the_one_pick_up_it_does_not_add_one() {
     assert_eq!(s.piles.merchant, vec![Potion]);
 }
 
-/// Audit 2026-11-27. "The Pegasus Mount is bound to the Hero that found it.
-/// It cannot be given or traded": the refusal names that rule, as it does
-/// for a Relic, which the Party holds, not a Hero.
+/// Audit 2026-11-27. "When a Master Relic is revealed, it is immediately
+/// collected by the Party! ... The Master Relics do not take up space in
+/// any Hero's Inventory": a hero cannot give one, and the refusal names the
+/// Relics' rule, not a missing Item.
 #[test]
-fn the_pegasus_mount_and_the_relics_cannot_be_given() {
-    let mut s = game(&[Warrior, Rogue]);
-    mv(&mut s, p(-1, 4), &[(p(0, 4), Pegasus)]);
-    assert!(hero(&s, Warrior).pegasus);
-    let r = refused(
-        &mut s,
-        Command::Give {
-            item: Pegasus,
-            to: Rogue,
-        },
-    );
-    assert_eq!(r.rule, "Pegasus Mount", "{r}");
-    // "The Master Relics do not take up space in any Hero's Inventory."
-    end(&mut s);
+fn a_master_relic_cannot_be_given() {
+    let mut s = game(&[Rogue, Warrior]);
     mv(&mut s, p(-1, 8), &[(p(0, 8), RelicSquare)]);
+    assert_eq!(s.relics, vec![RelicSquare]);
     let r = refused(
         &mut s,
         Command::Give {
@@ -399,4 +389,94 @@ fn the_pegasus_mount_and_the_relics_cannot_be_given() {
         },
     );
     assert_eq!(r.rule, "Master Relics", "{r}");
+}
+
+/// Audit 2026-11-27. Confusion: "Any 2 Monsters in your Circle of Sight
+/// fight each other! Roll 2+ Swords and both monsters are sent to the
+/// Monster Pile. Otherwise fight them normally." Our reading: the roll is
+/// the Monsters' fight, not the hero's attack, so Brute Strength ("When
+/// attacking") and a Sword Effect ("your next Attack Roll") do not count
+/// and the Effect waits for the real attack.
+#[test]
+fn a_failed_confusion_roll_takes_no_hero_bonus_and_the_monsters_are_fought() {
+    let mut s = game(&[Warrior]);
+    mv(&mut s, p(-1, 4), &[(p(0, 4), Confusion)]);
+    run(&mut s, take(p(0, 4)));
+    end(&mut s);
+    mv(
+        &mut s,
+        p(0, 4),
+        &[(p(1, 3), Sword), (p(1, 4), Slime), (p(1, 5), Flayer)],
+    );
+    run(
+        &mut s,
+        Command::Confusion {
+            a: p(1, 4),
+            b: p(1, 5),
+            roll: "one_sword".into(),
+        },
+    );
+    assert!(
+        s.piles.monster.is_empty(),
+        "1 Sword: no +1 from Brute Strength"
+    );
+    assert_eq!(hero(&s, Warrior).effects, vec![Sword]);
+    assert_eq!(
+        s.piles.merchant,
+        vec![Confusion],
+        "the Spell is used all the same"
+    );
+    assert_eq!(s.turn.step, Step::Fighting);
+    run(&mut s, attack(p(1, 4), "flash"));
+    assert!(hero(&s, Warrior).effects.is_empty(), "spent on the attack");
+    run(&mut s, attack(p(1, 5), "two_swords"));
+    assert_eq!(s.piles.monster, vec![Slime, Flayer]);
+    assert_eq!(hero(&s, Warrior).hearts, 2);
+}
+
+/// Audit 2026-11-27. The Merchant: "You may make a purchase even if you
+/// have 2 Items/Spells in you Inventory, but you must return one of the
+/// tiles in your Inventory to the Merchant Pile"; "The other tile is placed
+/// face down to the Merchant Pile."
+#[test]
+fn a_purchase_with_a_full_inventory_returns_one_held_tile() {
+    let mut s = game(&[Rogue]);
+    mv(
+        &mut s,
+        p(-1, 4),
+        &[(p(0, 3), Gems10), (p(0, 4), Potion), (p(0, 5), Gems10)],
+    );
+    run(&mut s, take(p(0, 4)));
+    end(&mut s);
+    mv(
+        &mut s,
+        p(0, 4),
+        &[(p(1, 3), Merchant), (p(1, 4), Bomb), (p(1, 5), Gems10)],
+    );
+    run(&mut s, take(p(1, 4)));
+    end(&mut s);
+    mv(
+        &mut s,
+        p(0, 3),
+        &[(p(0, 2), Foresight), (p(1, 2), Teleport)],
+    );
+    end(&mut s);
+    assert_eq!(s.piles.merchant.len(), 2, "the tiles left in sight");
+    mv(&mut s, p(0, 3), &[]);
+    let buy = |put_back| Command::Buy {
+        drawn: vec![Foresight, Teleport],
+        keep: Teleport,
+        put_back,
+    };
+    let r = refused(&mut s, buy(None));
+    assert_eq!(r.rule, "The Merchant", "{r}");
+    assert_eq!(refused(&mut s, buy(Some(Foresight))).rule, "The Merchant");
+    run(&mut s, buy(Some(Potion)));
+    assert_eq!(hero(&s, Rogue).inventory, vec![Bomb, Teleport]);
+    let mut pile = s.piles.merchant.clone();
+    pile.sort();
+    let mut want = vec![Foresight, Potion];
+    want.sort();
+    assert_eq!(pile, want);
+    assert_eq!(s.piles.gem_total(), 0);
 }

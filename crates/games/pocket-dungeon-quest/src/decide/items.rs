@@ -114,6 +114,9 @@ pub(super) fn make_room(
     }
 }
 
+/// "Lastly, you may pick up only 1 Item or Spell." Swift Cunning lets the
+/// Rogue take "ONE Item or Spell ... before attacking": our reading is that
+/// it moves the Rogue's one pick-up before the fight, not that it adds one.
 pub fn take(ctx: &mut Ctx, at: Pos, put_back: Option<TileKind>) -> Result<(), Refusal> {
     ctx.no_boss_fight("picking up")?;
     let me = ctx.me()?;
