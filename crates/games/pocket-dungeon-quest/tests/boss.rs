@@ -226,3 +226,23 @@ fn the_boss_fight_happens_even_if_its_revealer_died_revealing_it() {
         (Rogue, Some(vec![Rogue]))
     );
 }
+
+/// Audit 2026-11-27. "Critical Misses do different terrible things
+/// depending on the Monster being fought at the time" and "Henchmen do not
+/// run away to the Monster Pile when a Hero rolls a miss": a Skull on a
+/// Minotaur on top of the stack costs its +1 damage, and it stays on top.
+#[test]
+fn a_henchmans_critical_miss_is_its_own_and_it_stays_on_the_stack() {
+    let mut s = game(&[Warrior, Rogue]);
+    mv(&mut s, p(-1, 4), &[(p(0, 3), Goblin), (p(0, 5), Minotaur)]);
+    run(&mut s, attack(p(0, 3), "two_swords"));
+    run(&mut s, attack(p(0, 5), "two_swords"));
+    end(&mut s);
+    mv(&mut s, p(-1, 8), &[(p(0, 8), Boss)]);
+    run(&mut s, henchmen("two_swords", vec![Goblin, Minotaur]));
+    run(&mut s, attack(p(0, 8), "skull")); // the Rogue, on the Minotaur
+    assert_eq!(hero(&s, Rogue).hearts, 1, "1 Heart + the Minotaur's 1");
+    assert_eq!(hero(&s, Warrior).hearts, 3, "not the Boss's effect");
+    assert_eq!(s.boss.as_ref().unwrap().stack, vec![Goblin, Minotaur]);
+    assert!(s.piles.monster.is_empty());
+}

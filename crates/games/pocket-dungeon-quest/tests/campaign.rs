@@ -403,3 +403,121 @@ fn gear_this_engine_does_not_play_is_refused_by_name() {
     assert_eq!(r.rule, "Gear: bed_roll");
     assert!(r.reason.contains("does not play"), "{r}");
 }
+
+/// Audit 2026-11-27. "XP and Keys are spent on your turn to gain the next
+/// Level ... You must gain Levels in order": 8 XP and 3 Keys buy Level 1
+/// (3 XP, 1 Key) then Level 2 (5 XP, 2 Keys), leaving nothing for Level 3
+/// (7 XP, 2 Keys).
+#[test]
+fn levels_are_gained_in_order_each_spending_its_own_xp_and_keys() {
+    let mut s = carried(&[Warrior], vec![carry(Warrior, 0, 8, 3, vec![])]);
+    let up = |g| Command::LevelUp { gear: Some(g) };
+    run(&mut s, up(Gear::Torch));
+    let h = hero(&s, Warrior);
+    assert_eq!((h.level, h.xp, h.keys), (1, 5, 2));
+    run(&mut s, up(Gear::Boomerang));
+    let h = hero(&s, Warrior);
+    assert_eq!((h.level, h.xp, h.keys), (2, 0, 0));
+    let r = refused(&mut s, up(Gear::Harp));
+    assert_eq!(r.rule, "Leveling Up");
+    assert!(r.reason.contains("Level 3 costs 7 XP and 2 Key(s)"), "{r}");
+}
+
+/// Audit 2026-11-27. "Keys may be given or traded to other Heroes. This
+/// counts as using an Item for your turn."
+#[test]
+fn giving_a_key_is_the_turns_use_of_an_item() {
+    let mut s = carried(
+        &[Warrior, Rogue],
+        vec![
+            carry(Warrior, 0, 0, 2, vec![]),
+            carry(Rogue, 0, 0, 0, vec![]),
+        ],
+    );
+    run(&mut s, Command::GiveKey { to: Rogue });
+    assert_eq!((hero(&s, Warrior).keys, hero(&s, Rogue).keys), (1, 1));
+    let r = refused(&mut s, Command::GiveKey { to: Rogue });
+    assert_eq!(r.rule, "Using An Item Or Spell");
+}
+
+/// Audit 2026-11-27. The Red Beholder: "any Hero in direct line of sight
+/// across the entire Dungeon Floor (the four cardinal directions)". Our
+/// reading, with "Sight is not blocked by walls": a Wall in the line does
+/// not shelter a hero; a hero diagonal to it, even adjacent, is not in line.
+#[test]
+fn the_red_beholders_line_crosses_walls_but_not_diagonals() {
+    let mut s = expansion(&[Warrior, Rogue]);
+    mv(&mut s, p(1, -1), &[(p(1, 0), Wall)]);
+    end(&mut s);
+    mv(&mut s, p(-1, 6), &[]);
+    end(&mut s);
+    pass(&mut s);
+    let mut c = go_cmd(&s, p(0, 6), &[(p(1, 5), RedBeholder)]);
+    if let Command::Move { reveal, .. } = &mut c {
+        reveal[0].saves.insert(Rogue, "skull".into());
+    }
+    let r = refused(&mut s, c.clone());
+    assert_eq!(r.rule, "Red Beholder");
+    if let Command::Move { reveal, .. } = &mut c {
+        reveal[0].saves.clear();
+        reveal[0].saves.insert(Warrior, "skull".into());
+    }
+    run(&mut s, c);
+    assert_eq!((hero(&s, Warrior).hearts, hero(&s, Rogue).hearts), (2, 3));
+}
+
+/// Audit 2026-11-27. Hero Cape: "Wearer has 1 additional Heart. (Max 4
+/// Hearts)"; a Potion "heal[s] any Hero 1 Heart", so it heals up to 4.
+#[test]
+fn a_cape_wearer_is_healed_up_to_four_hearts() {
+    let mut s = carried(
+        &[Warrior],
+        vec![carry(Warrior, 1, 0, 0, vec![Gear::HeroCape])],
+    );
+    assert_eq!(hero(&s, Warrior).hearts, 4);
+    mv(&mut s, p(-1, 4), &[(p(0, 3), SpikeTrap), (p(0, 4), Potion)]);
+    assert_eq!(hero(&s, Warrior).hearts, 3);
+    run(
+        &mut s,
+        Command::Take {
+            at: p(0, 4),
+            put_back: None,
+        },
+    );
+    run(&mut s, Command::Potion { hero: Warrior });
+    assert_eq!(hero(&s, Warrior).hearts, 4);
+}
+
+/// Audit 2026-11-27. Selling: "Place the Item you wish to sell into the
+/// Merchant Pile"; the Pegasus Mount "cannot be given or traded", so
+/// selling it is refused by that rule.
+#[test]
+fn the_pegasus_mount_cannot_be_sold() {
+    let mut s = expansion(&[Rogue]);
+    mv(&mut s, p(-1, 4), &[(p(0, 3), Merchant), (p(0, 4), Pegasus)]);
+    assert!(s.merchant_open && hero(&s, Rogue).pegasus);
+    let r = refused(&mut s, Command::Sell { item: Pegasus });
+    assert_eq!(r.rule, "Pegasus Mount", "{r}");
+}
+
+/// Audit 2026-11-27. Quick As A Whip: "If the first revealed tile on your
+/// turn is a Trap or a Monster, discard it." Our reading for the Monsters
+/// that act "When revealed": the Adventurer discards them first, so the Red
+/// Beholder asks no saving roll and the poisoning Monster poisons no one.
+#[test]
+fn quick_as_a_whip_discards_a_beholder_or_poisoner_before_they_act() {
+    let mut s = expansion(&[Adventurer]);
+    let mut c = go_cmd(&s, p(-1, 4), &[(p(0, 4), RedBeholder)]);
+    if let Command::Move { reveal, .. } = &mut c {
+        reveal[0].saves.insert(Adventurer, "skull".into());
+    }
+    assert_eq!(refused(&mut s, c).rule, "Quick As A Whip");
+    mv(&mut s, p(-1, 4), &[(p(0, 4), RedBeholder)]);
+    assert_eq!(hero(&s, Adventurer).hearts, 3);
+    assert_eq!(s.piles.discard, vec![RedBeholder]);
+    end(&mut s);
+    mv(&mut s, p(0, 4), &[(p(1, 4), Poisoner)]);
+    assert!(!hero(&s, Adventurer).poisoned);
+    assert_eq!(s.piles.discard, vec![RedBeholder, Poisoner]);
+    assert_eq!(hero(&s, Adventurer).xp, 0);
+}

@@ -230,3 +230,85 @@ fn critical_miss_skelly_archer_stays_and_is_attacked_before_the_next_move() {
     assert_eq!(s.piles.monster, vec![SkellyArcher]);
     mv(&mut s, p(0, 4), &[]);
 }
+
+/// Audit 2026-11-27. "Yellow flashes are misses, Red Skulls are Critical
+/// Misses" (Roll To Hit) whatever Swords are added; "The Sword Effect gives
+/// +1 Sword to your next Attack Roll" is spent on that roll even so; a
+/// Minotaur's Critical Miss "Deals +1 point of damage" on top of the Heart.
+#[test]
+fn a_skull_is_a_critical_miss_whatever_the_bonus_and_spends_the_effect() {
+    let mut s = game(&[Warrior]);
+    mv(&mut s, p(-1, 4), &[(p(0, 3), Sword), (p(0, 4), Minotaur)]);
+    assert_eq!(hero(&s, Warrior).effects, vec![Sword]);
+    run(&mut s, attack(p(0, 4), "skull"));
+    assert_eq!(hero(&s, Warrior).hearts, 1, "1 Heart + the Minotaur's 1");
+    assert!(hero(&s, Warrior).effects.is_empty(), "spent on the roll");
+    assert_eq!(s.piles.monster, vec![Minotaur]);
+    assert_eq!(s.piles.discard, vec![Sword]);
+}
+
+/// Audit 2026-11-27. Brute Strength "each roll gains +1 Sword" and "The
+/// Broken Sword gives -1 Sword to your next Attack Roll" add up: 1 + 1 - 1
+/// = 1 Sword misses; the next roll, the Effect spent, 1 + 1 = 2 hits.
+#[test]
+fn brute_strength_and_a_broken_sword_cancel_out() {
+    let mut s = game(&[Warrior]);
+    mv(
+        &mut s,
+        p(-1, 4),
+        &[(p(0, 3), BrokenSword), (p(0, 4), Goblin), (p(0, 5), Slime)],
+    );
+    run(&mut s, attack(p(0, 4), "one_sword"));
+    assert_eq!(hero(&s, Warrior).hearts, 2, "1 Sword is a miss");
+    assert_eq!(hero(&s, Warrior).xp, 0);
+    run(&mut s, attack(p(0, 5), "one_sword"));
+    assert_eq!(hero(&s, Warrior).hearts, 2, "1 + 1 = 2 Swords hit");
+    assert_eq!(hero(&s, Warrior).xp, 1);
+}
+
+/// Audit 2026-11-27. "In addition to losing a Heart, Critical Misses do
+/// different terrible things": a Slime with no Item to steal and a Goblin
+/// with an empty Gem Pile cost the Heart and nothing else, and the roll is
+/// not refused for want of a choice.
+#[test]
+fn a_critical_miss_with_nothing_to_steal_costs_only_the_heart() {
+    let mut s = game(&[Rogue]);
+    mv(&mut s, p(-1, 4), &[(p(0, 3), Slime), (p(0, 5), Goblin)]);
+    run(&mut s, attack(p(0, 3), "skull"));
+    assert_eq!(hero(&s, Rogue).hearts, 2);
+    run(&mut s, attack(p(0, 5), "skull"));
+    assert_eq!(hero(&s, Rogue).hearts, 1);
+    assert_eq!(s.piles.monster, vec![Slime, Goblin], "both ran off");
+    assert!(s.piles.gem.is_empty() && hero(&s, Rogue).inventory.is_empty());
+}
+
+/// Audit 2026-11-27. Eagle Eye Vision: "You may re-roll the Attack Die":
+/// the re-roll replaces a Skull, so no Critical Miss happens, and the
+/// Broken Sword counts against the roll that stands (2 - 1 = 1 misses).
+#[test]
+fn an_archers_reroll_replaces_a_skull_and_the_effect_counts_once() {
+    let mut s = game(&[Archer]);
+    mv(
+        &mut s,
+        p(-1, 4),
+        &[(p(0, 3), BrokenSword), (p(0, 4), Minotaur)],
+    );
+    run(
+        &mut s,
+        Command::Attack {
+            target: p(0, 4),
+            roll: "skull".into(),
+            reroll: Some("two_swords".into()),
+            second: None,
+            steal: None,
+            gem: None,
+        },
+    );
+    assert_eq!(
+        hero(&s, Archer).hearts,
+        2,
+        "a plain miss: no Minotaur damage"
+    );
+    assert!(hero(&s, Archer).effects.is_empty());
+    assert_eq!(s.piles.monster, vec![Minotaur]);
+}

@@ -184,3 +184,36 @@ fn a_death_on_anothers_turn_makes_that_turn_the_final_one() {
     end(&mut s);
     assert_eq!(s.resets, 1);
 }
+
+/// Audit 2026-11-27. "Resolve Traps, and pick up any Effects in the order
+/// in which they were revealed"; "When a Master Relic is revealed, it is
+/// immediately collected by the Party"; "Relics are never lost or
+/// discarded if a Hero dies": a Relic turned up in the same Circle as the
+/// Trap that kills the hero is still the Party's.
+#[test]
+fn a_relic_revealed_beside_a_fatal_trap_is_still_collected() {
+    let mut s = game(&[Warrior, Rogue]);
+    mv(
+        &mut s,
+        p(-1, 4),
+        &[(p(0, 3), SpikeTrap), (p(0, 4), SpikeTrap)],
+    );
+    end(&mut s);
+    pass_in(&mut s);
+    mv(
+        &mut s,
+        p(0, 4),
+        &[
+            (p(1, 4), SpikeTrap),
+            (p(1, 5), RelicCircle),
+            (p(1, 3), Sword),
+        ],
+    );
+    assert!(hero(&s, Warrior).dead);
+    assert_eq!(s.relics, vec![RelicCircle]);
+    assert!(hero(&s, Warrior).effects.is_empty());
+    assert!(
+        s.piles.discard.contains(&Sword),
+        "an Effect in a Dead Hero's sight is discarded"
+    );
+}

@@ -653,3 +653,38 @@ fn a_monster_turned_up_after_the_bed_roll_is_fought_and_the_rest_fails() {
     run(&mut s, wake_up(Some(p(1, 2)), Some(SpikeTrap)));
     assert_eq!(hero(&s, Rogue).hearts, 1, "a Trap: hurt, and no rest");
 }
+
+/// Audit 2026-11-27. Torch: "On Your turn, peek at any 1 tile that is 1
+/// space beyond normal Circle Of Sight. After peeking return that tile face
+/// down." Two spaces away (diagonals counted as sight counts them), not
+/// three; the tile stays face down; one peek a turn.
+#[test]
+fn the_torch_peeks_one_tile_just_beyond_sight_and_leaves_it_face_down() {
+    let mut s = with_gear(Warrior, vec![Gear::Torch]);
+    mv(&mut s, p(-1, 4), &[]);
+    end(&mut s);
+    mv(&mut s, p(0, 4), &[]);
+    let torch = |at| Command::UseGear {
+        gear: Gear::Torch,
+        at: Some(at),
+        hero: None,
+        take: None,
+        by: None,
+        roll: None,
+        steal: None,
+        gem: None,
+    };
+    assert_eq!(refused(&mut s, torch(p(3, 4))).rule, "Gear: torch");
+    assert_eq!(
+        refused(&mut s, torch(p(1, 5))).rule,
+        "Gear: torch",
+        "in sight"
+    );
+    run(&mut s, torch(p(2, 6)));
+    assert_eq!(s.cell(p(2, 6)), Some(tw_pocket_dungeon_quest::Cell::Hidden));
+    assert_eq!(
+        refused(&mut s, torch(p(2, 2))).rule,
+        "Gear: torch",
+        "one a turn"
+    );
+}

@@ -350,3 +350,133 @@ fn the_merchant_sells_one_of_two_tiles_for_30_gems() {
     let r = refused(&mut s, buy(vec![Potion], Potion));
     assert!(r.reason.contains("this turn's purchase"), "{r}");
 }
+
+/// Audit 2026-11-27. "Lastly, you may pick up only 1 Item or Spell"; Swift
+/// Cunning lets the Rogue take "ONE Item or Spell ... before attacking".
+/// Our reading: it moves the Rogue's one pick-up before the fight, it does
+/// not add a second one after it.
+#[test]
+fn swift_cunning_moves_the_one_pick_up_it_does_not_add_one() {
+    let mut s = game(&[Rogue]);
+    mv(
+        &mut s,
+        p(-1, 4),
+        &[(p(0, 3), Bomb), (p(0, 4), Goblin), (p(0, 5), Potion)],
+    );
+    run(&mut s, take(p(0, 3)));
+    run(&mut s, attack(p(0, 4), "two_swords"));
+    let r = refused(&mut s, take(p(0, 5)));
+    assert_eq!(r.rule, "Items & Spells: pick up");
+    end(&mut s);
+    assert_eq!(hero(&s, Rogue).inventory, vec![Bomb]);
+    assert_eq!(s.piles.merchant, vec![Potion]);
+}
+
+/// Audit 2026-11-27. "When a Master Relic is revealed, it is immediately
+/// collected by the Party! ... The Master Relics do not take up space in
+/// any Hero's Inventory": a hero cannot give one, and the refusal names the
+/// Relics' rule, not a missing Item.
+#[test]
+fn a_master_relic_cannot_be_given() {
+    let mut s = game(&[Rogue, Warrior]);
+    mv(&mut s, p(-1, 8), &[(p(0, 8), RelicSquare)]);
+    assert_eq!(s.relics, vec![RelicSquare]);
+    let r = refused(
+        &mut s,
+        Command::Give {
+            item: RelicSquare,
+            to: Warrior,
+        },
+    );
+    assert_eq!(r.rule, "Master Relics", "{r}");
+}
+
+/// Audit 2026-11-27. Confusion: "Any 2 Monsters in your Circle of Sight
+/// fight each other! Roll 2+ Swords and both monsters are sent to the
+/// Monster Pile. Otherwise fight them normally." Our reading: the roll is
+/// the Monsters' fight, not the hero's attack, so Brute Strength ("When
+/// attacking") and a Sword Effect ("your next Attack Roll") do not count
+/// and the Effect waits for the real attack.
+#[test]
+fn a_failed_confusion_roll_takes_no_hero_bonus_and_the_monsters_are_fought() {
+    let mut s = game(&[Warrior]);
+    mv(&mut s, p(-1, 4), &[(p(0, 4), Confusion)]);
+    run(&mut s, take(p(0, 4)));
+    end(&mut s);
+    mv(
+        &mut s,
+        p(0, 4),
+        &[(p(1, 3), Sword), (p(1, 4), Slime), (p(1, 5), Flayer)],
+    );
+    run(
+        &mut s,
+        Command::Confusion {
+            a: p(1, 4),
+            b: p(1, 5),
+            roll: "one_sword".into(),
+        },
+    );
+    assert!(
+        s.piles.monster.is_empty(),
+        "1 Sword: no +1 from Brute Strength"
+    );
+    assert_eq!(hero(&s, Warrior).effects, vec![Sword]);
+    assert_eq!(
+        s.piles.merchant,
+        vec![Confusion],
+        "the Spell is used all the same"
+    );
+    assert_eq!(s.turn.step, Step::Fighting);
+    run(&mut s, attack(p(1, 4), "flash"));
+    assert!(hero(&s, Warrior).effects.is_empty(), "spent on the attack");
+    run(&mut s, attack(p(1, 5), "two_swords"));
+    assert_eq!(s.piles.monster, vec![Slime, Flayer]);
+    assert_eq!(hero(&s, Warrior).hearts, 2);
+}
+
+/// Audit 2026-11-27. The Merchant: "You may make a purchase even if you
+/// have 2 Items/Spells in you Inventory, but you must return one of the
+/// tiles in your Inventory to the Merchant Pile"; "The other tile is placed
+/// face down to the Merchant Pile."
+#[test]
+fn a_purchase_with_a_full_inventory_returns_one_held_tile() {
+    let mut s = game(&[Rogue]);
+    mv(
+        &mut s,
+        p(-1, 4),
+        &[(p(0, 3), Gems10), (p(0, 4), Potion), (p(0, 5), Gems10)],
+    );
+    run(&mut s, take(p(0, 4)));
+    end(&mut s);
+    mv(
+        &mut s,
+        p(0, 4),
+        &[(p(1, 3), Merchant), (p(1, 4), Bomb), (p(1, 5), Gems10)],
+    );
+    run(&mut s, take(p(1, 4)));
+    end(&mut s);
+    mv(
+        &mut s,
+        p(0, 3),
+        &[(p(0, 2), Foresight), (p(1, 2), Teleport)],
+    );
+    end(&mut s);
+    assert_eq!(s.piles.merchant.len(), 2, "the tiles left in sight");
+    mv(&mut s, p(0, 3), &[]);
+    let buy = |put_back| Command::Buy {
+        drawn: vec![Foresight, Teleport],
+        keep: Teleport,
+        put_back,
+    };
+    let r = refused(&mut s, buy(None));
+    assert_eq!(r.rule, "The Merchant", "{r}");
+    assert_eq!(refused(&mut s, buy(Some(Foresight))).rule, "The Merchant");
+    run(&mut s, buy(Some(Potion)));
+    assert_eq!(hero(&s, Rogue).inventory, vec![Bomb, Teleport]);
+    let mut pile = s.piles.merchant.clone();
+    pile.sort();
+    let mut want = vec![Foresight, Potion];
+    want.sort();
+    assert_eq!(pile, want);
+    assert_eq!(s.piles.gem_total(), 0);
+}

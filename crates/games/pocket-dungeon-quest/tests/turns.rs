@@ -90,7 +90,9 @@ fn the_pegasus_mount_flies_over_walls_and_is_bound_to_its_finder() {
             to: Rogue,
         },
     );
-    assert_eq!(r.rule, "Giving Items");
+    // "It cannot be given or traded": refused by the Pegasus Mount's own
+    // rule (audit 2026-11-27; it was refused as "Giving Items": no such Item).
+    assert_eq!(r.rule, "Pegasus Mount");
 }
 
 fn pass_rogue_in(s: &mut tw_pocket_dungeon_quest::State) {

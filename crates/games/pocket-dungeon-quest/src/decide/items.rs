@@ -114,6 +114,9 @@ pub(super) fn make_room(
     }
 }
 
+/// "Lastly, you may pick up only 1 Item or Spell." Swift Cunning lets the
+/// Rogue take "ONE Item or Spell ... before attacking": our reading is that
+/// it moves the Rogue's one pick-up before the fight, not that it adds one.
 pub fn take(ctx: &mut Ctx, at: Pos, put_back: Option<TileKind>) -> Result<(), Refusal> {
     ctx.no_boss_fight("picking up")?;
     let me = ctx.me()?;
@@ -214,8 +217,26 @@ pub fn bomb(ctx: &mut Ctx, at: Pos) -> Result<(), Refusal> {
     Ok(())
 }
 
+/// Tiles a hero has but never holds as an Item: the Pegasus Mount is bound
+/// to its finder ("It cannot be given or traded") and the Master Relics
+/// belong to the Party. Giving or selling them is refused by their own rule.
+pub(super) fn not_tradeable(item: TileKind, verb: &str) -> Result<(), Refusal> {
+    match item.category() {
+        crate::tile::Category::Pegasus => Err(Refusal::new(
+            "Pegasus Mount",
+            format!("the Pegasus Mount is bound to the Hero that found it: it is never {verb}"),
+        )),
+        crate::tile::Category::Relic => Err(Refusal::new(
+            "Master Relics",
+            format!("the {item} is collected by the Party, not held by a Hero: it is never {verb}"),
+        )),
+        _ => Ok(()),
+    }
+}
+
 pub fn give(ctx: &mut Ctx, item: TileKind, to: HeroKind) -> Result<(), Refusal> {
     const RULE: &str = "Giving Items";
+    not_tradeable(item, "given")?;
     let me = ctx.me()?;
     ctx.alive(to)?;
     if to == me {

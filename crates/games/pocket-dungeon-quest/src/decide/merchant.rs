@@ -116,6 +116,7 @@ pub fn sell(ctx: &mut Ctx, item: TileKind) -> Result<(), Refusal> {
             "selling comes with the Don't Go Alone expansion",
         ));
     }
+    super::items::not_tradeable(item, "sold")?;
     if !ctx.s.merchant_open {
         return Err(Refusal::new(
             SELLING,

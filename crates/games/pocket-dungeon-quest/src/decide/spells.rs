@@ -249,6 +249,12 @@ pub fn phoenix(ctx: &mut Ctx, hero: HeroKind) -> Result<(), Refusal> {
     Ok(())
 }
 
+/// Confusion: "Any 2 Monsters in your Circle of Sight fight each other!
+/// Roll 2+ Swords and both monsters are sent to the Monster Pile. Otherwise
+/// fight them normally." Our readings: the roll is the Monsters' fight, not
+/// the hero's attack, so Brute Strength and Sword Effects do not count (the
+/// Effect waits for the hero's next Attack Roll); Monsters "sent" off are
+/// not defeated by the hero, so no XP, like Monsters that run off.
 pub fn confusion(ctx: &mut Ctx, a: Pos, b: Pos, roll: &str) -> Result<(), Refusal> {
     const RULE: &str = "Confusion";
     ctx.no_boss_fight("casting Confusion")?;

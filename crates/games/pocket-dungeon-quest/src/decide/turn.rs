@@ -178,6 +178,8 @@ pub fn check_reveals(
 /// Turn the tiles up, then resolve them in the order revealed: Traps,
 /// Effects, Relics and the like at once; Monsters wait to be fought.
 /// `first_of_turn`: the first tile is the turn's first reveal (Quick As A Whip).
+/// Our reading: the Adventurer discards a Red Beholder or poisoning Monster
+/// before it acts "When revealed": no saving rolls, no Poison.
 pub fn reveal_and_resolve(
     ctx: &mut Ctx,
     me: HeroKind,
@@ -205,6 +207,15 @@ pub fn reveal_and_resolve(
                 .is_some_and(|h| h.kind == HeroKind::Adventurer);
         match r.tile.category() {
             Category::Trap | Category::Monster if whip && !dead => {
+                if !r.saves.is_empty() {
+                    return Err(Refusal::new(
+                        "Quick As A Whip",
+                        format!(
+                            "the Adventurer discards the {} at {} before it acts: no saving rolls",
+                            r.tile, r.at
+                        ),
+                    ));
+                }
                 ctx.emit(Event::ToPile {
                     at: r.at,
                     tile: r.tile,
@@ -284,7 +295,11 @@ pub fn reveal_and_resolve(
     Ok(())
 }
 
-/// Heroes in a straight line (row or column) with the Red Beholder roll to save.
+/// Heroes in a straight line (row or column) with the Red Beholder roll to
+/// save: "in direct line of sight across the entire Dungeon Floor (the four
+/// cardinal directions)". Our reading, with "Sight is not blocked by walls":
+/// Walls and face-down tiles in the line shelter no one; a hero diagonal to
+/// it, even adjacent, is not in line.
 fn beholder(ctx: &mut Ctx, r: &Reveal) -> Result<(), Refusal> {
     const RULE: &str = "Red Beholder";
     let in_line: Vec<HeroKind> = ctx
