@@ -505,26 +505,6 @@ impl FaceNet {
         Ok(guess)
     }
 
-    /// The mean log-probability of each class (none, 1, …, 6) over the
-    /// square of `side` at `center` and its three quarter turns, every turn
-    /// run (no early stop on a plainly empty first view). Sums of these over
-    /// several views rank the classes as the product of their probabilities
-    /// does: `netread/joint.rs` adds them over shifted squares and two models.
-    pub fn turned_log_probs(&self, frame: &Mat, center: [f32; 2], side: f32) -> Result<[f32; 7]> {
-        let n = self.size;
-        let mut view = self.crop(frame, center, side)?;
-        let mut mean = [0f32; 7];
-        for turn in 0..4 {
-            if turn > 0 {
-                view = quarter_turn(&view, n);
-            }
-            for (acc, p) in mean.iter_mut().zip(self.run(view.clone()).probs) {
-                *acc += p.max(1e-6).ln() / 4.0;
-            }
-        }
-        Ok(mean)
-    }
-
     /// The normalised input the model sees: size × size × 3 (BGR), row-major.
     pub fn crop(&self, frame: &Mat, center: [f32; 2], side: f32) -> Result<Vec<f32>> {
         crop_normalised(frame, center, side, self.size, self.context)
