@@ -66,6 +66,10 @@ pub fn parse_yolo(
     parse_yolo_named(text, width, height, &names)
 }
 
+/// How far past the image's edge (a fraction of its size) a label's centre
+/// may lie and still be read as on it: rounding in labelling tools.
+const CENTRE_SLACK: f32 = 0.005;
+
 /// [`parse_yolo`] with class k named `names[k]`.
 pub fn parse_yolo_named(
     text: &str,
@@ -116,8 +120,10 @@ pub fn parse_yolo_named(
             return Err(format!("line {}: box must be finite with positive size", i + 1));
         }
         // Centres are fractions of the image's size: one outside 0..1 lies
-        // off the image and would only ever be scored as a missed die.
-        if !(0.0..=1.0).contains(&v[0]) || !(0.0..=1.0).contains(&v[1]) {
+        // off the image and would only ever be scored as a missed die. A
+        // labelling tool's rounding (1.0004) is let through, not refused.
+        let on = -CENTRE_SLACK..=1.0 + CENTRE_SLACK;
+        if !on.contains(&v[0]) || !on.contains(&v[1]) {
             return Err(format!(
                 "line {}: centre ({}, {}) lies off the image (YOLO centres are fractions 0..1 of its size)",
                 i + 1,
@@ -509,8 +515,8 @@ mod tests {
             );
         }
         assert!(
-            parse_yolo("0 0 1 0.1 0.1", 10, 10).is_ok(),
-            "the edges are on the image"
+            parse_yolo("0 0 1 0.1 0.1\n0 1.004 -0.004 0.1 0.1", 10, 10).is_ok(),
+            "the edges, and a rounding past them, are on the image"
         );
     }
 
