@@ -12,6 +12,16 @@ use std::path::Path;
 /// The only format tag this version reads; bumped on incompatible changes.
 pub const FORMAT: &str = "tw-calibration/1";
 
+/// Largest frame side (pixels) a profile may be made for: the bound
+/// `calibration manual --image-size` takes too. A 2³²−1 size passed
+/// validation and failed only when the profile was used.
+pub const MAX_IMAGE_SIDE: u32 = 100_000;
+
+/// Marker ids lie below the size of the largest ArUco dictionary
+/// (`DICT_*_1000`); a dictionary named with its size (`DICT_4X4_50`) bounds
+/// them by that size.
+const MAX_MARKERS: i32 = 1000;
+
 /// How the homography was obtained.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
@@ -208,8 +218,57 @@ impl CalibrationProfile {
                 format!("must be two positive sizes, got {:?}", self.area_mm),
             ));
         }
-        if self.image_size.is_some_and(|s| s[0] == 0 || s[1] == 0) {
-            return Err(bad("image_size", "must be positive".into()));
+        if let Some(s) = self.image_size {
+            if s.iter().any(|&v| v == 0 || v > MAX_IMAGE_SIDE) {
+                return Err(bad(
+                    "image_size",
+                    format!("{s:?}: each side must be 1 to {MAX_IMAGE_SIDE} pixels"),
+                ));
+            }
+        }
+        // The fit needs four points; profiles keep the ones it used.
+        for (name, points) in [
+            ("image_points", &self.image_points),
+            ("table_points_mm", &self.table_points_mm),
+        ] {
+            if points.len() < 4 {
+                return Err(bad(
+                    name,
+                    format!(
+                        "holds {} points; a calibration is fitted to at least 4",
+                        points.len()
+                    ),
+                ));
+            }
+            if let Some(i) = points.iter().position(|p| !p.iter().all(|v| v.is_finite())) {
+                return Err(bad(
+                    &format!("{name}[{i}]"),
+                    "is not two finite numbers".into(),
+                ));
+            }
+        }
+        if let Method::Aruco {
+            dictionary,
+            marker_ids,
+            ..
+        } = &self.method
+        {
+            let size = dictionary
+                .rsplit('_')
+                .next()
+                .and_then(|n| n.parse::<i32>().ok())
+                .filter(|n| (1..=MAX_MARKERS).contains(n))
+                .unwrap_or(MAX_MARKERS);
+            if let Some(i) = marker_ids.iter().position(|id| !(0..size).contains(id)) {
+                return Err(bad(
+                    &format!("method.marker_ids[{i}]"),
+                    format!(
+                        "{} is not a marker of {dictionary} (ids 0 to {})",
+                        marker_ids[i],
+                        size - 1
+                    ),
+                ));
+            }
         }
         for (name, h) in [
             ("image_to_table", &self.image_to_table),
@@ -344,5 +403,44 @@ mod tests {
             e.contains("cal.json") && e.contains("board_look.bgr"),
             "{e}"
         );
+    }
+
+    /// Bad-input sweep, 2026-11-27: these profiles were called valid and
+    /// failed only when used.
+    #[test]
+    fn absurd_sizes_missing_points_and_bad_marker_ids_are_refused_naming_the_field() {
+        let path = Path::new("cal.json");
+        let check = |p: &CalibrationProfile| {
+            let text = serde_json::to_string(p).unwrap();
+            CalibrationProfile::from_json(&text, path).map_err(|e| e.to_string())
+        };
+        let mut aruco = profile();
+        aruco.method = Method::Aruco {
+            layout: Layout::Corners,
+            dictionary: "DICT_4X4_50".into(),
+            marker_ids: vec![0, 1, 2, 49],
+        };
+        assert!(check(&aruco).is_ok());
+        let mut cases: Vec<(CalibrationProfile, &str)> = Vec::new();
+        for size in [[u32::MAX, 480], [640, 0], [MAX_IMAGE_SIDE + 1, 480]] {
+            let mut p = profile();
+            p.image_size = Some(size);
+            cases.push((p, "`image_size`"));
+        }
+        let mut p = profile();
+        p.image_points.clear();
+        p.table_points_mm.clear();
+        cases.push((p, "`image_points`"));
+        for (id, at) in [(-1, 1), (50, 3)] {
+            let mut p = aruco.clone();
+            if let Method::Aruco { marker_ids, .. } = &mut p.method {
+                marker_ids[at] = id;
+            }
+            cases.push((p, "`method.marker_ids["));
+        }
+        for (p, field) in cases {
+            let e = check(&p).unwrap_err();
+            assert!(e.contains("cal.json") && e.contains(field), "{field}: {e}");
+        }
     }
 }

@@ -54,6 +54,12 @@ fn camera_throw_correction_and_undo_are_logged_and_survive_restarts() {
     assert_eq!(rc, 1);
     assert!(err.contains("thrown just once per combat"), "{err}");
     assert_eq!(err.matches("refused by rule").count(), 1, "error repeated: {err}");
+    // A rule's refusal is an illegal move, not a database failure.
+    assert!(
+        err.starts_with("warden: illegal move: refused by rule"),
+        "{err}"
+    );
+    assert!(!err.contains("database"), "{err}");
 
     let (_, shown, _) = warden(&db, &["show", &id]);
     let log: Vec<(String, bool)> = shown["log"]

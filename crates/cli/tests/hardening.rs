@@ -339,3 +339,56 @@ fn dice_enroll_refuses_tiny_crops_and_faces_it_cannot_tell_apart() {
     );
     assert!(!out.exists(), "nothing saved");
 }
+
+/// Bad-input sweep, 2026-11-27: `store check` on a path in a missing folder
+/// created the folder and a new database and called it sound.
+#[test]
+fn store_check_creates_nothing() {
+    let cwd = tempfile::tempdir().unwrap();
+    let db = cwd.path().join("no-such-folder").join("games.sqlite3");
+    let (rc, out, err) = warden_in(
+        cwd.path(),
+        &["store", "check", "--db", db.to_str().unwrap()],
+        &[],
+    );
+    assert_eq!(rc, 1, "{out}");
+    assert!(
+        err.contains(&db.display().to_string()) && err.contains("creates nothing"),
+        "{err}"
+    );
+    assert!(!db.parent().unwrap().exists(), "the folder was created");
+}
+
+/// Bad-input sweep, 2026-11-27: `eval dice` on an empty folder printed
+/// `median NaN` and exited 0.
+#[test]
+fn eval_dice_refuses_a_folder_without_photos() {
+    let cwd = tempfile::tempdir().unwrap();
+    let dir = cwd.path().join("photos");
+    std::fs::create_dir(&dir).unwrap();
+    let (rc, out, err) = warden_in(
+        cwd.path(),
+        &["eval", "dice", "--yolo", dir.to_str().unwrap()],
+        &[],
+    );
+    assert_eq!(rc, 1, "{out}");
+    assert!(err.contains("no labelled images in"), "{err}");
+}
+
+/// Bad-input sweep, 2026-11-27: `game do 1 'not json'` was "cannot read
+/// command file not json", and every error began "database PATH:".
+#[test]
+fn game_input_that_is_neither_json_nor_a_file_says_so_without_blaming_the_database() {
+    let cwd = tempfile::tempdir().unwrap();
+    let db = cwd.path().join("games.sqlite3");
+    let (rc, _, err) = warden_in(
+        cwd.path(),
+        &["game", "--db", db.to_str().unwrap(), "do", "1", "not json"],
+        &[],
+    );
+    assert_eq!(rc, 1);
+    assert!(
+        err.starts_with("warden: command \"not json\" is neither valid JSON (expected ident at line 1 column 2) nor an existing file"),
+        "{err}"
+    );
+}

@@ -89,6 +89,22 @@ fn load_image(p: &Path) -> Result<opencv::core::Mat, EvalError> {
     crate::io::load_image(p).map_err(EvalError::Image)
 }
 
+/// A scene's image, refused naming its file when it is too small for the
+/// reader: a 1×1 scene was refused later without a file named, and
+/// enrolment from it failed with an unrelated complaint.
+fn load_scene_image(p: &Path) -> Result<opencv::core::Mat, EvalError> {
+    let img = load_image(p)?;
+    let (w, h) = (img.cols(), img.rows());
+    let min = crate::check::MIN_SIDE_PX;
+    if w < min || h < min {
+        return Err(ferr(
+            p,
+            format!("the scene image is {w}×{h} pixels; the target reader needs at least {min} on each side"),
+        ));
+    }
+    Ok(img)
+}
+
 /// The calibration of a scene, from the `.calibration.json` beside it: the
 /// homography and the board's look at calibration, if it kept one.
 fn scene_calibration(truth_path: &Path) -> Result<Calibrated, EvalError> {
@@ -112,7 +128,7 @@ pub fn examples_from_scenes(dir: &Path) -> Result<Vec<Example>, EvalError> {
     for tp in list_scenes(dir)? {
         let t = load_truth(&tp)?;
         let image_path = tp.with_file_name(&t.image);
-        let img = load_image(&image_path)?;
+        let img = load_scene_image(&image_path)?;
         for (i, d) in t.dice.iter().enumerate() {
             let corners = d.corners_px.as_deref().unwrap_or_default();
             if corners.len() != 5 {
@@ -417,7 +433,7 @@ pub fn evaluate_with(
     for tp in files {
         let t = crate::truth::load(&tp).map_err(|e| ferr(&tp, e))?;
         let image_path = tp.with_file_name(&t.image);
-        let img = load_image(&image_path)?;
+        let img = load_scene_image(&image_path)?;
         let (h, look, lens) = calibration_for(&tp, &t)?;
         // A lens model: the frame is corrected once, and the reader works
         // in undistorted pixels, where the homography holds. The remap's
@@ -923,6 +939,31 @@ mod tests {
         assert_eq!(by.get(&1), Some(&(110.0, 2)));
         assert_eq!(by.get(&4), Some(&(500.0, 1)));
         assert_eq!(super::slowest(&r, 1)[0].cpu_ms, 500.0);
+    }
+
+    /// Bad-input sweep, 2026-11-27: a 1×1 scene image is refused at the
+    /// scene, naming the image, by enrolment as by the eval.
+    #[test]
+    fn a_scene_image_too_small_to_read_is_refused_naming_it() {
+        use opencv::core::{Mat, Scalar, CV_8UC3};
+        let dir = std::env::temp_dir().join(format!("tw-eval-tiny-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let img = Mat::new_rows_cols_with_default(1, 1, CV_8UC3, Scalar::all(200.0)).unwrap();
+        let png = dir.join("scene-00000.png");
+        crate::io::save_png(&png, &img).unwrap();
+        std::fs::write(
+            dir.join("scene-00000.json"),
+            r#"{"image": "scene-00000.png", "dice": [{"color": "red", "face": "icon",
+                "section": {"value": null}, "center_mm": [0, 0],
+                "corners_px": [[0, 0], [1, 0], [1, 1], [0, 1], [0.5, 0.5]]}]}"#,
+        )
+        .unwrap();
+        let e = super::examples_from_scenes(&dir).unwrap_err().to_string();
+        assert!(
+            e.starts_with(&png.display().to_string()) && e.contains("1×1"),
+            "{e}"
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     /// The empty board before a throw (or the still) is corrected with the

@@ -1,7 +1,8 @@
 //! The ground truth `warden eval throws` scores against: only the fields
 //! scoring needs, so scenes from another generator can be judged without
 //! writing everything `warden synth` records (its truth files have these
-//! fields and more). The folder format is documented in
+//! fields and more); fields it does not read are ignored, so another
+//! renderer's extras do not stop its scenes being judged. The folder format is documented in
 //! `models/dice-sets/README.md` ("Scenes for `warden eval throws`").
 
 use serde::Deserialize;
@@ -184,6 +185,16 @@ pub fn load(p: &Path) -> Result<Truth, String> {
                 return Err(format!("dice[{i}].{field}: a point lies beyond ±1e6"));
             }
         }
+        // A top face has corners or is not given: an empty list passed and
+        // was read as a face with no position.
+        for (field, list) in [("corners_mm", &d.corners_mm), ("corners_px", &d.corners_px)] {
+            if let Some(l) = list.as_ref().filter(|l| l.len() < 3) {
+                return Err(format!(
+                    "dice[{i}].{field}: holds {} points; a top face has at least 3 corners",
+                    l.len()
+                ));
+            }
+        }
     }
     Ok(t)
 }
@@ -258,6 +269,46 @@ mod tests {
         );
         std::fs::write(&p, text).unwrap();
         assert!(load(&p).is_ok());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// Bad-input sweep, 2026-11-27: an empty corner list loaded as a face
+    /// with no position. Another renderer's extra fields and its own
+    /// `format` tag must still load: its scenes are judged on what it shares.
+    #[test]
+    fn empty_corners_are_refused_and_another_renderers_extras_are_read() {
+        let dir = std::env::temp_dir().join(format!("tw-truth-fields-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let p = dir.join("s.json");
+        let load_text = |text: &str| {
+            std::fs::write(&p, text).unwrap();
+            load(&p)
+        };
+        let scene = |top: &str, die: &str| {
+            format!(
+                r#"{{"image": "a.png", {top} "dice": [{{"color": "red", "face": "icon",
+                    {die} "section": {{"value": 5, "name": "ring", "kind": "score"}},
+                    "center_mm": [1, 2]}}]}}"#
+            )
+        };
+        for (top, die) in [
+            ("", ""),
+            (r#""format": "tw-synth/1","#, r#""tie": false,"#),
+            (
+                r#""format": "other-renderer/3", "light_dir": [0, 1, 2],"#,
+                r#""spin": 0.5,"#,
+            ),
+        ] {
+            let t = load_text(&scene(top, die)).unwrap_or_else(|e| panic!("{top} {die}: {e}"));
+            assert_eq!(t.dice.len(), 1);
+        }
+        for field in ["corners_px", "corners_mm"] {
+            let e = load_text(&scene("", &format!(r#""{field}": [[1, 2], [3, 4]],"#))).unwrap_err();
+            assert!(
+                e.starts_with(&format!("dice[0].{field}: holds 2 points")),
+                "{e}"
+            );
+        }
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

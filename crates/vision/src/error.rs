@@ -14,6 +14,21 @@ pub enum VisionError {
         path: PathBuf,
         error: std::io::Error,
     },
+    /// A file that is not an image (a label file, a class list) or a
+    /// folder could not be read; `what` says which, so a missing folder is
+    /// not reported as an unreadable image.
+    #[error("cannot read {what} {path}: {error}")]
+    File {
+        what: &'static str,
+        path: PathBuf,
+        error: std::io::Error,
+    },
+    /// A YOLO label file whose text is wrong; `reason` names the line.
+    #[error("label file {path}: {reason}")]
+    BadLabel { path: PathBuf, reason: String },
+    /// A folder that should hold labelled photos holds none.
+    #[error("no labelled images in {dir}: it holds no .jpg, .jpeg or .png file")]
+    NoImages { dir: PathBuf },
     /// The file exists but holds no bytes.
     #[error("image file {path} is empty")]
     EmptyFile { path: PathBuf },

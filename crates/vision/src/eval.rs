@@ -66,6 +66,10 @@ pub fn parse_yolo(
     parse_yolo_named(text, width, height, &names)
 }
 
+/// How far past the image's edge (a fraction of its size) a label's centre
+/// may lie and still be read as on it: rounding in labelling tools.
+const CENTRE_SLACK: f32 = 0.005;
+
 /// [`parse_yolo`] with class k named `names[k]`.
 pub fn parse_yolo_named(
     text: &str,
@@ -114,6 +118,18 @@ pub fn parse_yolo_named(
         );
         if v.iter().any(|x| !x.is_finite()) || w <= 0.0 || h <= 0.0 {
             return Err(format!("line {}: box must be finite with positive size", i + 1));
+        }
+        // Centres are fractions of the image's size: one outside 0..1 lies
+        // off the image and would only ever be scored as a missed die. A
+        // labelling tool's rounding (1.0004) is let through, not refused.
+        let on = -CENTRE_SLACK..=1.0 + CENTRE_SLACK;
+        if !on.contains(&v[0]) || !on.contains(&v[1]) {
+            return Err(format!(
+                "line {}: centre ({}, {}) lies off the image (YOLO centres are fractions 0..1 of its size)",
+                i + 1,
+                fields[1],
+                fields[2]
+            ));
         }
         out.push(LabelBox {
             face: class + 1,
@@ -327,7 +343,8 @@ impl Summary {
 
 /// Images in `dir` (jpg, jpeg, png), sorted by name.
 pub fn list_images(dir: &Path) -> Result<Vec<PathBuf>> {
-    let rd = std::fs::read_dir(dir).map_err(|error| VisionError::Io {
+    let rd = std::fs::read_dir(dir).map_err(|error| VisionError::File {
+        what: "folder",
         path: dir.to_path_buf(),
         error,
     })?;
@@ -359,6 +376,12 @@ fn names_for(dir: &Path) -> Result<Vec<String>> {
 /// [`evaluate_dir`] with any way of reading a frame (a yardstick recipe, say).
 pub fn evaluate_dir_with(dir: &Path, read: impl Fn(&opencv::core::Mat) -> Result<Reading>) -> Result<Summary> {
     let images = list_images(dir)?;
+    // An empty folder would score nothing and print NaN figures.
+    if images.is_empty() {
+        return Err(VisionError::NoImages {
+            dir: dir.to_path_buf(),
+        });
+    }
     let names = names_for(dir)?;
     let mut summary = Summary::default();
     for path in images {
@@ -368,7 +391,8 @@ pub fn evaluate_dir_with(dir: &Path, read: impl Fn(&opencv::core::Mat) -> Result
             Ok(t) => t,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
             Err(error) => {
-                return Err(VisionError::Io {
+                return Err(VisionError::File {
+                    what: "label file",
                     path: label_path,
                     error,
                 })
@@ -379,12 +403,13 @@ pub fn evaluate_dir_with(dir: &Path, read: impl Fn(&opencv::core::Mat) -> Result
         summary
             .times_ms
             .push(start.elapsed().as_secs_f64() * 1000.0);
-        let labels = parse_yolo_named(&text, reading.width, reading.height, &names).map_err(|reason| {
-            VisionError::Config {
-                name: label_path.display().to_string(),
-                reason,
-            }
-        })?;
+        let labels =
+            parse_yolo_named(&text, reading.width, reading.height, &names).map_err(|reason| {
+                VisionError::BadLabel {
+                    path: label_path.clone(),
+                    reason,
+                }
+            })?;
         let (score, misses) = score_image(&labels, &reading.dice);
         summary.images += 1;
         summary.totals.labels += score.labels;
@@ -475,6 +500,64 @@ mod tests {
             .unwrap_err()
             .contains("line 2"));
         assert!(parse_yolo("x 0.5 0.5 0.1 0.1", 10, 10).is_err());
+    }
+
+    /// Bad-input sweep, 2026-11-27: centres off the image were scored as
+    /// missed dice; they are refused naming the line.
+    #[test]
+    fn label_centres_off_the_image_are_refused_naming_the_line() {
+        for line in ["0 1.5 0.5 0.1 0.1", "0 0.5 -0.3 0.1 0.1"] {
+            let text = format!("0 0.5 0.5 0.1 0.1\n{line}\n");
+            let e = parse_yolo(&text, 10, 10).unwrap_err();
+            assert!(
+                e.starts_with("line 2:") && e.contains("off the image"),
+                "{e}"
+            );
+        }
+        assert!(
+            parse_yolo("0 0 1 0.1 0.1\n0 1.004 -0.004 0.1 0.1", 10, 10).is_ok(),
+            "the edges, and a rounding past them, are on the image"
+        );
+    }
+
+    /// Bad-input sweep, 2026-11-27: an empty folder printed NaN figures and
+    /// exited 0; a missing folder, and a folder where a label file or the
+    /// class list should be, were each "cannot read image file".
+    #[test]
+    fn folders_that_hold_no_labelled_photos_say_what_is_wrong() {
+        let read = |_: &opencv::core::Mat| -> Result<Reading> { unreachable!("nothing to read") };
+        let dir = std::env::temp_dir().join(format!("tw-eval-empty-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let missing = evaluate_dir_with(&dir, read).unwrap_err().to_string();
+        assert!(missing.starts_with("cannot read folder "), "{missing}");
+        std::fs::create_dir_all(&dir).unwrap();
+        let empty = evaluate_dir_with(&dir, read).unwrap_err().to_string();
+        assert_eq!(
+            empty,
+            format!(
+                "no labelled images in {}: it holds no .jpg, .jpeg or .png file",
+                dir.display()
+            )
+        );
+        std::fs::write(dir.join("a.png"), b"").unwrap();
+        std::fs::create_dir(dir.join("classes.txt")).unwrap();
+        let classes = evaluate_dir_with(&dir, read).unwrap_err().to_string();
+        assert!(classes.starts_with("cannot read class list "), "{classes}");
+        std::fs::remove_dir(dir.join("classes.txt")).unwrap();
+        let img = opencv::core::Mat::new_rows_cols_with_default(
+            16,
+            16,
+            opencv::core::CV_8UC3,
+            opencv::core::Scalar::all(90.0),
+        )
+        .unwrap();
+        let png = dir.join("a.png");
+        opencv::imgcodecs::imwrite(png.to_str().unwrap(), &img, &opencv::core::Vector::new())
+            .unwrap();
+        std::fs::create_dir(dir.join("a.txt")).unwrap();
+        let label = evaluate_dir_with(&dir, read).unwrap_err().to_string();
+        assert!(label.starts_with("cannot read label file "), "{label}");
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

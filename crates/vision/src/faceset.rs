@@ -288,7 +288,13 @@ pub fn class_names(dir: &Path) -> Result<Vec<String>> {
     let text = match std::fs::read_to_string(&path) {
         Ok(t) => t,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok((1..=6).map(|k| k.to_string()).collect()),
-        Err(error) => return Err(VisionError::Io { path, error }),
+        Err(error) => {
+            return Err(VisionError::File {
+                what: "class list",
+                path,
+                error,
+            })
+        }
     };
     let names: Vec<String> = text.lines().map(|l| l.trim().to_string()).filter(|l| !l.is_empty()).collect();
     if names.is_empty() {

@@ -50,9 +50,24 @@ pub enum Action {
     },
 }
 
-/// Runs `body` on the store, naming the database in any error that does not
-/// already (a full disk or a locked file otherwise shows as a bare SQLite
-/// message). Commands that only read open it read-only when it may not be written.
+/// An error about what the player gave (text that is not JSON, a move a
+/// rule forbids), not about the database: [`with_store`] does not put the
+/// database's path before it.
+#[derive(Debug)]
+pub struct NotStore(pub String);
+
+impl std::fmt::Display for NotStore {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for NotStore {}
+
+/// Runs `body` on the store. An error gets the database's path before it
+/// (a full disk or a locked file otherwise shows as a bare SQLite message)
+/// unless it names it already or comes from the input ([`NotStore`], a
+/// field of a file refused). Commands that only read open it read-only when it may not be written.
 pub fn with_store<T>(
     db: Option<&std::path::Path>,
     reading: bool,
@@ -67,7 +82,17 @@ pub fn with_store<T>(
     .map_err(anyhow::Error::from)
     .and_then(|mut store| body(&mut store));
     result.map_err(|e| {
-        if format!("{e:#}").contains(&path.display().to_string()) {
+        let named = format!("{e:#}").contains(&path.display().to_string());
+        // A field of a file refused (an import) is the file's fault, not
+        // the database's.
+        let input = e.chain().any(|c| {
+            c.is::<NotStore>()
+                || matches!(
+                    c.downcast_ref::<tw_store::StoreError>(),
+                    Some(tw_store::StoreError::Invalid { .. })
+                )
+        });
+        if named || input {
             e
         } else {
             e.context(format!("database {}", path.display()))

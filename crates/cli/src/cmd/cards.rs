@@ -1,7 +1,7 @@
 //! `warden cards list | save | delete`: the card library, cards copied from
 //! the table once and offered by name again (`crates/store/SCHEMA.md`).
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use tw_store::Store;
@@ -61,7 +61,8 @@ fn act(store: &mut Store, action: Action) -> Result<ExitCode> {
             }
         }
         Action::Save { game, kind, card } => {
-            let card = serde_json::from_str(&card).context("--card: not JSON")?;
+            let card = serde_json::from_str(&card)
+                .map_err(|e| super::campaign::NotStore(format!("--card: not JSON: {e}")))?;
             let name = tw_app::cards::save(store, &game, &kind, &card).map_err(anyhow::Error::msg)?;
             println!("kept the {kind} card {name:?}");
         }

@@ -6,12 +6,14 @@
 //! log and the camera's throws). Undo and corrections are log entries too,
 //! so nothing is ever rewritten.
 
-use anyhow::{Context, Error, Result};
+use anyhow::{Error, Result};
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use tw_app::game::{self, GameView};
 use tw_store::Store;
+
+use super::campaign::NotStore;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -61,20 +63,42 @@ pub enum Action {
     Undo { id: i64 },
 }
 
-/// Inline JSON, or the path of a file holding it.
+/// Inline JSON, or the path of a file holding it. Text that is neither
+/// (`'not json'`) is said to be neither, with serde's position, rather
+/// than reported as a missing file. Errors here are the player's input,
+/// never the database's ([`NotStore`]).
 fn json_arg(what: &str, text: &str) -> Result<Value> {
     let trimmed = text.trim_start();
-    let (source, body) = if trimmed.starts_with('{') || trimmed.starts_with('[') {
+    let inline = trimmed.starts_with('{') || trimmed.starts_with('[');
+    let p = Path::new(text);
+    let (source, body) = if inline {
         ("inline JSON".to_string(), text.to_string())
+    } else if p.exists() {
+        let body = std::fs::read_to_string(p)
+            .map_err(|e| NotStore(format!("cannot read {what} file {}: {e}", p.display())))?;
+        (p.display().to_string(), body)
     } else {
-        let p = Path::new(text);
-        (
-            p.display().to_string(),
-            std::fs::read_to_string(p)
-                .with_context(|| format!("cannot read {what} file {}", p.display()))?,
-        )
+        return serde_json::from_str(text).map_err(|e| {
+            Error::new(NotStore(format!(
+                "{what} {text:?} is neither valid JSON ({e}) nor an existing file"
+            )))
+        });
     };
-    serde_json::from_str(&body).with_context(|| format!("{what} ({source}) is not valid JSON"))
+    serde_json::from_str(&body).map_err(|e| {
+        Error::new(NotStore(format!(
+            "{what} ({source}) is not valid JSON: {e}"
+        )))
+    })
+}
+
+/// An error of the application core: a rule's refusal reads as an illegal
+/// move (not a database failure); anything else is passed on as it is.
+fn core(e: String) -> Error {
+    if e.contains("refused by rule \"") {
+        Error::new(NotStore(format!("illegal move: {e}")))
+    } else {
+        Error::msg(e)
+    }
 }
 
 fn print(v: &Value) -> Result<ExitCode> {
@@ -94,7 +118,9 @@ fn act(store: &mut Store, action: Action) -> Result<ExitCode> {
     match action {
         Action::New { game, setup, campaign } => {
             let setup = json_arg("setup", &setup)?;
-            print(&view(&game::new_game(store, &game, &setup, campaign.as_deref()).map_err(Error::msg)?)?)
+            print(&view(
+                &game::new_game(store, &game, &setup, campaign.as_deref()).map_err(core)?,
+            )?)
         }
         Action::List => {
             let list = game::list_sessions(store, None).map_err(Error::msg)?;
@@ -109,24 +135,29 @@ fn act(store: &mut Store, action: Action) -> Result<ExitCode> {
         Action::Show { id } => print(&view(&game::show(store, id).map_err(Error::msg)?)?),
         Action::Do { id, command } => {
             let command = json_arg("command", &command)?;
-            let v = game::run_command_with_reading(store, id, &command, "manual", None).map_err(Error::msg)?;
+            let v = game::run_command_with_reading(store, id, &command, "manual", None)
+                .map_err(core)?;
             print(&view(&v)?)
         }
         Action::Observe { id, reading, image } => {
             let raw = json_arg("reading", &reading)?;
-            let v = game::observe_with_image(store, id, &raw, image).map_err(Error::msg)?;
+            let v = game::observe_with_image(store, id, &raw, image).map_err(core)?;
             print(&view(&v)?)?;
             // Nothing was written: the player answers, then `warden game do`.
             Ok(if v.ask_player.is_some() { ExitCode::from(3) } else { ExitCode::SUCCESS })
         }
         Action::Correct { id, command, original } => {
             let command = json_arg("command", &command)?;
-            let original = original.map(|o| json_arg("original reading", &o)).transpose()?;
-            print(&view(&game::correct_keeping(store, id, &command, original).map_err(Error::msg)?)?)
+            let original = original
+                .map(|o| json_arg("original reading", &o))
+                .transpose()?;
+            print(&view(
+                &game::correct_keeping(store, id, &command, original).map_err(core)?,
+            )?)
         }
         Action::Undo { id } => {
             let reverted = game::show(store, id).map_err(Error::msg)?.undo_target;
-            let mut v = view(&game::undo(store, id).map_err(Error::msg)?)?;
+            let mut v = view(&game::undo(store, id).map_err(core)?)?;
             v["reverted"] = json!(reverted);
             print(&v)
         }

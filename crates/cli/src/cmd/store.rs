@@ -87,6 +87,14 @@ pub fn run(a: Args) -> Result<ExitCode> {
         }
         Action::Check { db } => {
             let p = paths::resolve_db_path(db.as_deref())?;
+            // A check looks at what is there: opening a missing file would
+            // create it (and its folder) and call the new database sound.
+            if !p.is_file() {
+                bail!(
+                    "database {}: no database file there; `store check` creates nothing",
+                    p.display()
+                );
+            }
             let store = Store::open(&p)?;
             store.integrity_check()?;
             println!(

@@ -11,6 +11,26 @@ use crate::error::{Result, StoreError};
 pub use records::{canonical_game, CampaignRecord, CAMPAIGN_GAMES};
 use rusqlite::{params, OptionalExtension, Transaction};
 
+/// Longest campaign or player name, in characters: a name is shown on one
+/// line of a list; a 10 MB name was imported without complaint.
+pub const MAX_NAME_CHARS: usize = 200;
+
+/// `name` checked as a campaign or player name: not blank, at most
+/// [`MAX_NAME_CHARS`] characters.
+fn check_name(field: &str, name: &str) -> Result<()> {
+    if name.trim().is_empty() {
+        return Err(StoreError::invalid(field, "must not be empty"));
+    }
+    let n = name.chars().count();
+    if n > MAX_NAME_CHARS {
+        return Err(StoreError::invalid(
+            field,
+            format!("is {n} characters long; names are at most {MAX_NAME_CHARS}"),
+        ));
+    }
+    Ok(())
+}
+
 /// A campaign as stored.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Campaign {
@@ -62,9 +82,7 @@ impl NewCampaign {
                 format!("{field}.{f}")
             }
         };
-        if self.name.trim().is_empty() {
-            return Err(StoreError::invalid(at("name"), "must not be empty"));
-        }
+        check_name(&at("name"), &self.name)?;
         let game = canonical_game(&self.game)
             .ok_or_else(|| records::unknown_game(&at("game"), &self.game))?;
         if game != self.record.game() {
@@ -75,12 +93,7 @@ impl NewCampaign {
         }
         let mut seen = std::collections::HashSet::new();
         for (i, p) in self.players.iter().enumerate() {
-            if p.trim().is_empty() {
-                return Err(StoreError::invalid(
-                    at(&format!("players[{i}]")),
-                    "must not be empty",
-                ));
-            }
+            check_name(&at(&format!("players[{i}]")), p)?;
             if !seen.insert(p.trim().to_lowercase()) {
                 return Err(StoreError::invalid(
                     at(&format!("players[{i}]")),
@@ -210,9 +223,7 @@ impl Store {
     /// the campaign's own name is allowed.
     pub fn rename_campaign(&mut self, name: &str, new_name: &str) -> Result<i64> {
         let new_name = new_name.trim();
-        if new_name.is_empty() {
-            return Err(StoreError::invalid("new_name", "must not be empty"));
-        }
+        check_name("new_name", new_name)?;
         let id = self.campaign(name)?.id;
         let tx = self.write_transaction()?;
         // Names are UNIQUE NOCASE, so this finds a clash whatever its case.
@@ -341,5 +352,38 @@ mod tests {
         assert!(matches!(e, StoreError::UnknownCampaign(_)), "{e}");
         assert_eq!(store.campaign_by_id(id).unwrap().name, "CRYPT NIGHTS");
         assert_eq!(store.campaign_by_id(other).unwrap().name, "Friday");
+    }
+
+    /// Bad-input sweep, 2026-11-27: a 10 MB campaign name was imported.
+    #[test]
+    fn names_longer_than_the_limit_are_refused_naming_the_field() {
+        let (_dir, mut store) = store();
+        let long = "n".repeat(MAX_NAME_CHARS + 1);
+        let ok = "é".repeat(MAX_NAME_CHARS);
+        let e = NewCampaign::fresh(&long, "itdd", &[])
+            .unwrap()
+            .validate("campaign")
+            .unwrap_err();
+        assert!(
+            matches!(e, StoreError::Invalid { ref field, .. } if field == "campaign.name"),
+            "{e}"
+        );
+        let e = NewCampaign::fresh("Tuesday", "itdd", &[long.clone()])
+            .unwrap()
+            .validate("")
+            .unwrap_err();
+        assert!(
+            matches!(e, StoreError::Invalid { ref field, .. } if field == "players[0]"),
+            "{e}"
+        );
+        let id = store
+            .create_campaign(&NewCampaign::fresh(&ok, "itdd", &[]).unwrap())
+            .unwrap();
+        let e = store.rename_campaign(&ok, &long).unwrap_err();
+        assert!(
+            matches!(e, StoreError::Invalid { ref field, .. } if field == "new_name"),
+            "{e}"
+        );
+        assert_eq!(store.campaign_by_id(id).unwrap().name, ok);
     }
 }
