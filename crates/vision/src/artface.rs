@@ -44,6 +44,7 @@ use serde::{Deserialize, Serialize};
 use std::time::Instant;
 
 mod area;
+mod atsize;
 mod board;
 mod body;
 mod busy;
@@ -1568,6 +1569,9 @@ struct Reading1 {
     /// The confidence it had before it was asked for settling off the
     /// fitted face size (`artface/offsize.rs`).
     off_size: Option<f32>,
+    /// The face named instead where the reading stays asked: the die read
+    /// at the fitted size is the clearer call there (`artface/atsize.rs`).
+    at_size: Option<usize>,
 }
 
 /// One die size tried: its free readings, the finds left to read, the
@@ -1589,6 +1593,7 @@ impl Reading1 {
             },
             find,
             off_size: None,
+            at_size: None,
         }
     }
 }
@@ -1656,6 +1661,7 @@ pub fn read_timed(
             pose,
             find,
             off_size: None,
+            at_size: None,
         })
     };
     let is_sure =
@@ -1792,6 +1798,7 @@ pub fn read_timed(
                 }
             }
             let mut sims: Vec<f32> = face_best.iter().map(|b| b.0).collect();
+            let mut grid_sims = sims.clone();
             let mut order: Vec<usize> = (0..faces.len()).filter(|&f| allow[f]).collect();
             order.sort_by(|&a, &b| sims[b].total_cmp(&sims[a]));
             let mut pose = start;
@@ -1826,11 +1833,32 @@ pub fn read_timed(
                         pose,
                         find: r.find,
                         off_size: None,
+                        at_size: None,
                     }
                 }
                 None => return None,
             }
             if (r.pose.side / want).ln().abs() > OFF_SIZE.ln() {
+                // Read again at the fitted size: each likely face climbs
+                // from its best grid pose in place only.
+                for &f in order.iter().take(climbers(&order, &grid_sims)) {
+                    let only: Vec<bool> = (0..faces.len()).map(|g| g == f).collect();
+                    let (b, _) = climb(
+                        &prep,
+                        model,
+                        faces.len(),
+                        &face_of,
+                        face_best[f].1,
+                        false,
+                        0.08,
+                        1.0,
+                        0.0,
+                        &only,
+                    );
+                    grid_sims[f] = b[f];
+                }
+                let at_size = verdict(model, &faces, &grid_sims).map(|(f, c, _)| (f, c));
+                r.at_size = atsize::clearer((r.face, r.confidence), at_size);
                 r.off_size = Some(r.confidence);
                 r.confidence = r.confidence.min(ASKED);
             }
@@ -1981,6 +2009,12 @@ pub fn read_timed(
             && !offsize::top_beyond(r.pose.center, want, q, below, &tops);
         if lone {
             r.confidence = c;
+        }
+    }
+    // Still asked: the clearer of its two sizes' readings is named.
+    for r in kept.iter_mut() {
+        if let Some(f) = r.at_size.filter(|_| r.confidence < SURE_READING) {
+            r.face = f;
         }
     }
     drop(sized);
