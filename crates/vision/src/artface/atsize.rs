@@ -1,16 +1,16 @@
 //! A die that settled off the frame's fitted face size, read again at it.
 //!
 //! The settle lets each likely face climb freely in size, and a glyph can
-//! grow onto a neighbour or a side face, or shrink onto a part of itself
-//! that looks like another face. Such a reading is asked already
-//! (`OFF_SIZE`), but the face it names is the wrong one about as often as
-//! the face the die shows at the fitted size, and neither size nor the
-//! die's outline tells them apart (the outline fit of `artface/top.rs`
-//! agreed with the fitted size as often on right readings as on wrong
-//! ones; docs/measurements/2026-11-27-art-size-settle.md). What does tell
-//! them apart is how clearly the face stands out from the others: the
-//! reading at the size where it is the clearer call is named. The reading
-//! stays asked either way, so nothing sure changes.
+//! grow onto a neighbour, a side face or a shadow, or shrink onto a part of
+//! itself that looks like another face. Such a reading is asked already
+//! (`OFF_SIZE`), but the face it names is wrong about as often as the face
+//! the die shows at the fitted size, whose plane is itself often off; the
+//! die's outline (`artface/top.rs`) did not tell the two apart either
+//! (docs/measurements/2026-11-27-art-size-settle.md). How clearly a face
+//! stands out from the others does: so a reading kept and still asked is
+//! read again at the fitted size (unless its face leads the settle's grid
+//! there too, when the sizes agree), and the clearer call names the face.
+//! It stays asked either way, so nothing sure changes.
 
 /// The face to name instead of the settled one: the fitted size's reading
 /// (`face`, `confidence`) where it is a clearer call than the settled
