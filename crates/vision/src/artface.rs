@@ -44,6 +44,7 @@ use serde::{Deserialize, Serialize};
 use std::time::Instant;
 
 mod area;
+mod atsize;
 mod board;
 mod body;
 mod busy;
@@ -1394,6 +1395,37 @@ fn climbers(order: &[usize], sims: &[f32]) -> usize {
         .count()
 }
 
+/// A die read again from each likely face's best `grid` pose (its
+/// similarity and pose, by face; `order`: the faces allowed, best first),
+/// each face climbing in place only, not in size: its face and confidence.
+fn read_in_place(
+    prep: &Prepared,
+    model: &ArtModel,
+    faces: &[String],
+    face_of: &[usize],
+    grid: &[(f32, Pose)],
+    order: &[usize],
+) -> Option<(usize, f32)> {
+    let mut sims: Vec<f32> = grid.iter().map(|g| g.0).collect();
+    for &f in order.iter().take(climbers(order, &sims)) {
+        let only: Vec<bool> = (0..faces.len()).map(|g| g == f).collect();
+        let (b, _) = climb(
+            prep,
+            model,
+            faces.len(),
+            face_of,
+            grid[f].1,
+            false,
+            0.08,
+            1.0,
+            0.0,
+            &only,
+        );
+        sims[f] = b[f];
+    }
+    verdict(model, faces, &sims).map(|(f, c, _)| (f, c))
+}
+
 /// A plane `a + b·x + c·y` fitted to values at image points (least squares,
 /// once more without the points off by more than `tolerance` relative);
 /// a constant (the median) when too few points hold it.
@@ -1568,7 +1600,15 @@ struct Reading1 {
     /// The confidence it had before it was asked for settling off the
     /// fitted face size (`artface/offsize.rs`).
     off_size: Option<f32>,
+    /// Where it settled off the fitted size: each face's best pose on the
+    /// settle's grid (at the fitted size) and the likely faces, likeliest
+    /// first, to read it again there if it stays asked (`artface/atsize.rs`).
+    grid: Option<Grid>,
 }
+
+/// Each face's best similarity and pose on a settle's grid, and the faces
+/// allowed, best first.
+type Grid = Box<(Vec<(f32, Pose)>, Vec<usize>)>;
 
 /// One die size tried: its free readings, the finds left to read, the
 /// finds whose free reading matched no face, and how many read surely.
@@ -1589,6 +1629,7 @@ impl Reading1 {
             },
             find,
             off_size: None,
+            grid: None,
         }
     }
 }
@@ -1656,6 +1697,7 @@ pub fn read_timed(
             pose,
             find,
             off_size: None,
+            grid: None,
         })
     };
     let is_sure =
@@ -1826,11 +1868,13 @@ pub fn read_timed(
                         pose,
                         find: r.find,
                         off_size: None,
+                        grid: None,
                     }
                 }
                 None => return None,
             }
             if (r.pose.side / want).ln().abs() > OFF_SIZE.ln() {
+                r.grid = Some(Box::new((face_best, order)));
                 r.off_size = Some(r.confidence);
                 r.confidence = r.confidence.min(ASKED);
             }
@@ -1981,6 +2025,22 @@ pub fn read_timed(
             && !offsize::top_beyond(r.pose.center, want, q, below, &tops);
         if lone {
             r.confidence = c;
+        }
+    }
+    // Still asked for its size: read again at the fitted size, and the
+    // clearer call of the two sizes names the face (only here, for the
+    // readings kept, as most off-size settles are dropped above).
+    for r in kept.iter_mut() {
+        let (Some(grid), Some(c)) = (&r.grid, r.off_size) else {
+            continue;
+        };
+        // Where its face leads the grid at the fitted size too, the two
+        // sizes agree: nothing to read again.
+        if r.confidence < SURE_READING && grid.1.first() != Some(&r.face) {
+            let at_size = read_in_place(&prep, model, &faces, &face_of, &grid.0, &grid.1);
+            if let Some(f) = atsize::clearer((r.face, c), at_size) {
+                r.face = f;
+            }
         }
     }
     drop(sized);
