@@ -436,3 +436,36 @@ fn a_monster_left_standing_means_fleeing_with_no_xp() {
     assert!(s.delve.is_none());
     assert_eq!(s.adventurer, 1, "the Dungeon Lord becomes the Adventurer");
 }
+
+/// Rulebook 4.1 a: a Scroll rerolls "any number of Dungeon or Party Dice";
+/// it is spent first, so a second Scroll may be among the dice it rerolls.
+#[test]
+fn a_scroll_may_reroll_another_scroll() {
+    let mut s = game(&["necromancer"]);
+    start(
+        &mut s,
+        &[
+            "scroll", "scroll", "fighter", "fighter", "cleric", "mage", "thief",
+        ],
+        "goblin",
+    );
+    run(
+        &mut s,
+        json!({"type": "scroll", "with": {"die": "scroll"}, "party": {"from": ["scroll"], "to": ["champion"]}}),
+    );
+    let d = delve(&s);
+    assert_eq!(
+        (
+            d.party.get(PartyFace::Scroll),
+            d.party.get(PartyFace::Champion),
+            d.graveyard
+        ),
+        (0, 1, 1)
+    );
+    // No Scroll is left to reroll anything.
+    let r = refused(
+        &mut s,
+        json!({"type": "scroll", "with": {"die": "scroll"}, "dungeon": {"from": ["goblin"], "to": ["chest"]}}),
+    );
+    assert_eq!(r.rule, "Core Mechanics: Party Dice");
+}
