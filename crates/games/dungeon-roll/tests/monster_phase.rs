@@ -469,3 +469,26 @@ fn a_scroll_may_reroll_another_scroll() {
     );
     assert_eq!(r.rule, "Core Mechanics: Party Dice");
 }
+
+/// Rulebook 4.1 a "Dragon faces cannot be rerolled" and 5 (the Lair:
+/// "Dice here cannot be rerolled"): the Commander's Ultimate rerolls any
+/// other die but not a Dragon, and a refused try leaves it unspent.
+#[test]
+fn the_commanders_reroll_cannot_touch_the_lair() {
+    let mut s = game(&["commander"]);
+    s.players[0].master = true;
+    start(&mut s, &PARTY, "goblin");
+    set_dungeon(&mut s, &["goblin"], 2);
+    let r = refused(
+        &mut s,
+        json!({"type": "ultimate", "dungeon": {"from": ["goblin", "dragon"], "to": ["chest", "chest"]}}),
+    );
+    assert_eq!(r.rule, "Hero Abilities: Ultimate");
+    assert!(r.reason.contains("Dragon faces cannot be rerolled"), "{r}");
+    assert!(!delve(&s).ultimate_used);
+    run(
+        &mut s,
+        json!({"type": "ultimate", "dungeon": {"from": ["goblin"], "to": ["chest"]}}),
+    );
+    assert_eq!((delve(&s).dungeon.chest, delve(&s).lair), (1, 2));
+}
