@@ -40,6 +40,10 @@
 //!   token is read the same way (1 XP) when the box is empty.
 //! - **Fleeing** loses the level's XP (the retire XP) but keeps tokens and
 //!   XP already taken this delve (dragon, empty-box chests).
+//! - **A token acting as a die** is back in the box before its effect,
+//!   as a die is in the Graveyard ("Used dice go to the Graveyard before
+//!   effect resolution"): the chests it opens and the Dragon it fights
+//!   may draw that very token back.
 //! - **Town Portal** may be used with monsters standing ("any time"), and
 //!   ends the delve with XP equal to the level.
 //! - **Dragon Bait** is only ever the Adventurer's: the engine plays

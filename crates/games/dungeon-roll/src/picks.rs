@@ -92,6 +92,8 @@ pub fn units(s: &State, d: &Delve, side: &Side) -> Value {
         let grave = d
             .graveyard
             .saturating_add(u8::from(matches!(unit, Unit::Die(_))));
+        // A token is back in the box before its chests are drawn for.
+        let drawable = box_left.saturating_add(u16::from(matches!(unit, Unit::Treasure(_))));
         out.push(json!({
             "with": unit,
             "name": name,
@@ -99,7 +101,7 @@ pub fn units(s: &State, d: &Delve, side: &Side) -> Value {
             "as": faces,
             "fights": fights,
             "opens": opened,
-            "draws": (opened as u16).min(box_left),
+            "draws": (opened as u16).min(drawable),
             "quaff_revives": potions.min(grave),
         }));
     };

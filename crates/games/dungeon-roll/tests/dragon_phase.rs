@@ -242,3 +242,77 @@ fn with_the_box_empty_the_dragon_gives_xp_for_its_token() {
     );
     assert_eq!(s.players[0].xp, 2);
 }
+
+/// Rulebook 4.3 "Treasure tokens acting as companions count" with 4.1
+/// "Used dice go to the Graveyard before effect resolution": a Vorpal
+/// Sword spent on the Dragon is back in the box before the Dragon's token
+/// is drawn, so with the box otherwise empty it is drawn again (the same
+/// order as a token opening chests).
+#[test]
+fn a_token_spent_on_the_dragon_is_back_in_the_box_for_its_reward() {
+    let mut s = game(&["necromancer"]);
+    give(&mut s, TreasureKind::VorpalSword, 1);
+    s.treasure_box = tw_dungeon_roll::Tokens::default();
+    start(&mut s, &PARTY, "dragon");
+    set_dungeon(&mut s, &[], 3);
+    let with = json!([{"with": {"treasure": "vorpal_sword"}}, {"with": {"die": "cleric"}}, {"with": {"die": "mage"}}]);
+    let r = refused(&mut s, json!({"type": "slay_dragon", "with": with}));
+    assert!(r.reason.contains("name the token drawn"), "{r}");
+    run(
+        &mut s,
+        json!({"type": "slay_dragon", "with": with, "drawn": "vorpal_sword"}),
+    );
+    assert_eq!(s.players[0].tokens.get(TreasureKind::VorpalSword), 1);
+    assert_eq!(s.players[0].xp, 1);
+}
+
+/// Rulebook 4.1 b (the Ultimate in the Monster Phase) and 4.3 "three
+/// different Companion types": the Crusader's Ultimate makes the hero a
+/// Fighter and a Cleric for the level, and those count against the Dragon.
+#[test]
+fn the_hero_joined_as_companions_counts_against_the_dragon() {
+    let mut s = game(&["paladin"]);
+    start(
+        &mut s,
+        &[
+            "scroll", "scroll", "scroll", "scroll", "scroll", "scroll", "mage",
+        ],
+        "dragon",
+    );
+    set_dungeon(&mut s, &[], 3);
+    run(&mut s, json!({"type": "ultimate"}));
+    run(
+        &mut s,
+        json!({"type": "slay_dragon", "with": [{"with": {"hero": "fighter"}}, {"with": {"hero": "cleric"}}, {"with": {"die": "mage"}}], "drawn": "talisman"}),
+    );
+    assert_eq!((delve(&s).lair, s.players[0].xp), (0, 1));
+}
+
+/// Rulebook 5 (Dragon Bait: "Turn all monsters into Dragons, move to
+/// Lair") then 4.2 and 4.3: with no monster left the chests open, and the
+/// Dragon the bait called is fought after the loot for its token and XP.
+#[test]
+fn dragon_bait_clears_the_way_to_the_loot_then_the_dragon() {
+    let mut s = game(&["necromancer"]);
+    give(&mut s, TreasureKind::DragonBait, 1);
+    start(&mut s, &PARTY, "goblin");
+    set_dungeon(&mut s, &["goblin", "skeleton", "chest"], 1);
+    run(
+        &mut s,
+        json!({"type": "use_treasure", "treasure": "dragon_bait"}),
+    );
+    assert_eq!((delve(&s).lair, delve(&s).dungeon.monsters()), (3, 0));
+    let r = refused(&mut s, json!({"type": "retire"}));
+    assert_eq!(r.rule, "Dragon Phase");
+    run(
+        &mut s,
+        json!({"type": "open_chests", "with": {"die": "thief"}, "drawn": ["talisman"]}),
+    );
+    run(
+        &mut s,
+        json!({"type": "slay_dragon", "with": three("fighter", "cleric", "mage"), "drawn": "scroll"}),
+    );
+    run(&mut s, json!({"type": "retire"}));
+    assert_eq!(s.players[0].xp, 2);
+    assert_eq!(s.players[0].tokens.total(), 2);
+}

@@ -212,3 +212,78 @@ fn the_search_stays_fast_with_a_full_party_and_many_tokens() {
     eprintln!("two searches took {:?}", t.elapsed());
     assert!(t.elapsed().as_millis() < 500, "took {:?}", t.elapsed());
 }
+
+/// The brief: the helper never proposes what the engine would refuse.
+/// Rulebook 4.1 c: each proposed assignment, sent as its own `fight`
+/// command, is accepted, and together they leave no monster standing.
+/// Every hero on both sides, tokens in hand, and several dungeons.
+#[test]
+fn every_proposed_fight_is_one_the_engine_accepts() {
+    let heroes = [
+        "commander",
+        "paladin",
+        "battlemage",
+        "necromancer",
+        "dragon_slayer",
+        "half_goblin",
+        "enchantress",
+        "bard",
+        "scout",
+    ];
+    let dungeons: [&[&str]; 5] = [
+        &["goblin", "goblin", "skeleton", "ooze", "chest"],
+        &["skeleton", "skeleton", "skeleton", "ooze", "ooze", "potion"],
+        &[
+            "goblin", "skeleton", "ooze", "goblin", "skeleton", "ooze", "chest",
+        ],
+        &["ooze", "ooze", "ooze", "goblin"],
+        &["skeleton", "goblin", "chest", "chest"],
+    ];
+    let parties: [[&str; 7]; 2] = [
+        PARTY,
+        [
+            "thief", "thief", "scroll", "scroll", "mage", "cleric", "champion",
+        ],
+    ];
+    let mut proposals = 0;
+    for hero in heroes {
+        for master in [false, true] {
+            for party in &parties {
+                for dungeon in dungeons {
+                    let mut s = game(&[hero]);
+                    s.players[0].master = master;
+                    give(&mut s, TreasureKind::VorpalSword, 1);
+                    give(&mut s, TreasureKind::ThievesTools, 1);
+                    start(&mut s, party, "goblin");
+                    set_dungeon(&mut s, dungeon, 0);
+                    // The Crusader and the Spellsword join as companions.
+                    if !master && (hero == "paladin" || hero == "battlemage") {
+                        run(&mut s, json!({"type": "ultimate"}));
+                    }
+                    let p = propose(&s).unwrap();
+                    if !p.feasible {
+                        continue;
+                    }
+                    proposals += 1;
+                    for a in &p.fights {
+                        let with = serde_json::to_value(a.with).unwrap();
+                        run(
+                            &mut s,
+                            json!({"type": "fight", "with": with, "as": a.as_face,
+                                   "monster": a.monster, "count": a.count}),
+                        );
+                    }
+                    assert_eq!(
+                        delve(&s).dungeon.monsters(),
+                        0,
+                        "{hero} {master} {dungeon:?}"
+                    );
+                }
+            }
+        }
+    }
+    assert!(
+        proposals > 40,
+        "only {proposals} feasible proposals were checked"
+    );
+}

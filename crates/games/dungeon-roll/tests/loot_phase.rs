@@ -196,3 +196,57 @@ fn the_loot_phase_closes_once_the_dragon_is_fought() {
     );
     assert!(r.reason.contains("Loot Phase of this level is over"), "{r}");
 }
+
+/// Rulebook 4.1 "Used dice go to the Graveyard before effect resolution",
+/// the FAQ (a companion treasure "acts as a Party die") and 5 ("Return to
+/// box after use"): a Thieves' Tools token opening chests is back in the
+/// box before they are drawn for, so with the box otherwise empty it is
+/// the token the first chest gives; the second chest gives 1 XP.
+#[test]
+fn a_token_opening_chests_is_back_in_the_box_before_the_draw() {
+    let mut s = game(&["necromancer"]);
+    give(&mut s, TreasureKind::ThievesTools, 1);
+    s.treasure_box = tw_dungeon_roll::Tokens::default();
+    start(&mut s, &PARTY, "chest");
+    set_dungeon(&mut s, &["chest", "chest"], 0);
+    // The screen's picker says the same: the token opens 2 and draws 1.
+    let v = <tw_dungeon_roll::DungeonRoll as tw_rules::Game>::view(&s);
+    let tools = v["delve"]["units"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|u| u["with"] == json!({"treasure": "thieves_tools"}))
+        .unwrap()
+        .clone();
+    assert_eq!(
+        (tools["opens"].clone(), tools["draws"].clone()),
+        (json!(2), json!(1))
+    );
+    run(
+        &mut s,
+        json!({"type": "open_chests", "with": {"treasure": "thieves_tools"}, "drawn": ["thieves_tools"]}),
+    );
+    assert_eq!(s.players[0].tokens.get(TreasureKind::ThievesTools), 1);
+    assert_eq!((s.players[0].xp, s.treasure_box.total()), (1, 0));
+}
+
+/// Rulebook 5 "usable at any time during a delve": an Elixir (the Potion
+/// token) revives a die after the Dragon is slain, in the Regroup Phase.
+#[test]
+fn an_elixir_revives_in_the_regroup_phase_after_the_dragon() {
+    let mut s = game(&["necromancer"]);
+    give(&mut s, TreasureKind::Potion, 1);
+    start(&mut s, &PARTY, "dragon");
+    set_dungeon(&mut s, &[], 3);
+    run(
+        &mut s,
+        json!({"type": "slay_dragon", "with": [{"with": {"die": "fighter"}}, {"with": {"die": "cleric"}}, {"with": {"die": "mage"}}], "drawn": "talisman"}),
+    );
+    assert_eq!(delve(&s).stage, Stage::Regroup);
+    run(
+        &mut s,
+        json!({"type": "use_treasure", "treasure": "potion", "revive": "cleric"}),
+    );
+    let d = delve(&s);
+    assert_eq!((d.graveyard, d.party.get(PartyFace::Cleric)), (2, 1));
+}

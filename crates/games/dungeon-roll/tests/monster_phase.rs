@@ -436,3 +436,59 @@ fn a_monster_left_standing_means_fleeing_with_no_xp() {
     assert!(s.delve.is_none());
     assert_eq!(s.adventurer, 1, "the Dungeon Lord becomes the Adventurer");
 }
+
+/// Rulebook 4.1 a: a Scroll rerolls "any number of Dungeon or Party Dice";
+/// it is spent first, so a second Scroll may be among the dice it rerolls.
+#[test]
+fn a_scroll_may_reroll_another_scroll() {
+    let mut s = game(&["necromancer"]);
+    start(
+        &mut s,
+        &[
+            "scroll", "scroll", "fighter", "fighter", "cleric", "mage", "thief",
+        ],
+        "goblin",
+    );
+    run(
+        &mut s,
+        json!({"type": "scroll", "with": {"die": "scroll"}, "party": {"from": ["scroll"], "to": ["champion"]}}),
+    );
+    let d = delve(&s);
+    assert_eq!(
+        (
+            d.party.get(PartyFace::Scroll),
+            d.party.get(PartyFace::Champion),
+            d.graveyard
+        ),
+        (0, 1, 1)
+    );
+    // No Scroll is left to reroll anything.
+    let r = refused(
+        &mut s,
+        json!({"type": "scroll", "with": {"die": "scroll"}, "dungeon": {"from": ["goblin"], "to": ["chest"]}}),
+    );
+    assert_eq!(r.rule, "Core Mechanics: Party Dice");
+}
+
+/// Rulebook 4.1 a "Dragon faces cannot be rerolled" and 5 (the Lair:
+/// "Dice here cannot be rerolled"): the Commander's Ultimate rerolls any
+/// other die but not a Dragon, and a refused try leaves it unspent.
+#[test]
+fn the_commanders_reroll_cannot_touch_the_lair() {
+    let mut s = game(&["commander"]);
+    s.players[0].master = true;
+    start(&mut s, &PARTY, "goblin");
+    set_dungeon(&mut s, &["goblin"], 2);
+    let r = refused(
+        &mut s,
+        json!({"type": "ultimate", "dungeon": {"from": ["goblin", "dragon"], "to": ["chest", "chest"]}}),
+    );
+    assert_eq!(r.rule, "Hero Abilities: Ultimate");
+    assert!(r.reason.contains("Dragon faces cannot be rerolled"), "{r}");
+    assert!(!delve(&s).ultimate_used);
+    run(
+        &mut s,
+        json!({"type": "ultimate", "dungeon": {"from": ["goblin"], "to": ["chest"]}}),
+    );
+    assert_eq!((delve(&s).dungeon.chest, delve(&s).lair), (1, 2));
+}

@@ -203,3 +203,135 @@ fn fleeing_keeps_the_tokens_and_xp_already_taken() {
     assert_eq!(s.players[0].xp, 1, "the dragon's XP stays; no retire XP");
     assert_eq!(s.players[0].tokens.total(), 2);
 }
+
+fn slay_for_talisman(s: &mut tw_dungeon_roll::State, a: &str, b: &str, c: &str) {
+    run(
+        s,
+        json!({"type": "slay_dragon", "with": [{"with": {"die": a}}, {"with": {"die": b}}, {"with": {"die": c}}], "drawn": "talisman"}),
+    );
+}
+
+/// Rulebook 5 "When XP meets threshold on Hero card, flip to Master side"
+/// and the FAQ "Flip Hero card immediately": the Master Specialty works
+/// from the next die used, in the same delve (the Chieftain's Thief is a
+/// Champion; the Half-Goblin's was not).
+#[test]
+fn a_hero_flipped_mid_delve_uses_the_master_specialty_at_once() {
+    let mut s = game(&["half_goblin"]);
+    s.players[0].xp = 4;
+    start(&mut s, &PARTY, "goblin");
+    set_dungeon(&mut s, &["goblin"], 3);
+    let r = refused(
+        &mut s,
+        json!({"type": "fight", "with": {"die": "thief"}, "as": "champion", "monster": "goblin"}),
+    );
+    assert_eq!(r.rule, "Hero Abilities: Specialty");
+    run(
+        &mut s,
+        json!({"type": "fight", "with": {"die": "fighter"}, "monster": "goblin"}),
+    );
+    slay_for_talisman(&mut s, "fighter", "cleric", "mage");
+    assert!(s.players[0].master);
+    run(
+        &mut s,
+        json!({"type": "seek_glory", "dungeon": ["skeleton", "skeleton"]}),
+    );
+    run(
+        &mut s,
+        json!({"type": "fight", "with": {"die": "thief"}, "as": "champion", "monster": "skeleton", "count": 2}),
+    );
+    assert_eq!(delve(&s).dungeon.monsters(), 0);
+}
+
+/// The FAQ: the Ultimate "is not refreshed until next delve" on a level-up;
+/// one not yet used this delve is still there, and it is the Master
+/// side's (the Necromancer revives two dice, the Occultist one).
+#[test]
+fn an_ultimate_unused_before_the_flip_is_the_master_ultimate() {
+    let mut s = game(&["necromancer"]);
+    s.players[0].xp = 4;
+    start(&mut s, &PARTY, "dragon");
+    set_dungeon(&mut s, &[], 3);
+    slay_for_talisman(&mut s, "fighter", "cleric", "mage");
+    assert!(s.players[0].master);
+    run(
+        &mut s,
+        json!({"type": "seek_glory", "dungeon": ["potion", "chest"]}),
+    );
+    let ev = run(
+        &mut s,
+        json!({"type": "ultimate", "revive": ["fighter", "cleric"]}),
+    );
+    assert!(ev.contains(&Event::Revived {
+        faces: vec![
+            tw_dungeon_roll::PartyFace::Fighter,
+            tw_dungeon_roll::PartyFace::Cleric
+        ]
+    }));
+    assert_eq!(delve(&s).graveyard, 1);
+}
+
+/// Rulebook 5 (Town Portal: "Gain XP equal to Level Die; end delve") with
+/// the level-up rule: a Dragon waiting in the Lair does not stop it, and
+/// the XP flips the card.
+#[test]
+fn a_town_portal_escapes_a_waiting_dragon_and_can_level_up() {
+    let mut s = game(&["necromancer", "bard"]);
+    s.players[0].xp = 3;
+    give(&mut s, TreasureKind::TownPortal, 1);
+    start(&mut s, &PARTY, "goblin");
+    run(
+        &mut s,
+        json!({"type": "fight", "with": {"die": "fighter"}, "monster": "goblin"}),
+    );
+    run(
+        &mut s,
+        json!({"type": "seek_glory", "dungeon": ["ooze", "ooze"]}),
+    );
+    set_dungeon(&mut s, &["ooze", "ooze"], 3);
+    let ev = run(
+        &mut s,
+        json!({"type": "use_treasure", "treasure": "town_portal"}),
+    );
+    assert!(ev.contains(&Event::DelveEnded {
+        player: 0,
+        outcome: DelveOutcome::TownPortal
+    }));
+    assert_eq!((s.players[0].xp, s.players[0].master), (5, true));
+    assert!(s.delve.is_none());
+    assert_eq!(s.adventurer, 1);
+}
+
+/// Rulebook 6: the game ends after each player's third delve, and the
+/// final score counts the XP that ended it (a Town Portal used on the
+/// last delve scores its level, and is no longer an unused token).
+#[test]
+fn a_town_portal_on_the_last_delve_scores_its_level_not_two() {
+    let mut s = game(&["necromancer"]);
+    s.players[0].delves = 2;
+    give(&mut s, TreasureKind::TownPortal, 1);
+    start(&mut s, &PARTY, "potion");
+    run(
+        &mut s,
+        json!({"type": "seek_glory", "dungeon": ["chest", "chest"]}),
+    );
+    run(
+        &mut s,
+        json!({"type": "seek_glory", "dungeon": ["chest", "chest", "chest"]}),
+    );
+    let ev = run(
+        &mut s,
+        json!({"type": "use_treasure", "treasure": "town_portal"}),
+    );
+    let Some(Event::GameEnded { standings }) = ev.last() else {
+        panic!("the last delve ends the game: {ev:?}");
+    };
+    assert_eq!(
+        (
+            standings.scores[0].xp,
+            standings.scores[0].token_xp,
+            standings.scores[0].total
+        ),
+        (3, 0, 3)
+    );
+}

@@ -64,3 +64,29 @@ fn the_last_delve_records_the_final_standings() {
     assert_eq!(f.winners, [1]);
     assert_eq!(f.scores[1].total, 5);
 }
+
+/// Rulebook 6 tiebreak "Fewer Treasure tokens": tokens are counted, not
+/// their worth, so a Town Portal (2 XP) is one token and a pair of Dragon
+/// Scales (4 XP) is two.
+#[test]
+fn the_tiebreak_counts_tokens_not_their_worth() {
+    let mut s = game(&["necromancer", "bard", "paladin"]);
+    // P1: 2 XP + a Town Portal = 4, one token.
+    s.players[0].xp = 2;
+    s.players[0].tokens.add(TreasureKind::TownPortal, 1);
+    // P2: a pair of Dragon Scales = 1 + 1 + 2 = 4, two tokens.
+    s.players[1].tokens.add(TreasureKind::DragonScales, 2);
+    // P3: 4 XP, no token: fewest tokens, the winner.
+    s.players[2].xp = 4;
+    let st = standings(&s.players);
+    assert_eq!(
+        st.scores
+            .iter()
+            .map(|f| (f.total, f.tokens))
+            .collect::<Vec<_>>(),
+        [(4, 1), (4, 2), (4, 0)]
+    );
+    assert_eq!(st.winners, [2]);
+    s.players[2].xp = 3;
+    assert_eq!(standings(&s.players).winners, [0]);
+}

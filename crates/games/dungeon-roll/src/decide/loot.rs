@@ -51,6 +51,11 @@ pub(super) fn open(
             format!("a {face} opens {cap} of the {chests} Chest(s) here, not {n}"),
         );
     }
+    enter_loot(c, CHESTS)?;
+    // The unit goes first ("Used dice go to the Graveyard before effect
+    // resolution"); a token acting as a die is back in the box before the
+    // draw, as it is for the Dragon. A refusal below drops this scratch.
+    c.spend(with, face);
     // One token per chest while the box lasts; 1 XP for each chest after.
     let in_box = c.s.treasure_box.total();
     let tokens = (n as u16).min(in_box) as usize;
@@ -63,8 +68,6 @@ pub(super) fn open(
     if !holds_all(&c.s.treasure_box, drawn) {
         return refuse(CHESTS, format!("the box does not hold all of {drawn:?}"));
     }
-    enter_loot(c, CHESTS)?;
-    c.spend(with, face);
     c.emit(Event::ChestsOpened { count: n });
     let player = c.s.adventurer;
     for k in drawn {
