@@ -752,6 +752,17 @@ pub fn discard_charmed(tx: &mut Tx, hero: usize, monster: &str) -> Result<(), Re
     let c = combat(tx)?.clone();
     no_pending(&c)?;
     let h = tx.hero(hero)?;
+    // Hero Down!: a fainted Lady Mary "cannot act again during that combat",
+    // so her charmed monsters wait for the next one.
+    if !h.can_act() {
+        return Err(Refusal::new(
+            "Hero Down!",
+            format!(
+                "{} has fainted and cannot act again during this combat",
+                h.name
+            ),
+        ));
+    }
     let Some(m) = h
         .charmed
         .iter()
