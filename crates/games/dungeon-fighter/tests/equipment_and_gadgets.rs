@@ -275,3 +275,23 @@ fn special_dice_join_the_pool_and_their_icon_acts_like_a_white_die() {
     r.exec(score("destiny_coin", 1)).unwrap();
     assert_eq!(life(&r), 20 - 6);
 }
+
+/// Toxic (l.696): "The first time a Hero Misses, the party must discard 1
+/// white die from the Chest (if they have any)." The first Miss spends the
+/// ability even with an empty chest; a die gained later is not taken.
+#[test]
+fn toxic_is_spent_by_the_first_miss_even_with_an_empty_chest() {
+    let mut r = fight(
+        json!({"heroes": [
+            {"hero": "saul-baysar", "equipment": [{"name": "Dice Bag", "kind": "spendable", "effect": "white_dice", "count": 1}]},
+            "lady-mary"], "leader": 1, "chest": {"gold": 0, "white_dice": 0}}),
+        json!({"ability": "toxic", "damage": 1}),
+    );
+    r.exec(throw("red", "blank", "outside", None)).unwrap(); // Saul: first Miss
+    assert!(r.state().combat.as_ref().unwrap().toxic_spent);
+    r.exec(json!({"type": "use_item", "hero": 0, "item": "Dice Bag"}))
+        .unwrap();
+    assert_eq!(r.state().chest.white_dice, 1);
+    r.exec(throw("green", "blank", "outside", None)).unwrap(); // Lady Mary
+    assert_eq!(r.state().chest.white_dice, 1, "Toxic acts only once");
+}
