@@ -295,3 +295,21 @@ fn toxic_is_spent_by_the_first_miss_even_with_an_empty_chest() {
     r.exec(throw("green", "blank", "outside", None)).unwrap(); // Lady Mary
     assert_eq!(r.state().chest.white_dice, 1, "Toxic acts only once");
 }
+
+/// Backstab (l.804) "doubles the value of the Target section its blade is
+/// pointing to"; Piercing Damage (l.587) adds 2 "to the value of the
+/// section the die lands in". Reading: the blade doubles the printed section,
+/// then abilities and weapons add their bonus: 3 x 2 + 2 = 8, not (3 + 2) x 2.
+#[test]
+fn backstab_doubles_the_printed_section_before_piercing_adds_two() {
+    let mut r = party_hit(json!({"templates": ["backstab"]}));
+    r.exec(with(
+        throw("red", "icon", "score", Some(3)),
+        "backstab_doubled",
+        json!(true),
+    ))
+    .unwrap();
+    r.exec(json!({"type": "use_ability", "ability": "piercing_damage"}))
+        .unwrap();
+    assert_eq!(life(&r), 20 - 8);
+}

@@ -8,7 +8,13 @@
 //!   throw resolves at once.
 //! - The ability resolves as the die lands, before the monster's
 //!   counter-attack: Self Healing on a Miss heals first, then the damage.
-//! - Re-throw ignores the first throw entirely: no damage, no Toxic.
+//! - Re-throw ignores the first throw entirely: no damage, no Toxic, and no
+//!   Death Touch for a die in a hole.
+//! - Agile Instincts dodges the damage but the throw is still a Miss: Toxic
+//!   and Super Toxic take their white die. Toxic is spent by the first Miss
+//!   even when the chest is empty ("if they have any").
+//! - Backstab doubles the printed section; ability and weapon bonuses are
+//!   added after (3 doubled + Piercing = 8).
 //! - Heroes who fainted are not healed again during that combat.
 //! - Level Up XP for an icon that "cannot be activated": given when the
 //!   die's ability exists but does not fit (Hit/Miss, or Death List with no
