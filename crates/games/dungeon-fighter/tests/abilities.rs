@@ -251,3 +251,65 @@ fn re_throwing_a_white_die_does_not_spend_another() {
     assert_eq!(life(&r), 20 - 6);
     assert!(matches!(r.state().phase, Phase::Combat));
 }
+
+/// Charming (l.654) lets Lady Mary discard a Charmed Monster "at any time
+/// during a later combat", but Hero Down! (l.295) says a fainted hero
+/// "cannot act again during that combat": once she faints, her charmed
+/// monsters wait for the next combat.
+#[test]
+fn charming_a_fainted_lady_mary_cannot_discard_a_charmed_monster() {
+    let mut r = party_with(
+        json!({"hero": "lady-mary", "life": 1, "charmed": [{"name": "Classy Orc", "level": 2}]}),
+        &["saul-baysar"],
+        json!({"damage": 2}),
+    );
+    r.exec(throw("red", "blank", "outside", None)).unwrap();
+    assert!(r.state().heroes[0].fainted);
+    let no = r.refused(json!({"type": "discard_charmed", "hero": 0, "monster": "Classy Orc"}));
+    assert_eq!(no.rule, "Hero Down!");
+    assert_eq!(life(&r), 20);
+    assert_eq!(r.state().heroes[0].charmed.len(), 1, "kept for later");
+}
+
+/// Death Touch (l.694) fells a hero whose die falls in a hole; Re-throw
+/// (l.579) says "Ignore the result from the first throw". Reading: the
+/// hole is part of that ignored result, so Lady Mary re-throws and stays up.
+#[test]
+fn re_throw_ignores_a_death_touch_hole() {
+    let mut r = party_with(
+        json!("lady-mary"),
+        &["saul-baysar"],
+        json!({"ability": "death_touch", "damage": 1}),
+    );
+    let ev = r.exec(throw("red", "icon", "hole", None)).unwrap();
+    assert_eq!(offered(&ev), vec![Ability::ReThrow]);
+    r.exec(use_("re_throw")).unwrap();
+    assert!(!r.state().heroes[0].fainted);
+    r.exec(score("red", 2)).unwrap();
+    assert_eq!((life(&r), r.state().heroes[0].life), (18, 9));
+    // Without the re-throw the hole fells her.
+    let mut r = party_with(
+        json!("lady-mary"),
+        &["saul-baysar"],
+        json!({"ability": "death_touch", "damage": 1}),
+    );
+    r.exec(throw("red", "icon", "hole", None)).unwrap();
+    r.exec(json!({"type": "skip_ability"})).unwrap();
+    assert!(r.state().heroes[0].fainted);
+}
+
+/// Agile Instincts (l.575) is "Activated only when the Hero Misses": the
+/// throw stays a Miss, so a Toxic monster (l.696, "The first time a Hero
+/// Misses") still costs the party a white die though the hero takes no damage.
+#[test]
+fn agile_instincts_dodges_the_damage_but_the_miss_still_feeds_toxic() {
+    let mut r = party_with(
+        json!("saul-baysar"),
+        &["lady-mary"],
+        json!({"ability": "toxic", "damage": 4}),
+    );
+    r.exec(throw("red", "icon", "outside", None)).unwrap();
+    r.exec(use_("agile_instincts")).unwrap();
+    let s = r.state();
+    assert_eq!((s.heroes[0].life, life(&r), s.chest.white_dice), (9, 18, 1));
+}

@@ -269,3 +269,59 @@ fn throwable_dice_follow_the_pool_and_the_chest() {
         .unwrap_err()
         .contains("black"));
 }
+
+/// Insta-kill (rulebook l.325): "If a die lands in the bullseye showing the
+/// special icon ... the Monster is immediately defeated" — but only a valid
+/// throw lands: a throw that breaks a Specific Throw Requirement "counts as
+/// a Miss" (Miss, l.289), even in the bullseye with the icon up.
+#[test]
+fn insta_kill_needs_a_valid_throw_a_failed_requirement_is_a_miss() {
+    let mut r = fight(party(), json!({"life": 40, "damage": 2}));
+    let mut t = throw("blue", "icon", "bullseye", None);
+    t["requirement_failed"] = json!(true);
+    let ev = r.exec(t).unwrap();
+    assert!(!ev.iter().any(|e| matches!(e, Event::InstaKill { .. })));
+    assert_eq!(life(&r), 40, "no damage from a Miss");
+    assert_eq!(r.state().heroes[1].life, 7, "Lianna takes the strike back");
+    assert!(matches!(r.state().phase, Phase::Combat));
+}
+
+/// Moving on (l.397-398) and 2 • Combat (l.211): the hero who threw the
+/// last die takes the Leader token, and the next combat starts with the
+/// hero to the left of that new Leader.
+#[test]
+fn turn_order_the_next_combat_starts_left_of_whoever_threw_the_last_die() {
+    let mut r = fight(party(), json!({"life": 4}));
+    assert_eq!(active(&r), 1, "Lianna sits left of the leader Saul");
+    r.exec(score("red", 1)).unwrap();
+    r.exec(score("green", 3)).unwrap(); // Lady Mary (2) finishes it
+    assert_eq!(r.state().leader, 2);
+    r.exec(json!({"type": "end_rest"})).unwrap();
+    r.exec(json!({"type": "enter_dungeon", "card": {"name": "Hall", "shop_icons": 1}}))
+        .unwrap();
+    r.exec(json!({"type": "reveal_monster", "card": {"name": "Rat", "level": 1, "life": 9, "damage": 1, "gold": 0}})).unwrap();
+    assert_eq!(active(&r), 0, "Saul sits left of Lady Mary");
+}
+
+/// Running out of colored dice (l.253): retrieving costs "the entire
+/// party" the monster's level, then "the Active Hero proceeds with the Combat
+/// phase as normal": the same hero throws next. A fainted hero, already at 0,
+/// loses nothing more and stays down.
+#[test]
+fn running_out_of_dice_the_retriever_keeps_the_turn_and_the_fainted_stay_down() {
+    let mut r = fight(party(), json!({"damage": 9, "level": 1}));
+    r.exec(throw("red", "blank", "outside", None)).unwrap(); // Lianna faints
+    r.exec(score("green", 1)).unwrap(); // Lady Mary
+    r.exec(score("blue", 1)).unwrap(); // Saul
+    assert_eq!(active(&r), 2, "Lianna is skipped: Lady Mary");
+    r.exec(json!({"type": "retrieve_dice"})).unwrap();
+    let s = r.state();
+    assert_eq!(
+        (s.heroes[0].life, s.heroes[1].life, s.heroes[2].life),
+        (8, 0, 8)
+    );
+    assert!(s.heroes[1].fainted);
+    assert_eq!(active(&r), 2, "Lady Mary proceeds with her turn");
+    r.exec(score("red", 1)).unwrap();
+    assert_eq!(active(&r), 0);
+}

@@ -275,3 +275,41 @@ fn special_dice_join_the_pool_and_their_icon_acts_like_a_white_die() {
     r.exec(score("destiny_coin", 1)).unwrap();
     assert_eq!(life(&r), 20 - 6);
 }
+
+/// Toxic (l.696): "The first time a Hero Misses, the party must discard 1
+/// white die from the Chest (if they have any)." The first Miss spends the
+/// ability even with an empty chest; a die gained later is not taken.
+#[test]
+fn toxic_is_spent_by_the_first_miss_even_with_an_empty_chest() {
+    let mut r = fight(
+        json!({"heroes": [
+            {"hero": "saul-baysar", "equipment": [{"name": "Dice Bag", "kind": "spendable", "effect": "white_dice", "count": 1}]},
+            "lady-mary"], "leader": 1, "chest": {"gold": 0, "white_dice": 0}}),
+        json!({"ability": "toxic", "damage": 1}),
+    );
+    r.exec(throw("red", "blank", "outside", None)).unwrap(); // Saul: first Miss
+    assert!(r.state().combat.as_ref().unwrap().toxic_spent);
+    r.exec(json!({"type": "use_item", "hero": 0, "item": "Dice Bag"}))
+        .unwrap();
+    assert_eq!(r.state().chest.white_dice, 1);
+    r.exec(throw("green", "blank", "outside", None)).unwrap(); // Lady Mary
+    assert_eq!(r.state().chest.white_dice, 1, "Toxic acts only once");
+}
+
+/// Backstab (l.804) "doubles the value of the Target section its blade is
+/// pointing to"; Piercing Damage (l.587) adds 2 "to the value of the
+/// section the die lands in". Reading: the blade doubles the printed section,
+/// then abilities and weapons add their bonus: 3 x 2 + 2 = 8, not (3 + 2) x 2.
+#[test]
+fn backstab_doubles_the_printed_section_before_piercing_adds_two() {
+    let mut r = party_hit(json!({"templates": ["backstab"]}));
+    r.exec(with(
+        throw("red", "icon", "score", Some(3)),
+        "backstab_doubled",
+        json!(true),
+    ))
+    .unwrap();
+    r.exec(json!({"type": "use_ability", "ability": "piercing_damage"}))
+        .unwrap();
+    assert_eq!(life(&r), 20 - 8);
+}

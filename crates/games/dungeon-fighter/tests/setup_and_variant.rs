@@ -183,3 +183,24 @@ fn example_script_in_the_docs_runs_to_its_end() {
         .collect();
     assert_eq!(lives, vec![8, 7, 9]);
 }
+
+/// Level Up variant (l.624): XP for an icon comes when the hero "decides not
+/// to use it OR the icon cannot be activated since it doesn't meet the
+/// Hit/Miss requirement". A scarred colour has no ability left to decline or
+/// to miss its requirement (Scars, l.391: "cannot activate that color's
+/// special ability"), so its icon gives no XP.
+#[test]
+fn level_up_a_scarred_colour_showing_the_icon_gives_no_xp() {
+    let mut r = start(json!({
+        "heroes": [{"hero": "lianna-lightbringer", "scars": ["red"]}, "lady-mary"],
+        "leader": 1, "level_up_variant": true
+    }));
+    r.exec(json!({"type": "enter_dungeon", "card": {"name": "Hall", "shop_icons": 1}}))
+        .unwrap();
+    r.exec(json!({"type": "reveal_monster", "card": {"name": "Rat", "level": 1, "life": 30, "damage": 1, "gold": 0}})).unwrap();
+    r.exec(throw("red", "icon", "score", Some(1))).unwrap(); // scarred red
+    assert_eq!(r.state().heroes[0].xp, 0);
+    r.exec(score("green", 1)).unwrap(); // Mary
+    r.exec(throw("blue", "icon", "outside", None)).unwrap(); // Death List needs a Hit
+    assert_eq!(r.state().heroes[0].xp, 1);
+}

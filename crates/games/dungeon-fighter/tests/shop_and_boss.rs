@@ -177,3 +177,38 @@ fn scars_and_eliminations_count_against_the_score() {
     assert_eq!(s.total, 7 - 4 - 5 + 25);
     assert_eq!(s.title, "Average Warriors", "23 points");
 }
+
+/// Spirit Energy (l.672): "X = the Monster's level +1. Bosses are
+/// considered to be Level 4 Monsters": against the boss Saul shares 5.
+#[test]
+fn spirit_energy_against_the_boss_shares_level_four_plus_one() {
+    let mut r = to_boss(party());
+    assert_eq!(active(&r), 1);
+    r.exec(throw("red", "blank", "outside", None)).unwrap(); // Lianna 7
+    r.exec(throw("green", "blank", "outside", None)).unwrap(); // Lady Mary 7
+    let ev = r.exec(throw("blue", "icon", "score", Some(1))).unwrap(); // Saul
+    assert!(matches!(ev.last(), Some(Event::AbilityOffered { .. })));
+    let heal = |a: u32, b: u32| json!({"type": "use_ability", "ability": "spirit_energy", "heals": [{"hero": 1, "amount": a}, {"hero": 2, "amount": b}]});
+    assert_eq!(r.refused(heal(2, 2)).rule, "Spirit Energy");
+    assert_eq!(r.refused(heal(3, 3)).rule, "Spirit Energy");
+    r.exec(heal(2, 3)).unwrap();
+    let s = r.state();
+    assert_eq!((s.heroes[1].life, s.heroes[2].life), (9, 9));
+}
+
+/// The boss "provide[s] no reward" (l.481) and defeating it wins at once
+/// (l.488): the Epic Shot bonus is a Resting step (l.377-379) that never
+/// comes, so an insta-kill on the boss adds no gold to the final score.
+#[test]
+fn boss_insta_kill_wins_without_epic_or_reward_gold() {
+    let mut r = to_boss(party());
+    let gold = r.state().chest.gold;
+    // Lianna's blue icon (Death List) fits no untyped boss: no choice to make.
+    let ev = r.exec(throw("blue", "icon", "bullseye", None)).unwrap();
+    let Some(Event::GameOver { ending }) = ev.last() else {
+        panic!("{ev:?}")
+    };
+    assert!(ending.won);
+    assert_eq!(ending.score.gold, gold as i32);
+    assert_eq!(r.state().chest.gold, gold);
+}

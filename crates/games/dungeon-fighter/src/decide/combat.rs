@@ -8,8 +8,17 @@
 //!   throw resolves at once.
 //! - The ability resolves as the die lands, before the monster's
 //!   counter-attack: Self Healing on a Miss heals first, then the damage.
-//! - Re-throw ignores the first throw entirely: no damage, no Toxic.
+//! - Re-throw ignores the first throw entirely: no damage, no Toxic, and no
+//!   Death Touch for a die in a hole.
+//! - Agile Instincts dodges the damage but the throw is still a Miss: Toxic
+//!   and Super Toxic take their white die. Toxic is spent by the first Miss
+//!   even when the chest is empty ("if they have any").
+//! - Backstab doubles the printed section; ability and weapon bonuses are
+//!   added after (3 doubled + Piercing = 8).
 //! - Heroes who fainted are not healed again during that combat.
+//! - Level Up XP for an icon that "cannot be activated": given when the
+//!   die's ability exists but does not fit (Hit/Miss, or Death List with no
+//!   token of the type); never for a scarred colour, which has no ability.
 
 use super::{expect, faint, Tx};
 use crate::cards::{EquipmentKind, ItemEffect, MonsterAbility, SpecialDie, Template};
@@ -319,7 +328,7 @@ pub fn throw(tx: &mut Tx, t: &Throw) -> Result<(), Refusal> {
         ));
     }
     if pending.options.is_empty() {
-        if t.face == Face::Icon && tx.s.level_up_variant {
+        if t.face == Face::Icon && tx.s.level_up_variant && has_icon_ability(&hero, t.die) {
             // The icon could not be activated: experience instead.
             tx.emit(Event::XpGained { hero: hero_i });
         }
@@ -327,6 +336,18 @@ pub fn throw(tx: &mut Tx, t: &Throw) -> Result<(), Refusal> {
     } else {
         tx.emit(Event::AbilityOffered { pending });
         Ok(())
+    }
+}
+
+/// Does the die's icon still stand for an ability of the hero? A scarred
+/// colour has none ("cannot activate that color's special ability"), so its
+/// icon is neither declined nor blocked by Hit/Miss and earns no XP.
+fn has_icon_ability(h: &crate::model::Hero, die: Die) -> bool {
+    match die.colour() {
+        Some(col) => h.ability(col).is_some(),
+        None => crate::model::Colour::ALL
+            .iter()
+            .any(|&col| h.ability(col).is_some()),
     }
 }
 
@@ -752,6 +773,17 @@ pub fn discard_charmed(tx: &mut Tx, hero: usize, monster: &str) -> Result<(), Re
     let c = combat(tx)?.clone();
     no_pending(&c)?;
     let h = tx.hero(hero)?;
+    // Hero Down!: a fainted Lady Mary "cannot act again during that combat",
+    // so her charmed monsters wait for the next one.
+    if !h.can_act() {
+        return Err(Refusal::new(
+            "Hero Down!",
+            format!(
+                "{} has fainted and cannot act again during this combat",
+                h.name
+            ),
+        ));
+    }
     let Some(m) = h
         .charmed
         .iter()
