@@ -423,7 +423,7 @@ fn a_potion_is_drunk_before_the_time_cube_its_checks_come_from() {
     ));
 }
 
-/// Time Track (l. 331): "When the time track hits 15, clear all cubes from
+/// Time Track (l. 327): "When the time track hits 15, clear all cubes from
 /// the main track and remove 2 cubes": a rest from 12 ends at exactly 0.
 #[test]
 fn a_rest_that_ends_on_fifteen_leaves_the_main_track_empty() {
