@@ -49,6 +49,10 @@ pub fn offers(s: &State) -> Vec<Offer> {
             json!({"type": "event_check", "upkeep": null, "wandering": null}),
             [("upkeep", Input::json()), ("wandering", Input::number())],
         ));
+        // Drinking comes before the cube that called these checks.
+        if matches!(s.phase, Phase::Idle(Idle::Exploring | Idle::MustRest)) {
+            potion_offers(s, &mut out);
+        }
         return out;
     }
     let r = rules();
@@ -85,19 +89,7 @@ pub fn offers(s: &State) -> Vec<Offer> {
                         json!({"type": "rest"}),
                     ));
                 }
-                for (index, p) in s.player.potions.iter().enumerate() {
-                    let label = match p {
-                        Potion::Healing { amount } => {
-                            format!("Drink the healing potion (+{amount})")
-                        }
-                        Potion::Magic { amount } => format!("Drink the magic potion (+{amount})"),
-                    };
-                    out.push(Offer::ready(
-                        &format!("use_potion_{index}"),
-                        label,
-                        json!({"type": "use_potion", "index": index}),
-                    ));
-                }
+                potion_offers(s, &mut out);
             }
         }
         Phase::Idle(Idle::Resting { .. }) => {}
@@ -205,6 +197,21 @@ pub fn offers(s: &State) -> Vec<Offer> {
         Phase::Over { .. } => {}
     }
     out
+}
+
+/// One offer per potion held: drink it now.
+fn potion_offers(s: &State, out: &mut Vec<Offer>) {
+    for (index, p) in s.player.potions.iter().enumerate() {
+        let label = match p {
+            Potion::Healing { amount } => format!("Drink the healing potion (+{amount})"),
+            Potion::Magic { amount } => format!("Drink the magic potion (+{amount})"),
+        };
+        out.push(Offer::ready(
+            &format!("use_potion_{index}"),
+            label,
+            json!({"type": "use_potion", "index": index}),
+        ));
+    }
 }
 
 #[cfg(test)]

@@ -38,6 +38,9 @@ pub struct Player {
 pub enum Idle {
     Exploring,
     /// After beating the mini boss: the next action must be a rest.
+    /// Reading chosen: a wandering monster spoiling that rest does not
+    /// oblige another; the rest was taken, and resting again ("they can
+    /// rest again") is the hero's choice.
     MustRest,
     /// A rest's time has been added; its checks are being made.
     Resting {

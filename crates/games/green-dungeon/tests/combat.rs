@@ -587,3 +587,89 @@ fn several_luck_cubes_may_be_used_at_a_time() {
         }
     );
 }
+
+/// Combining Melee and Magic (l. 160-162): when only the hero casts, the
+/// melee roll adds only the level (no weapon), and a won roll deals nothing.
+#[test]
+fn when_only_the_hero_casts_the_melee_roll_adds_only_the_level() {
+    let mut s = fight_in(TileKind::Drop, &[(4, Symbol::Cog)]);
+    s.player.weapon = Some(2);
+    // Spell: 4 -> 3. Hero 3 (+0, the weapon not counted) ties the monster's
+    // 3: the monster hits for 4.
+    let ev = run(&mut s, spell(Action::Spell, None, None, 3, 3));
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::MeleeRolled {
+            player_total: 3,
+            player_won: false,
+            ..
+        }
+    )));
+    assert_eq!((s.fight().unwrap().health, s.player.health), (3, 6));
+    // Spell: 3 -> 2; the hero wins the roll but only defends.
+    run(&mut s, spell(Action::Spell, None, None, 6, 1));
+    assert_eq!((s.fight().unwrap().health, s.player.health), (2, 6));
+}
+
+/// Combining Melee and Magic (l. 164-166): when only the monster casts, the
+/// hero adds all bonuses and the monster none, not even a Hammer room's +1.
+#[test]
+fn when_only_the_monster_casts_it_loses_the_hammer_bonus() {
+    let mut s = fight_in(TileKind::Hammer, &[(3, Symbol::Wood), (2, Symbol::Cog)]);
+    s.player.weapon = Some(1);
+    let f = s.fight().unwrap();
+    assert_eq!((f.monster.difficulty, f.magic), (3, 3));
+    let ev = run(&mut s, melee(2, 2));
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::MeleeRolled {
+            player_total: 3,
+            monster_total: 2,
+            player_won: true,
+            ..
+        }
+    )));
+    // Its spell hit for 3; the hero's hit deals 1 + weapon 1.
+    assert_eq!((s.player.health, s.fight().unwrap().health), (7, 1));
+}
+
+/// Magical Combat (l. 154) and Combining (l. 158): a boss uses three cubes
+/// "if possible"; with fewer it casts the one-cube spell and needs no die.
+#[test]
+fn a_boss_with_fewer_than_three_cubes_casts_the_lesser_spell() {
+    let mut s = fight_in(TileKind::Straw, &[(2, Symbol::Wood)]);
+    assert_eq!(s.fight().unwrap().magic, 2);
+    let ev = run(&mut s, melee(6, 1));
+    assert!(ev.contains(&Event::CombatRound {
+        player: Action::Melee,
+        monster: MonsterAction::Spell
+    }));
+    let f = s.fight().unwrap();
+    assert_eq!((s.player.health, f.health, f.magic), (8, 1, 1));
+}
+
+/// Fleeing (l. 174): "each side rolls a die. The player adds their level":
+/// a weapon does not help the escape, and a tie keeps the hero (l. 181).
+#[test]
+fn the_flee_roll_adds_the_level_but_not_the_weapon() {
+    let mut s = fight_in(TileKind::Drop, &[(3, Symbol::Cog)]);
+    s.player.weapon = Some(1);
+    s.player.level = 1;
+    run(&mut s, melee(1, 6));
+    run(&mut s, Command::Flee { dice: dice(2, 3) });
+    assert!(s.fight().unwrap().flee_failed, "2 + level 1 ties 3");
+    run(&mut s, melee(1, 6));
+    run(&mut s, Command::Flee { dice: dice(3, 3) });
+    assert_eq!(s.at, pos(0, 0), "3 + level 1 beats 3");
+}
+
+/// Luck Points (l. 114): a luck point after a mini boss, "but only to the
+/// maximum of three".
+#[test]
+fn the_mini_boss_luck_point_stops_at_three() {
+    let mut s = fight_in(TileKind::Straw, &[(1, Symbol::Cog)]);
+    assert_eq!(s.player.luck, 3);
+    run(&mut s, melee(6, 1));
+    assert!(s.mini_boss_defeated);
+    assert_eq!(s.player.luck, 3);
+}

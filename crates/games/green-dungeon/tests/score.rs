@@ -53,3 +53,16 @@ fn dying_ends_the_game_with_the_score_of_that_moment() {
     assert_eq!(sc.initial, 5 + 3 + 60);
     assert_eq!(sc.total, 68 - 24);
 }
+
+/// Treasures (l. 352): a Cog card gives double its number in cubes and goes
+/// back in the deck; Scoring (l. 358) counts two points only for cards held
+/// (weapons and potions).
+#[test]
+fn a_cog_treasure_scores_its_cubes_but_not_as_a_card() {
+    let mut s = game(TileKind::Cog, Exits::EastWest);
+    clear_cog_room_east(&mut s);
+    let sc = score(&s);
+    assert_eq!((sc.cubes, sc.cards), (10 + 5 + 3 + 2, 0));
+    s.player.potions.push(Potion::Healing { amount: 2 });
+    assert_eq!(score(&s).cards, 2);
+}

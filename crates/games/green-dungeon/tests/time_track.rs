@@ -389,3 +389,110 @@ fn no_event_check_is_accepted_when_none_is_due() {
     let r = refused(&mut s, check(1, 1, 1));
     assert_eq!(r.rule, "The Time Track and Events");
 }
+
+/// Treasures (rulebook l. 349-350): potions are "held in reserve for use at
+/// the end of any turn, prior to advancing the time tracker". The room's
+/// cube reaching 5 must not stop the hero drinking before its check.
+#[test]
+fn a_potion_is_drunk_before_the_time_cube_its_checks_come_from() {
+    let mut s = game(TileKind::Cog, Exits::EastWest);
+    set_time(&mut s, 4, 0, 4);
+    s.player.health = 2;
+    run(&mut s, flip(0, 1, TileKind::Cog, Exits::EastWest));
+    run(&mut s, mv(Dir::East));
+    // A healing potion kept; the room's cube takes the track to 5.
+    run(&mut s, treasure(3, Symbol::Drop));
+    assert_eq!(s.time.pending_checks.len(), 1);
+    // The potion waits for no check.
+    let offered = <tw_green_dungeon::GreenDungeon as tw_rules::Game>::offers(&s);
+    assert!(offered.iter().any(|o| o.key == "use_potion_0"));
+    run(&mut s, Command::UsePotion { index: 0 });
+    assert_eq!(s.player.health, 5);
+    // The check still waits, and nothing but it (or a potion) may be done.
+    assert_eq!(s.time.pending_checks.len(), 1);
+    assert_eq!(
+        refused(&mut s, mv(Dir::West)).rule,
+        "The Time Track and Events"
+    );
+    run(&mut s, check(6, 6, 1));
+    assert!(matches!(
+        s.phase,
+        Phase::Cards {
+            purpose: CardsFor::WanderingMonster { .. }
+        }
+    ));
+}
+
+/// Time Track (l. 327): "When the time track hits 15, clear all cubes from
+/// the main track and remove 2 cubes": a rest from 12 ends at exactly 0.
+#[test]
+fn a_rest_that_ends_on_fifteen_leaves_the_main_track_empty() {
+    let mut s = game(TileKind::Cog, Exits::EastWest);
+    set_time(&mut s, 12, 2, 12);
+    run(&mut s, Command::Rest);
+    assert_eq!(
+        (s.time.main, s.time.event_cubes, s.time.elapsed),
+        (0, 1, 15)
+    );
+    assert_eq!(
+        s.time.pending_checks,
+        vec![PendingCheck { event_cubes: 3 }; 3]
+    );
+}
+
+/// Wandering monsters (l. 343): "Treat the room as though it were a Drop
+/// tile for purposes of generating the monster"; in a Drop room only a Drop
+/// card makes it nastier (l. 213), so a Hammer card adds nothing.
+#[test]
+fn a_wandering_monster_is_made_as_in_a_drop_room() {
+    let mut s = game(TileKind::Cog, Exits::EastWest);
+    set_time(&mut s, 4, 0, 4);
+    clear_cog_room_east(&mut s);
+    run(&mut s, check(6, 6, 1));
+    run(&mut s, cards(&[(3, Symbol::Hammer)]));
+    let f = s.fight().unwrap();
+    assert_eq!((f.monster.difficulty, f.monster.roll_bonus()), (3, 0));
+}
+
+/// Straw: Boss (l. 302) "you must take a rest"; Resting (l. 185) an
+/// interrupted rest gives no benefit, "though they can rest again". Reading
+/// chosen: the mandatory rest was taken; resting again is the hero's choice.
+#[test]
+fn a_mini_boss_rest_spoilt_by_a_wandering_monster_still_counts_as_taken() {
+    let mut s = game(TileKind::Cog, Exits::EastWest);
+    s.player.health = 5;
+    run(&mut s, flip(0, 1, TileKind::Straw, Exits::EastWest));
+    run(&mut s, mv(Dir::East));
+    run(&mut s, cards(&[(1, Symbol::Cog)]));
+    run(&mut s, melee(6, 1));
+    run(&mut s, treasure(1, Symbol::Cog));
+    run(&mut s, treasure(1, Symbol::Cog));
+    assert_eq!(s.phase, Phase::Idle(Idle::MustRest));
+    assert_eq!(s.time.main, 1);
+    set_time(&mut s, 2, 0, 2);
+    run(&mut s, Command::Rest);
+    run(&mut s, check(6, 6, 1));
+    run(&mut s, cards(&[(1, Symbol::Hammer)]));
+    run(&mut s, melee(6, 1));
+    assert_eq!(s.phase, Phase::Idle(Idle::Exploring));
+    assert_eq!(s.player.health, 5, "no benefit from the spoilt rest");
+    run(&mut s, mv(Dir::West));
+}
+
+/// Treasures (l. 349): drinking comes "prior to advancing the time
+/// tracker"; a rest advances it at once (l. 185), so a potion is refused
+/// among the rest's own checks, naming the Treasures rule.
+#[test]
+fn a_potion_is_refused_among_a_rests_checks() {
+    let mut s = game(TileKind::Cog, Exits::EastWest);
+    set_time(&mut s, 4, 0, 4);
+    s.player
+        .potions
+        .push(tw_green_dungeon::state::Potion::Healing { amount: 2 });
+    s.player.health = 3;
+    run(&mut s, Command::Rest);
+    assert_eq!(s.time.pending_checks.len(), 1);
+    let r = refused(&mut s, Command::UsePotion { index: 0 });
+    assert_eq!(r.rule, "Treasures");
+    assert!(r.reason.contains("rest"));
+}

@@ -315,6 +315,14 @@ pub(super) fn recover(cx: &mut Ctx, health: D6, magic: D6, level_up: bool) -> Re
 }
 
 pub(super) fn use_potion(cx: &mut Ctx, index: usize) -> Result<(), Refusal> {
+    // A rest adds its cubes at once: drinking belongs before it, not among
+    // the checks those cubes called.
+    if matches!(cx.s.phase, Phase::Idle(Idle::Resting { .. })) {
+        return refuse(
+            "Treasures",
+            "potions are drunk before the time track advances; this rest's cubes are already placed",
+        );
+    }
     if !matches!(cx.s.phase, Phase::Idle(Idle::Exploring | Idle::MustRest)) {
         return refuse(
             "Treasures",

@@ -148,7 +148,14 @@ pub fn decide(state: &State, command: &Command) -> Result<Vec<Event>, Refusal> {
         Command::EventCheck { upkeep, wandering } => {
             checks::event_check(&mut cx, *upkeep, *wandering)?
         }
-        _ if checks_due > 0 && state.idle().is_some() => {
+        // A potion is drunk "at the end of any turn, prior to advancing the
+        // time tracker" (Treasures). The cube owed for the turn is added as
+        // soon as the hero stands still, so a potion drunk while its checks
+        // are due is one drunk before that cube: it does not wait for them.
+        _ if checks_due > 0
+            && state.idle().is_some()
+            && !matches!(command, Command::UsePotion { .. }) =>
+        {
             return refuse(
                 "The Time Track and Events",
                 format!(
