@@ -6,7 +6,9 @@ use crate::command::{DicePair, DiceSource, UnlockWith};
 use crate::ctx::{refuse, Ctx};
 use crate::data::{tables, TrapEffect};
 use crate::event::Event;
-use crate::model::{Affliction, Attribute, CardKind, Cell, Item, Pos, PotionKind};
+use crate::model::{
+    Affliction, Attribute, CardKind, Cell, Character, Item, Pos, PotionKind, BASE_CAPACITY,
+};
 use tw_rules::{Refusal, D6};
 
 fn pos_of(cx: &Ctx, id: &str) -> Pos {
@@ -71,6 +73,23 @@ fn room_for(cx: &Ctx, id: &str, item: &Item) -> Result<(), Refusal> {
                 } else {
                     "3 without a backpack"
                 }
+            ),
+        );
+    }
+    Ok(())
+}
+
+/// The backpack holds the items beyond 3 (p.30: "a maximum of 5 items"), so
+/// it may leave the inventory (dropped, given, sold) only when 3 or fewer
+/// other items remain; otherwise they would have nowhere to go.
+pub(crate) fn backpack_may_leave(c: &Character, item: &Item) -> Result<(), Refusal> {
+    let others = c.inventory.len().saturating_sub(1);
+    if *item == Item::Backpack && others > BASE_CAPACITY {
+        return refuse(
+            "Items: Backpack",
+            format!(
+                "{} carries {others} other items; without the backpack only {BASE_CAPACITY} fit: drop or sell some first",
+                c.id
             ),
         );
     }
@@ -348,7 +367,15 @@ pub fn flee(cx: &mut Ctx, id: &str, enemy: &str, dice: DicePair) -> Result<(), R
     Ok(())
 }
 
-fn use_key(cx: &mut Ctx, id: &str, with: UnlockWith, what: &str) -> Result<(), Refusal> {
+/// Spend a Master Key charge or the Tools; `rule` names the refusal's rule
+/// (unlocking, or the trap for a disarm).
+fn use_key(
+    cx: &mut Ctx,
+    id: &str,
+    with: UnlockWith,
+    what: &str,
+    rule: &str,
+) -> Result<(), Refusal> {
     let c = cx.character(id)?;
     let found = c.inventory.iter().enumerate().find(|(_, i)| match with {
         UnlockWith::MasterKey => matches!(i, Item::MasterKey { charges } if *charges > 0),
@@ -360,10 +387,7 @@ fn use_key(cx: &mut Ctx, id: &str, with: UnlockWith, what: &str) -> Result<(), R
         } else {
             "Tools"
         };
-        return refuse(
-            "Interact: unlock",
-            format!("{id} has no {name} to open {what}"),
-        );
+        return refuse(rule, format!("{id} has no {name} to open {what}"));
     };
     match item {
         Item::MasterKey { charges } if *charges > 1 => {
@@ -398,7 +422,7 @@ pub fn unlock(cx: &mut Ctx, id: &str, at: Pos, with: UnlockWith) -> Result<(), R
             format!("there is no locked door at {at}"),
         );
     }
-    use_key(cx, id, with, "the door")?;
+    use_key(cx, id, with, "the door", "Interact: unlock")?;
     cx.emit(Event::CellChanged {
         at,
         cell: Cell::Door { locked: false }.to_char(),
@@ -469,7 +493,7 @@ pub fn loot(
                 format!("the {name} is locked: use a Master Key or Tools (with)"),
             );
         };
-        use_key(cx, id, with, &format!("the {name}"))?;
+        use_key(cx, id, with, &format!("the {name}"), "Interact: unlock")?;
         (true, 0, 0)
     } else {
         let Some(first) = roll else {
@@ -561,7 +585,8 @@ pub fn disarm_trap(cx: &mut Ctx, id: &str) -> Result<(), Refusal> {
     let Some(at) = c.on_trap else {
         return refuse("Trap", format!("{id} is not standing on a trap"));
     };
-    use_key(cx, id, UnlockWith::Tools, "the trap")?;
+    // p.24: a trap is disarmed with Tools only (a Master Key opens doors and chests).
+    use_key(cx, id, UnlockWith::Tools, "the trap", "Trap")?;
     cx.emit(Event::TrapResolved {
         character: id.to_string(),
         at,
@@ -800,11 +825,14 @@ pub fn unequip(cx: &mut Ctx, id: &str) -> Result<(), Refusal> {
     ] {
         let lost = c.gear_bonus(a);
         if lost != 0 {
-            cx.set_attr(
-                id,
-                a,
-                (c.attrs.get(a) - lost).max(if a == Attribute::Life { 1 } else { 0 }),
-            );
+            let value = (c.attrs.get(a) - lost).max(if a == Attribute::Life { 1 } else { 0 });
+            // Taking off gear spends no Torch (p.14, p.36): set the value
+            // directly, so no boss is called and no Torch path charged.
+            cx.emit(Event::AttributeSet {
+                character: id.to_string(),
+                attribute: a,
+                value,
+            });
         }
     }
     flag_acted(cx, id);
@@ -854,6 +882,7 @@ pub fn pick_up(cx: &mut Ctx, id: &str, index: usize) -> Result<(), Refusal> {
 pub fn drop_item(cx: &mut Ctx, id: &str, index: usize) -> Result<(), Refusal> {
     let at = cx.can_act(id, "dropping")?.pos.expect("in dungeon");
     let item = item_at(cx, id, index)?;
+    backpack_may_leave(cx.character(id)?, &item)?;
     cx.emit(Event::ItemLost {
         character: id.to_string(),
         index,
@@ -866,6 +895,7 @@ pub fn drop_item(cx: &mut Ctx, id: &str, index: usize) -> Result<(), Refusal> {
 pub fn give(cx: &mut Ctx, from: &str, to: &str, index: usize) -> Result<(), Refusal> {
     let place = crate::trade::meet(cx, from, to, "trading")?;
     let item = item_at(cx, from, index)?;
+    backpack_may_leave(cx.character(from)?, &item)?;
     room_for(cx, to, &item)?;
     cx.emit(Event::ItemLost {
         character: from.to_string(),

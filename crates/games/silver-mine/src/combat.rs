@@ -100,11 +100,17 @@ pub fn wound_character(cx: &mut Ctx, character: &str, by: Option<&str>) {
 }
 
 /// Take (or restart) an affliction: it bites from the start of the next turn.
+/// A restart (p.28: "you simply restart the affliction") only resets the
+/// count: one already biting stays in force, not pending again.
 pub fn take_affliction(cx: &mut Ctx, character: &str, kind: crate::model::Affliction) {
+    let biting =
+        cx.s.character(character)
+            .and_then(|c| c.affliction(kind))
+            .is_some_and(|a| !a.pending);
     let clock = AfflictionClock {
         kind,
         turns_left: affliction_turns(kind),
-        pending: true,
+        pending: !biting,
     };
     cx.emit(Event::AfflictionTaken {
         character: character.to_string(),

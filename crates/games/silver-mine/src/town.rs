@@ -295,6 +295,8 @@ pub fn sell_price(s: &State, c: &Character, item: &Item) -> Result<u32, Refusal>
             "he does not accept partially used items (this Master Key has spent a charge)",
         );
     }
+    // Checked here so the view and the offers leave the sale out too.
+    crate::actions::backpack_may_leave(c, item)?;
     if c.bought_this_visit.contains(item) {
         return refuse(
             "The Merchant",

@@ -656,3 +656,223 @@ fn giant_strength_gives_plus_two_three_times_per_run_and_second_wind_rerolls_a_o
         }
     )));
 }
+
+// ---- Rules audit 2026-11-27: situations worked out from the rulebook ----
+
+/// p.28 (rulebook l.977, l.997): disease makes Attack 0 "for 2 turns"; a second
+/// hit does not stack, "you simply restart the affliction". Restarting resets
+/// the count; it does not lift the weakness until the next turn starts.
+#[test]
+fn p28_a_disease_restarted_while_it_bites_keeps_attack_at_zero() {
+    let mut s = start();
+    enemy(&mut s, "rat", "rat", (1, 1), 0, 0, 9);
+    turn(&mut s, 1, &[(1, 6)]);
+    ok(&mut s, json!({"type": "start_turn", "character": "w"}));
+    assert_eq!(s.character("w").unwrap().combat_attack(), 0, "biting");
+    // The rat hits again in this dungeon turn: the clock restarts at 2.
+    turn(&mut s, 1, &[(1, 6)]);
+    let w = s.character("w").unwrap();
+    assert_eq!(w.affliction(Affliction::Disease).unwrap().turns_left, 2);
+    assert_eq!(
+        w.combat_attack(),
+        0,
+        "a restarted disease still weakens; it is not pending again"
+    );
+    // Two more turns at 0, then it ends.
+    for _ in 0..2 {
+        ok(&mut s, json!({"type": "start_turn", "character": "w"}));
+        assert_eq!(s.character("w").unwrap().combat_attack(), 0);
+        turn(&mut s, 1, &[(6, 1)]);
+    }
+    ok(&mut s, json!({"type": "start_turn", "character": "w"}));
+    assert_eq!(s.character("w").unwrap().combat_attack(), 1);
+}
+
+/// p.24 (l.826): trap roll 4 "Lose 1 Torch"; p.14 (l.560): "If all
+/// Torches are spent, a random boss enemy enters ... from the Gate where the
+/// player ... entered". The trap taking the last Torch calls the boss; at 0
+/// there is nothing left to lose and no second boss.
+#[test]
+fn p24_a_trap_taking_the_last_torch_calls_the_boss_at_zero_nothing() {
+    let mut s = start();
+    s.character_mut("w").unwrap().attrs.torch = 1;
+    ok(&mut s, mv(json!([[1, 1], [1, 2]])));
+    let ev = ok(
+        &mut s,
+        json!({"type": "trigger_trap", "character": "w", "roll": 4}),
+    );
+    assert_eq!(s.character("w").unwrap().attrs.torch, 0);
+    assert!(ev
+        .iter()
+        .any(|e| matches!(e, Event::BossDue { gate, .. } if gate == "gate")));
+
+    let mut s = start();
+    s.character_mut("w").unwrap().attrs.torch = 0;
+    ok(&mut s, mv(json!([[1, 1], [1, 2]])));
+    let ev = ok(
+        &mut s,
+        json!({"type": "trigger_trap", "character": "w", "roll": 4}),
+    );
+    assert_eq!(s.character("w").unwrap().attrs.torch, 0);
+    assert!(!ev.iter().any(|e| matches!(e, Event::BossDue { .. })));
+}
+
+/// p.24 (l.821): a trap is disarmed "if you have Tools"; p.30 (l.1053): the
+/// Master Key opens "doors and chests" only. A key alone cannot disarm, and
+/// the refusal names the trap rule, not unlocking.
+#[test]
+fn p24_only_tools_disarm_a_trap_not_a_master_key() {
+    let mut s = start();
+    give(&mut s, "w", Item::MasterKey { charges: 2 });
+    ok(&mut s, mv(json!([[1, 1], [1, 2]])));
+    let r = refused(&mut s, json!({"type": "disarm_trap", "character": "w"}));
+    assert_eq!(r.rule, "Trap", "{r}");
+    assert!(r.reason.contains("Tools"), "{r}");
+}
+
+/// p.24 (l.860): a barrel raises Torch by 1 "if space is available". At the
+/// maximum the item is still taken and Torch stays.
+#[test]
+fn p24_a_barrel_at_the_torch_maximum_gives_the_item_only() {
+    let mut s = start();
+    assert_eq!(
+        s.character("w").unwrap().attrs.torch,
+        2,
+        "the printed maximum"
+    );
+    let ev = loot(&mut s, [0, 2], Some(4), json!([{"item": "lost_map"}])).unwrap();
+    assert!(ev
+        .iter()
+        .any(|e| matches!(e, Event::LootRolled { success: true, .. })));
+    let w = s.character("w").unwrap();
+    assert_eq!(w.attrs.torch, 2);
+    assert_eq!(w.inventory, vec![Item::LostMap]);
+}
+
+/// p.15 (l.580): "up to 3 items"; p.30 (l.1083): the backpack "takes one of
+/// the 3 spaces but provides an additional 3 ... a maximum of 5 items". With
+/// four other items it cannot be dropped or handed over until only three
+/// are left besides it.
+#[test]
+fn p30_the_backpack_stays_while_it_holds_more_than_three_items() {
+    let mut s = start();
+    give(&mut s, "w", Item::Backpack);
+    for _ in 0..4 {
+        give(&mut s, "w", Item::Torch);
+    }
+    let r = refused(
+        &mut s,
+        json!({"type": "drop", "character": "w", "index": 0}),
+    );
+    assert_eq!(r.rule, "Items: Backpack", "{r}");
+    ok(
+        &mut s,
+        json!({"type": "drop", "character": "w", "index": 1}),
+    );
+    ok(
+        &mut s,
+        json!({"type": "drop", "character": "w", "index": 0}),
+    );
+    assert_eq!(s.character("w").unwrap().inventory.len(), 3);
+}
+
+/// p.30 (l.1065): unequipping a weapon "immediately decrease[s] the
+/// attribute(s) gained"; p.14 (l.560), p.27 (l.963): a boss comes when Torches "are
+/// spent". Taking off a Torch weapon is not spending a Torch: no boss, and
+/// no charge for a path that charges "When you spend a Torch" (p.36).
+#[test]
+fn p30_unequipping_a_torch_weapon_is_not_spending_a_torch() {
+    let mut s = start();
+    s.character_mut("w").unwrap().attrs.torch = 0;
+    give(
+        &mut s,
+        "w",
+        serde_json::from_value(
+            json!({"item": "weapon", "name": "Lantern", "attribute": "torch", "bonus": 1}),
+        )
+        .unwrap(),
+    );
+    ok(
+        &mut s,
+        json!({"type": "equip", "character": "w", "index": 0}),
+    );
+    assert_eq!(s.character("w").unwrap().attrs.torch, 1);
+    let ev = ok(&mut s, json!({"type": "unequip", "character": "w"}));
+    assert_eq!(s.character("w").unwrap().attrs.torch, 0);
+    assert!(!ev.iter().any(|e| matches!(e, Event::BossDue { .. })));
+    assert!(s.bosses_due.is_empty());
+}
+
+/// p.26 (l.888): "declare that you want to flee instead of attacking"; p.20
+/// (l.757): attacking is once per turn. A flee, won or lost, uses the
+/// turn's attack, and an attack uses the turn's flee.
+#[test]
+fn p26_a_flee_is_instead_of_the_turns_attack() {
+    let mut s = start();
+    enemy(&mut s, "g", "goblin", (1, 1), 0, 0, 3);
+    ok(
+        &mut s,
+        json!({"type": "flee", "character": "w", "enemy": "g", "dice": {"character": 6, "enemy": 1}}),
+    );
+    let r = refused(
+        &mut s,
+        json!({"type": "attack", "character": "w", "enemy": "g", "dice": {"character": 6, "enemy": 1}}),
+    );
+    assert!(r.rule.starts_with("Combat"), "{r}");
+
+    let mut s = start();
+    enemy(&mut s, "g", "goblin", (1, 1), 0, 0, 3);
+    ok(
+        &mut s,
+        json!({"type": "attack", "character": "w", "enemy": "g", "dice": {"character": 6, "enemy": 1}}),
+    );
+    let r = refused(
+        &mut s,
+        json!({"type": "flee", "character": "w", "enemy": "g", "dice": {"character": 6, "enemy": 1}}),
+    );
+    assert_eq!(r.rule, "Combat: flee", "{r}");
+}
+
+/// p.28 (l.995): poison takes 1 Life "at the start of your next turn"; p.16
+/// (l.603): dying in the dungeon loses what is carried, not the stash. A
+/// poisoned character at 1 Life dies as that turn starts.
+#[test]
+fn p28_poison_at_one_life_kills_at_the_start_of_the_turn() {
+    let mut s = start();
+    enemy(&mut s, "spider", "spider", (1, 1), 0, 0, 9);
+    give(&mut s, "w", Item::Torch);
+    s.character_mut("w").unwrap().coins = 4;
+    s.stashes.get_mut("p-w").unwrap().coins = 7;
+    turn(&mut s, 1, &[(1, 6)]);
+    s.character_mut("w").unwrap().attrs.life = 1;
+    let ev = ok(&mut s, json!({"type": "start_turn", "character": "w"}));
+    assert!(ev
+        .iter()
+        .any(|e| matches!(e, Event::CharacterDefeated { coins_lost: 4, .. })));
+    let w = s.character("w").unwrap();
+    assert!(!w.alive && w.inventory.is_empty() && w.coins == 0);
+    assert_eq!(s.stashes["p-w"].coins, 7);
+}
+
+/// p.20 (l.720): Run adds 2 "if you don't take any other actions"; using a
+/// potion is an action. After a Speed Potion (+3) the move is 3 + 3, no Run.
+#[test]
+fn p20_no_run_after_drinking_a_speed_potion() {
+    let mut s = start();
+    give(
+        &mut s,
+        "w",
+        Item::Potion {
+            potion: PotionKind::Speed,
+        },
+    );
+    ok(
+        &mut s,
+        json!({"type": "use_item", "character": "w", "index": 0}),
+    );
+    let r = refused(
+        &mut s,
+        json!({"type": "move", "character": "w", "path": [[1, 1]], "run": true}),
+    );
+    assert_eq!(r.rule, "Run", "{r}");
+}

@@ -220,3 +220,29 @@ fn progress_stops_at_the_goal() {
         "nothing changed, no event"
     );
 }
+
+/// p.17 (l.617): "If you exit the dungeon and enter again with the same
+/// quest, continue from where you left off." A crate looted in one
+/// exploration still counts in the next.
+#[test]
+fn p17_progress_carries_over_to_the_next_exploration() {
+    let mut s = crates_room();
+    accept(&mut s, "w", "crates");
+    enter(&mut s, "w", (0, 1));
+    ok(&mut s, json!({"type": "start_turn", "character": "w"}));
+    ok(
+        &mut s,
+        json!({"type": "loot", "character": "w", "at": [0, 0], "roll": 6, "items": [{"item": "torch"}]}),
+    );
+    ok(&mut s, json!({"type": "exit_dungeon", "character": "w"}));
+    ok(&mut s, json!({"type": "new_dungeon"}));
+    assert_eq!(progress(&s, "w"), 1);
+    card(&mut s, "gate-2", "gate", (0, 0), &["c...", "...."]);
+    enter(&mut s, "w", (0, 1));
+    ok(&mut s, json!({"type": "start_turn", "character": "w"}));
+    ok(
+        &mut s,
+        json!({"type": "loot", "character": "w", "at": [0, 0], "roll": 6, "items": [{"item": "torch"}]}),
+    );
+    assert_eq!(progress(&s, "w"), 2);
+}

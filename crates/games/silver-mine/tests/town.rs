@@ -513,3 +513,73 @@ fn p15_starting_items_by_the_number_of_characters() {
         .contains("takes 0 item cards"));
     ok(&mut s, new("d", &[]));
 }
+
+// ---- Rules audit 2026-11-27: situations worked out from the rulebook ----
+
+/// p.36 (l.1261): a Torch path charges "When you spend a Torch". Equipping
+/// and taking off a Torch weapon spends nothing, so it charges nothing (or
+/// the path could be charged by swapping gear).
+#[test]
+fn p36_unequipping_a_torch_weapon_does_not_charge_a_torch_path() {
+    let mut s = town();
+    s.character_mut("w").unwrap().titles = vec![Title::Vagabond];
+    ok(
+        &mut s,
+        json!({"type": "choose_path", "character": "w", "path": "ember", "prerequisite": "torch"}),
+    );
+    card(&mut s, "gate", "gate", (0, 0), &[".."]);
+    enter(&mut s, "w", (1, 0));
+    ok(&mut s, json!({"type": "start_turn", "character": "w"}));
+    s.character_mut("w").unwrap().inventory.push(
+        serde_json::from_value(
+            json!({"item": "weapon", "name": "Lantern", "attribute": "torch", "bonus": 1}),
+        )
+        .unwrap(),
+    );
+    ok(
+        &mut s,
+        json!({"type": "equip", "character": "w", "index": 0}),
+    );
+    ok(&mut s, json!({"type": "unequip", "character": "w"}));
+    assert_eq!(s.character("w").unwrap().attrs.torch, 2);
+    assert_eq!(s.character("w").unwrap().path_charge, 0);
+}
+
+/// p.32 (l.1135): the Merchant buys items; p.30 (l.1083): the backpack holds
+/// the items beyond 3. Selling it while it holds them would leave more than
+/// 3 items with no backpack: refused until three or fewer are left.
+#[test]
+fn p32_the_merchant_takes_the_backpack_only_when_it_is_not_needed() {
+    let mut s = town();
+    let inv = &mut s.character_mut("w").unwrap().inventory;
+    inv.push(Item::Backpack);
+    inv.extend([Item::Torch, Item::Torch, Item::Torch, Item::Torch]);
+    let r = refused(
+        &mut s,
+        json!({"type": "sell", "character": "w", "index": 0}),
+    );
+    assert_eq!(r.rule, "Items: Backpack", "{r}");
+    ok(
+        &mut s,
+        json!({"type": "sell", "character": "w", "index": 1}),
+    );
+    ok(
+        &mut s,
+        json!({"type": "sell", "character": "w", "index": 0}),
+    );
+    assert_eq!(stash(&s), 2 + 8);
+    assert_eq!(s.character("w").unwrap().inventory.len(), 3);
+}
+
+/// p.18 (l.632): "Personal quests don't grant a Title, and you are not
+/// required to deliver items." Wayfinder's keys stay with the character.
+#[test]
+fn p18_a_personal_quest_keeps_its_items_and_gives_no_title() {
+    let mut s = town();
+    s.character_mut("w").unwrap().inventory = vec![Item::MasterKey { charges: 2 }; 3];
+    quest(&mut s, "wayfinder", json!({}));
+    let w = s.character("w").unwrap();
+    assert_eq!(w.inventory.len(), 3, "the keys are not collected");
+    assert!(w.titles.is_empty());
+    assert_eq!(stash(&s), 5);
+}
