@@ -115,30 +115,6 @@ pub fn die_set_file(name: &str, dir: &Path) -> PathBuf {
     }
 }
 
-/// A d12 die set for the target reader, loaded from `path`. A d6 set (the
-/// pip reader's, `kind: "d6"`) given here is named for what it is, as the
-/// d6 loader names a d12 set, rather than "unknown field `kind`".
-pub fn load_die_set(path: &Path) -> Result<tw_target::DieSet, String> {
-    tw_target::DieSet::load(path).map_err(|e| {
-        if is_d6_set(path) {
-            format!(
-                "{}: this is a d6 set for six-sided dice (the pip reader's), not a d12 set for the target board",
-                path.display()
-            )
-        } else {
-            e.to_string()
-        }
-    })
-}
-
-/// Whether the file at `path` is JSON saying `"kind": "d6"`.
-fn is_d6_set(path: &Path) -> bool {
-    std::fs::read_to_string(path)
-        .ok()
-        .and_then(|t| serde_json::from_str::<serde_json::Value>(&t).ok())
-        .is_some_and(|v| v.get("kind").and_then(|k| k.as_str()) == Some(tw_vision::faceset::KIND))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -162,6 +138,7 @@ mod tests {
     /// was "not a die set: unknown field `kind`".
     #[test]
     fn a_d6_set_given_for_the_target_board_is_named_as_one() {
+        let load_die_set = |p: &Path| tw_target::DieSet::load(p).map_err(|e| e.to_string());
         let dir = std::env::temp_dir().join(format!("tw-paths-d6-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let p = dir.join("d6.json");

@@ -71,7 +71,7 @@ impl TableReader {
         };
         let board = crate::paths::load_board(b, &dir.join("calibration.json"))?;
         let set = match b.extra.get("dice_set").and_then(|v| v.as_str()) {
-            Some(name) => crate::paths::load_die_set(&crate::paths::die_set_file(name, dir))?,
+            Some(name) => DieSet::load(&crate::paths::die_set_file(name, dir)).map_err(|e| e.to_string())?,
             None => default_die_set()?,
         };
         let lens = match &p.lens {

@@ -72,6 +72,12 @@ pub struct Example {
     pub source: String,
 }
 
+/// Whether `text` is JSON saying `"kind": "d6"`: a d6 set.
+fn d6_set(text: &str) -> bool {
+    serde_json::from_str::<serde_json::Value>(text)
+        .is_ok_and(|v| v.get("kind").and_then(|k| k.as_str()) == Some(tw_vision::faceset::KIND))
+}
+
 impl DieSet {
     /// Builds a set from examples; every colour needs both an icon and a blank example.
     pub fn enroll(name: &str, die: DieShape, examples: &[Example]) -> Result<DieSet, DieSetError> {
@@ -209,9 +215,21 @@ impl DieSet {
             file: file.clone(),
             reason: e.to_string(),
         })?;
-        let parse = |e: serde_json::Error| DieSetError::Parse {
-            file: file.clone(),
-            reason: e.to_string(),
+        // A d6 set is named for what it is (the d6 loader names a d12 set
+        // the same way) rather than "unknown field `kind`".
+        let parse = |e: serde_json::Error| {
+            if d6_set(&text) {
+                DieSetError::Invalid {
+                    file: file.clone(),
+                    field: "kind".into(),
+                    problem: "this is a d6 set for six-sided dice (the pip reader's), not a d12 set for the target board".into(),
+                }
+            } else {
+                DieSetError::Parse {
+                    file: file.clone(),
+                    reason: e.to_string(),
+                }
+            }
         };
         // Parsed straight from the text where possible: its errors give line and column.
         let set: DieSet = if verifier {

@@ -526,7 +526,7 @@ pub(crate) fn set_path(name_or_path: Option<&str>) -> PathBuf {
 
 /// Resolves a die-set name (under models/dice-sets) or path.
 pub fn load_set(name_or_path: Option<&str>) -> Result<DieSet> {
-    tw_app::paths::load_die_set(&set_path(name_or_path)).map_err(anyhow::Error::msg)
+    Ok(DieSet::load(&set_path(name_or_path))?)
 }
 
 /// The board named by a calibration profile (relative to its folder), or `over`, or the default.
