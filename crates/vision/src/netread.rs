@@ -19,7 +19,7 @@
 use crate::bodies::BodyCandidate;
 use crate::color::{ColorTable, Hsv};
 use crate::error::Result;
-use crate::facenet::FaceNet;
+use crate::facenet::{FaceGuess, FaceNet};
 use crate::faceset::FaceSet;
 use crate::reader::Die;
 use opencv::{core::Mat, prelude::*};
@@ -123,6 +123,17 @@ fn holds_other_paint(frame: &Mat, center: [f32; 2], r: f32) -> bool {
         .filter(|p| (0..3).any(|k| p[k].abs_diff(m[k]) > OTHER_PAINT_LEVELS))
         .count();
     other as f32 >= OTHER_PAINT_SHARE * px.len() as f32
+}
+
+/// Whether the blob of a lone-pip "1" (its width `blob`, read at that side
+/// as `inner`) is a die's body rather than a pip: wide enough to hold pips
+/// of its own, and either holding spots of another paint (a pip is one
+/// paint) or surely a die of more than one pip to the classifier (dark pips
+/// on a dark body may differ too little to count as another paint).
+fn lone_pip_is_a_body(frame: &Mat, center: [f32; 2], blob: f32, inner: &FaceGuess) -> bool {
+    blob >= MIN_BLOB_HOLDING_PIPS
+        && ((inner.die >= BODY_MIN_DIE_PROBABILITY && inner.face >= 2)
+            || holds_other_paint(frame, center, 0.5 * blob))
 }
 
 /// Share of a blob's radius looked at (its rim blends into the face)...
@@ -237,19 +248,25 @@ pub fn settle(
         if set.is_none() && p.pip_reading.as_ref().is_some_and(|r| r.face.as_deref() == Some("1")) {
             // A "1" is outlined four pip widths wide. Where its "pip" is a
             // whole die (a dark die whose pips are of another paint vanishes
-            // into one blob in gray), that outline is thrice the die and
-            // swallows its neighbours. The blob is read at its own size: if
-            // the classifier sees a die there whose face is not a "1", and the
-            // blob holds spots of another paint (a pip is one paint), it is
-            // that die (read with the classifier's own, maybe low, confidence).
+            // into one blob in gray), that outline is four times the die and
+            // swallows its neighbours; alone on a pale table, the classifier
+            // even reads that wide square "1" surely. The blob is read at its
+            // own size: if it holds spots of another paint (a pip is one
+            // paint), or the classifier surely sees a die of more pips there,
+            // it is that die, judged from then on as a body proposal (its
+            // bar, its sides; 2026-11-28-d6-real-misses.md).
             let blob = p.side / ONE_FACE_IN_PIP_WIDTHS;
-            let inner = if blob >= MIN_BLOB_HOLDING_PIPS { Some(classify(blob)?) } else { None };
-            if let Some(inner) = inner.filter(|inner| inner.die >= BODY_MIN_DIE_PROBABILITY
-                && inner.face >= 2
-                && holds_other_paint(frame, p.center, 0.5 * blob))
-            {
-                p = Proposal { center: p.center, side: blob, corners: None, pip_reading: None };
-                guess = inner;
+            if blob >= MIN_BLOB_HOLDING_PIPS {
+                let inner = classify(blob)?;
+                if lone_pip_is_a_body(frame, p.center, blob, &inner) {
+                    p = Proposal {
+                        center: p.center,
+                        side: blob,
+                        corners: None,
+                        pip_reading: None,
+                    };
+                    guess = inner;
+                }
             }
         }
         let mut scales_disagree = false;
@@ -444,6 +461,44 @@ mod tests {
         assert!(!is_side_face_of_any([215.0, 269.0], 8.0, &top));
         assert!(!is_side_face_of_any([245.0, 320.0], 19.0, &top));
         assert!(!is_side_face_of_any([215.0, 269.0], 19.0, &[]));
+    }
+
+    fn guess(face: u8, die: f32) -> FaceGuess {
+        let mut probs = [0.0; 7];
+        probs[0] = 1.0 - die;
+        probs[face as usize] += die;
+        FaceGuess {
+            face,
+            probability: probs[face as usize],
+            die,
+            probs,
+            features: Vec::new(),
+            appearance: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn a_lone_pips_blob_is_a_body_where_it_holds_pips_or_reads_as_a_die_of_more() {
+        let at = [50.0, 50.0];
+        // A plain dark blob 40 px wide: a pip, unless the classifier surely
+        // sees a die of more than one pip at its size.
+        let plain = disc_on_table();
+        let body = |g: FaceGuess| lone_pip_is_a_body(&plain, at, 40.0, &g);
+        assert!(!body(guess(0, 0.05)));
+        assert!(!body(guess(1, 0.99)), "a \"1\" is a pip");
+        assert!(!body(guess(3, 0.7)), "not sure it is a die");
+        assert!(body(guess(3, 0.95)));
+        // The same blob holding red pips is a die's body whatever the
+        // classifier says of it...
+        let mut pips = disc_on_table();
+        for (x, y) in [(42, 42), (58, 58), (50, 50)] {
+            let red = Scalar::new(40.0, 40.0, 190.0, 0.0);
+            imgproc::circle(&mut pips, Point::new(x, y), 3, red, -1, imgproc::LINE_8, 0).unwrap();
+        }
+        assert!(lone_pip_is_a_body(&pips, at, 40.0, &guess(0, 0.05)));
+        assert!(lone_pip_is_a_body(&pips, at, 40.0, &guess(1, 0.99)));
+        // ...unless too narrow to hold pips of its own.
+        assert!(!lone_pip_is_a_body(&pips, at, 12.0, &guess(3, 0.99)));
     }
 
     #[test]
