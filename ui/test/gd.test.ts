@@ -169,6 +169,13 @@ test("the time track: 7 after two rests, one event cube, one check due", () => {
   assert.equal(t.eventCubes, 1);
   assert.deepEqual(t.pendingChecks, [{ eventCubes: 1 }]);
   assert.equal(t.toNextEvent, 3);
+  assert.equal(t.cubeSlots, 3, "the cube places drawn: the event squares of the engine's track");
+});
+
+test("the cube places follow the engine's track, not a number in the screen", () => {
+  const v = gv(check);
+  const longer = { ...v, rules: { ...v.rules, reset_at: 20 } } as GdView;
+  assert.equal(trackView(st(check), longer).cubeSlots, 4);
 });
 
 test("at 15 the track is cleared, two event cubes go, and three checks against 3 are due", () => {

@@ -17,6 +17,7 @@ import {
   henchmenNeeded,
   lastRoll,
   mayDisarm,
+  merchantDraws,
   moveCommand,
   newDraft,
   otherFaces,
@@ -229,7 +230,16 @@ test("Foresight and Swap Tiles are entered by clicking the mat and naming what t
   const heroHere = (p: { row: number; col: number }) => v.heroes.some((x) => x.pos?.row === p.row && x.pos?.col === p.col);
 
   const f: SpellDraft = { kind: "foresight", picked: [], tiles: [] };
+  assert.equal(v.rules.foresight_tiles, 3, "the engine's view says how many tiles Foresight turns up");
   assert.equal(spellNeeds(v, f), 3);
+  // The count is the engine's, not the screen's: another number is followed, none offers nothing.
+  assert.equal(spellNeeds({ ...v, rules: { ...v.rules, foresight_tiles: 2 } }, f), 2);
+  assert.equal(spellNeeds({ ...v, rules: { ...v.rules, foresight_tiles: undefined } }, f), 0);
+  // The Merchant's draw is the engine's number too, fewer when the pile holds fewer.
+  assert.equal(v.rules.merchant_draws, 2);
+  assert.equal(merchantDraws({ ...v, piles: { ...v.piles, merchant: 5 } }), 2);
+  assert.equal(merchantDraws({ ...v, piles: { ...v.piles, merchant: 1 } }), 1);
+  assert.equal(merchantDraws({ ...v, rules: { ...v.rules, merchant_draws: undefined } }), 0);
   const open = spaces.find((p) => v.mat.cells[p.row][p.col] !== "hidden")!;
   assert.equal(spellPickable(v, f, open), false, "Foresight turns up face-down tiles only");
   f.picked.push(...hidden.slice(0, 2));

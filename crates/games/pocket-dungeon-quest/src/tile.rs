@@ -3,6 +3,15 @@
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
+/// Face-down tiles the Foresight spell turns up ("turn up three face-down
+/// tiles"; fewer when fewer are left). The view sends it as
+/// `rules.foresight_tiles`, so the screen asks for as many.
+pub const FORESIGHT_TILES: usize = 3;
+
+/// Tiles a purchase turns up from the Merchant Pile, one of them kept
+/// (fewer when fewer are left). Sent as `rules.merchant_draws`.
+pub const MERCHANT_DRAWS: usize = 2;
+
 /// Every tile that can lie face down on the Dungeon Floor Mat.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

@@ -10,7 +10,7 @@
 use crate::board_view::{gear_words, hero_words, tile_words};
 use crate::decide::walkable;
 use crate::state::{Cell, State};
-use crate::tile::{Gear, HeroKind, Pos, TileKind};
+use crate::tile::{Gear, HeroKind, Pos, TileKind, FORESIGHT_TILES};
 use crate::{Command, PocketDungeonQuest};
 use serde_json::{json, Value};
 use tw_rules::{Game, Input, InputKind, Offer};
@@ -381,7 +381,7 @@ fn others_gear(s: &State, by: HeroKind, g: Gear, heroes: &[HeroKind]) -> Option<
 /// Offered when the engine takes it with some tiles the mat can still hold.
 fn foresight(s: &State, who: &str) -> Option<Offer> {
     let hidden = s.hidden_cells();
-    let n = hidden.len().min(3);
+    let n = hidden.len().min(FORESIGHT_TILES);
     let mut pool: Vec<TileKind> = TileKind::ALL
         .iter()
         .flat_map(|k| std::iter::repeat_n(*k, s.unrevealed(*k) as usize))

@@ -114,6 +114,8 @@ pub fn view(s: &State) -> Value {
             "sell_price": n.sell_price,
             "max_gear": n.max_gear,
             "relics_needed": s.relics_needed(),
+            "foresight_tiles": crate::tile::FORESIGHT_TILES,
+            "merchant_draws": crate::tile::MERCHANT_DRAWS,
         },
         "waiting_for": waiting_for(s),
         "turn": {
@@ -233,6 +235,10 @@ mod tests {
         // No campaign: no Levels to buy.
         assert_eq!(v["heroes"][0]["next_level"], Value::Null);
         assert_eq!(v["hidden_tiles"], 100, "the 10×10 mat, all face down");
+        // Foresight: "turn up three face-down tiles".
+        assert_eq!(v["rules"]["foresight_tiles"], 3);
+        // The Merchant: a purchase turns up two tiles and keeps one.
+        assert_eq!(v["rules"]["merchant_draws"], 2);
     }
 
     #[test]

@@ -31,6 +31,8 @@ fn fixture(name: &str, s: &State, command: Option<&Command>, events: &[Event]) -
     expect(&v, "die_faces.0.kind", "string");
     expect(&v, "words.tiles.skelly_archer", "string");
     expect(&v, "words.heroes.warrior", "string");
+    expect(&v, "rules.foresight_tiles", "number");
+    expect(&v, "rules.merchant_draws", "number");
     for h in v["heroes"].as_array().unwrap() {
         expect(h, "effects", "array");
         expect(h, "pinned", "array");

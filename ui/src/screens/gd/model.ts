@@ -118,6 +118,8 @@ export interface TrackView {
   main: number;
   squares: Array<{ n: number; filled: boolean; event: boolean; current: boolean }>;
   eventCubes: number;
+  /** Cube places drawn on the track: the event cubes one pass of the track places (its event squares, by the engine's reset_at and event_every). */
+  cubeSlots: number;
   /** Checks still to roll, each with the event cubes its wandering die is compared with. */
   pendingChecks: Array<{ eventCubes: number }>;
   owed: TimeReason[];
@@ -137,6 +139,7 @@ export function trackView(s: GdState, v: GdView): TrackView {
     main: t.main,
     squares,
     eventCubes: t.event_cubes,
+    cubeSlots: squares.filter((q) => q.event).length,
     pendingChecks: t.pending_checks.map((c) => ({ eventCubes: c.event_cubes })),
     owed: [...t.owed],
     elapsed: t.elapsed,

@@ -315,7 +315,7 @@ function dungeon(ctx: ScreenCtx, s: GdState, prompt: DicePrompt | null): HTMLEle
       }
     }
   }
-  const axis = (cls: string) => h("div", { class: `gd-axis ${cls}` }, ...[1, 2, 3, 4, 5].map((n) => h("span", {}, n)));
+  const axis = (cls: string) => h("div", { class: `gd-axis ${cls}` }, ...Array.from({ length: size }, (_, i) => h("span", {}, i + 1)));
   return h(
     "div",
     { class: "gd-dungeon" },
@@ -451,7 +451,7 @@ function trackPanel(s: GdState): HTMLElement {
       "div",
       { class: "row" },
       h("span", {}, "Event cubes: "),
-      h("span", { class: "gd-cubes", id: "gd-event-cubes", "data-count": t.eventCubes }, ...Array.from({ length: Math.max(t.eventCubes, 3) }, (_, i) => h("span", { class: `gd-cube${i < t.eventCubes ? "" : " empty"}` }))),
+      h("span", { class: "gd-cubes", id: "gd-event-cubes", "data-count": t.eventCubes }, ...Array.from({ length: Math.max(t.eventCubes, t.cubeSlots) }, (_, i) => h("span", { class: `gd-cube${i < t.eventCubes ? "" : " empty"}` }))),
     ),
     h("p", { class: "muted" }, `Next event cube in ${t.toNextEvent}; at ${g.rules.reset_at} the track clears and ${g.rules.event_cubes_removed_at_reset} event cubes go.`),
     t.pendingChecks.length

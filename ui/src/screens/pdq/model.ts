@@ -311,12 +311,25 @@ const isHidden = (v: PdqView, p: Pos): boolean => (v.mat.cells[p.row]?.[p.col] ?
 const onMat = (v: PdqView, p: Pos): boolean => p.row >= 0 && p.col >= 0 && p.row < v.mat.rows && p.col < v.mat.cols;
 const heroAt = (v: PdqView, p: Pos): boolean => v.heroes.some((h) => !h.dead && samePos(h.pos, p));
 
-/** Spaces the spell takes: Foresight three face-down tiles (fewer when fewer are left), Swap Tiles two spaces. */
+/**
+ * Spaces the spell takes: Foresight as many face-down tiles as the engine's
+ * `rules.foresight_tiles` (fewer when fewer are left; none when the engine
+ * sent no number), Swap Tiles its command's two spaces (`a` and `b`).
+ */
 export function spellNeeds(v: PdqView, d: SpellDraft): number {
   if (d.kind === "swap_tiles") return 2;
   let hidden = 0;
   for (let r = 0; r < v.mat.rows; r++) for (let c = 0; c < v.mat.cols; c++) if (isHidden(v, { row: r, col: c })) hidden++;
-  return Math.min(3, hidden);
+  return Math.min(v.rules?.foresight_tiles ?? 0, hidden);
+}
+
+/**
+ * Tiles a purchase turns up from the Merchant Pile: the engine's
+ * `rules.merchant_draws`, fewer when fewer are left; none when the engine
+ * sent no number.
+ */
+export function merchantDraws(v: PdqView): number {
+  return Math.min(v.rules?.merchant_draws ?? 0, v.piles.merchant);
 }
 
 /** Whether a click on `p` adds it to the spell. */

@@ -17,6 +17,7 @@ import {
   henchmenNeeded,
   heroName,
   lastRoll,
+  merchantDraws,
   OWN_OFFERS,
   otherFaces,
   pickable,
@@ -145,7 +146,7 @@ function buyRow(ctx: ScreenCtx, v: PdqView, ui: PdqUi, o: Offer): HTMLElement {
   };
   return h("div", { class: "pdq-offer pdq-buy", "data-offer": "buy" },
     h("span", {}, o.label.replace(/…$/, ""), ui.drawn.length ? `: turned up ${ui.drawn.map((k) => tileName(v, k)).join(" and ")}` : ": the tiles turned up"),
-    ui.drawn.length < 2 ? h("span", { class: "pdq-chips" }, ...kinds.map((k) => h("button", { "data-drawn": k, onclick: () => { ui.drawn.push(k); ctx.rerender(); } }, tileName(v, k)))) : null,
+    ui.drawn.length < merchantDraws(v) ? h("span", { class: "pdq-chips" }, ...kinds.map((k) => h("button", { "data-drawn": k, onclick: () => { ui.drawn.push(k); ctx.rerender(); } }, tileName(v, k)))) : null,
     putBack.length ? h("select", { "aria-label": "Put back", onchange: (e: Event) => { picks.put_back = Number((e.target as HTMLSelectElement).value); } }, ...putBack.map((c, i) => h("option", { value: i }, `put back the ${c.label}`))) : null,
     ...ui.drawn.map((k) => h("button", { "data-keep": k, onclick: () => send(k) }, `keep the ${tileName(v, k)}`)),
     ui.drawn.length ? h("button", { onclick: () => { ui.drawn = []; ctx.rerender(); } }, "Clear") : null);

@@ -54,7 +54,7 @@ export interface DieFace {
 }
 
 export interface PdqView {
-  rules: { hearts: number; hit_swords: number; merchant_price: number; sell_price: number; max_gear: number; relics_needed: number };
+  rules: { hearts: number; hit_swords: number; merchant_price: number; sell_price: number; max_gear: number; relics_needed: number; foresight_tiles?: number; merchant_draws?: number };
   waiting_for: string;
   turn: { hero: string; step: string; round: number; uses: number };
   heroes: HeroView[];

@@ -64,7 +64,7 @@ pub fn buy(
             ),
         )
     })?;
-    let want = ctx.s.piles.merchant.len().min(2);
+    let want = ctx.s.piles.merchant.len().min(crate::tile::MERCHANT_DRAWS);
     if want == 0 {
         return Err(Refusal::new(MERCHANT, "the Merchant Pile is empty"));
     }

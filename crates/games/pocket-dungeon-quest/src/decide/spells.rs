@@ -9,7 +9,7 @@ use super::Ctx;
 use crate::command::Reveal;
 use crate::event::Event;
 use crate::state::{Cell, Step};
-use crate::tile::{Category, HeroKind, Pile, Pos, TileKind};
+use crate::tile::{Category, HeroKind, Pile, Pos, TileKind, FORESIGHT_TILES};
 use tw_rules::Refusal;
 
 pub fn teleport(
@@ -154,12 +154,12 @@ pub fn foresight(ctx: &mut Ctx, reveal: &[Reveal]) -> Result<(), Refusal> {
     const RULE: &str = "Foresight";
     ctx.no_boss_fight("using Foresight")?;
     let hidden = ctx.s.hidden_cells();
-    let want = hidden.len().min(3);
+    let want = hidden.len().min(FORESIGHT_TILES);
     if reveal.len() != want {
         return Err(Refusal::new(
             RULE,
             format!(
-                "Foresight reveals 3 tiles ({want} are face down): {} given",
+                "Foresight reveals {FORESIGHT_TILES} tiles ({want} are face down): {} given",
                 reveal.len()
             ),
         ));
