@@ -86,7 +86,13 @@ fn reaching_five_places_an_event_cube_and_queues_one_check() {
     set_time(&mut s, 4, 0, 4);
     clear_cog_room_east(&mut s);
     assert_eq!((s.time.main, s.time.event_cubes), (5, 1));
-    assert_eq!(s.time.pending_checks, vec![PendingCheck { event_cubes: 1 }]);
+    assert_eq!(
+        s.time.pending_checks,
+        vec![PendingCheck {
+            event_cubes: 1,
+            wandering: true
+        }]
+    );
     // Nothing else may happen until the check is rolled.
     let r = refused(&mut s, mv(Dir::West));
     assert_eq!(r.rule, "The Time Track and Events");
@@ -103,8 +109,11 @@ fn reaching_five_places_an_event_cube_and_queues_one_check() {
     run(&mut s, mv(Dir::West));
 }
 
+/// Time Track: upkeep "is checked once per cube in the event counter
+/// track"; Wandering monsters: "Roll a die" against the cube count, once per
+/// check. Two cubes: two upkeep rolls, one wandering roll with the last.
 #[test]
-fn the_second_event_cube_calls_for_two_checks() {
+fn time_track_two_cubes_give_two_upkeep_rolls_and_one_wandering_roll() {
     let mut s = game(TileKind::Cog, Exits::EastWest);
     set_time(&mut s, 9, 1, 9);
     clear_cog_room_east(&mut s);
@@ -112,8 +121,21 @@ fn the_second_event_cube_calls_for_two_checks() {
         (s.time.main, s.time.event_cubes, s.time.pending_checks.len()),
         (10, 2, 2)
     );
-    run(&mut s, check(6, 6, 6));
+    let r = refused(&mut s, check(6, 6, 6));
+    assert_eq!(r.rule, "The Time Track and Events: Wandering monsters");
+    assert!(r.reason.contains("2 upkeep roll(s) to go"), "{r}");
+    let ev = run(&mut s, upkeep(6, 6));
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::EventChecked {
+            wandering_roll: None,
+            wandering_monster: false,
+            ..
+        }
+    )));
     assert_eq!(s.time.pending_checks.len(), 1);
+    let r = refused(&mut s, upkeep(6, 6));
+    assert_eq!(r.rule, "The Time Track and Events: Wandering monsters");
     run(&mut s, check(6, 6, 6));
     assert!(s.time.pending_checks.is_empty());
 }
@@ -148,11 +170,18 @@ fn reaching_fifteen_clears_the_main_track_and_removes_two_event_cubes() {
         (s.time.main, s.time.event_cubes, s.time.elapsed),
         (2, 1, 17)
     );
-    // The three checks are made against the three cubes present at 15.
+    // Three upkeep rolls; the wandering roll, with the last, is made
+    // against the three cubes present at 15.
+    let check_of = |wandering| PendingCheck {
+        event_cubes: 3,
+        wandering,
+    };
     assert_eq!(
         s.time.pending_checks,
-        vec![PendingCheck { event_cubes: 3 }; 3]
+        vec![check_of(false), check_of(false), check_of(true)]
     );
+    run(&mut s, upkeep(6, 6));
+    run(&mut s, upkeep(6, 6));
     let ev = run(&mut s, check(6, 6, 3));
     assert!(ev.iter().any(|e| matches!(
         e,
@@ -169,8 +198,12 @@ fn a_wandering_monster_appears_on_a_roll_at_or_under_the_event_cubes() {
     let mut s = game(TileKind::Cog, Exits::EastWest);
     set_time(&mut s, 9, 1, 9);
     clear_cog_room_east(&mut s);
+    let quiet = s.clone();
+    run(&mut s, upkeep(6, 6));
     run(&mut s, check(6, 6, 3));
     assert_eq!(s.idle(), Some(Idle::Exploring), "3 > 2 cubes: no monster");
+    let mut s = quiet;
+    run(&mut s, upkeep(6, 6));
     run(&mut s, check(6, 6, 2));
     assert_eq!(
         s.phase,
@@ -235,7 +268,7 @@ fn an_interrupted_rest_gives_no_benefit_and_may_be_retried() {
     // Rest again: 8 -> 11 passes 10, two checks, both quiet.
     run(&mut s, Command::Rest);
     assert_eq!(s.time.pending_checks.len(), 2);
-    run(&mut s, check(6, 6, 6));
+    run(&mut s, upkeep(6, 6));
     run(&mut s, check(6, 6, 6));
     run(
         &mut s,
@@ -363,9 +396,12 @@ fn upkeep_spares_unexplored_rooms_the_current_room_and_boss_rooms() {
         t.explored = true;
         t.cleared = true;
     }
-    s.time
-        .pending_checks
-        .extend([PendingCheck { event_cubes: 1 }; 3]);
+    s.time.pending_checks.extend(
+        [PendingCheck {
+            event_cubes: 1,
+            wandering: true,
+        }; 3],
+    );
     let upkeep_of = |ev: &[Event]| {
         ev.iter()
             .find_map(|e| match e {
@@ -434,9 +470,13 @@ fn a_rest_that_ends_on_fifteen_leaves_the_main_track_empty() {
         (s.time.main, s.time.event_cubes, s.time.elapsed),
         (0, 1, 15)
     );
+    let check_of = |wandering| PendingCheck {
+        event_cubes: 3,
+        wandering,
+    };
     assert_eq!(
         s.time.pending_checks,
-        vec![PendingCheck { event_cubes: 3 }; 3]
+        vec![check_of(false), check_of(false), check_of(true)]
     );
 }
 

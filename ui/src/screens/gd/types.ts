@@ -77,7 +77,8 @@ export interface TimeTrack {
   main: number;
   event_cubes: number;
   elapsed: number;
-  pending_checks: Array<{ event_cubes: number }>;
+  // `wandering`: this check also rolls the wandering die (the last of its cube's checks); absent in older states, where every check did.
+  pending_checks: Array<{ event_cubes: number; wandering?: boolean }>;
   owed: TimeReason[];
 }
 
