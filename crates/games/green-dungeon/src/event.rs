@@ -211,10 +211,14 @@ pub fn evolve(s: &mut State, e: &Event) {
         Event::Moved { from, to, .. } => {
             s.previous = Some(*from);
             s.at = *to;
-            s.failed_door = None;
+            s.failed_doors.clear();
             s.grid.tile_mut(*to).visited = true;
         }
-        Event::DoorHeld { dir, .. } => s.failed_door = Some(*dir),
+        Event::DoorHeld { dir, .. } => {
+            if !s.failed_doors.contains(dir) {
+                s.failed_doors.push(*dir);
+            }
+        }
         Event::DoorOpened { .. } => {}
         Event::RoomExplored { at } => {
             let t = s.grid.tile_mut(*at);

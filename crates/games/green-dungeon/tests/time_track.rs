@@ -536,3 +536,74 @@ fn a_potion_is_refused_among_a_rests_checks() {
     assert_eq!(r.rule, "Treasures");
     assert!(r.reason.contains("rest"));
 }
+
+/// Movement (l. 104): "If you fail such a roll, you can try again, but only
+/// by adding another cube to the time track." A door that held stays held
+/// while the hero is in the room: trying the other door in between does not
+/// make the first one free again. Leaving the room forgets them.
+#[test]
+fn movement_a_held_door_stays_held_while_another_door_is_tried() {
+    let mut s = game(TileKind::Cog, Exits::EastWest);
+    // The hero stands in a cleared north-south room at (1,1): its east and
+    // west edges are dark, and both neighbours show a light edge back.
+    {
+        let t = s.grid.tile_mut(pos(1, 1));
+        t.face = Some(tw_green_dungeon::grid::Face {
+            kind: TileKind::Cog,
+            exits: Exits::NorthSouth,
+        });
+        t.face_up = true;
+        t.explored = true;
+        t.cleared = true;
+        t.visited = true;
+    }
+    s.at = pos(1, 1);
+    run(&mut s, flip(1, 0, TileKind::Cog, Exits::EastWest));
+    run(&mut s, flip(1, 2, TileKind::Cog, Exits::EastWest));
+    // Level 0: a new room needs more than 6, so both doors hold.
+    let ev = run(&mut s, door(Dir::West, 3));
+    assert!(matches!(ev[0], Event::DoorHeld { dir: Dir::West, .. }));
+    let ev = run(&mut s, door(Dir::East, 3));
+    assert!(
+        reasons(&ev).is_empty(),
+        "a first try at the east door is free"
+    );
+    assert_eq!(s.failed_doors, vec![Dir::West, Dir::East]);
+    // Back to the west door: still a retry, a cube even though it holds.
+    let ev = run(&mut s, door(Dir::West, 2));
+    assert_eq!(reasons(&ev), vec![TimeReason::DoorRetry]);
+    assert_eq!(s.time.elapsed, 1);
+    // Leaving the room (north, an open passage) forgets the held doors.
+    run(&mut s, flip(0, 1, TileKind::Cog, Exits::NorthSouth));
+    run(&mut s, mv(Dir::North));
+    assert!(s.failed_doors.is_empty());
+}
+
+/// A snapshot stored before the held doors were a list still loads: its
+/// single `failed_door` (or null) becomes the list, and its queued event
+/// checks, made when every check rolled the wandering die, keep that die.
+#[test]
+fn an_older_snapshot_with_one_failed_door_still_loads() {
+    let s = game(TileKind::Cog, Exits::NorthSouth);
+    let mut old = serde_json::to_value(&s).unwrap();
+    let obj = old.as_object_mut().unwrap();
+    obj.remove("failed_doors");
+    obj.insert("failed_door".into(), serde_json::json!("east"));
+    old["time"]["pending_checks"] = serde_json::json!([{ "event_cubes": 2 }]);
+    let back: tw_green_dungeon::State = serde_json::from_value(old.clone()).unwrap();
+    assert_eq!(back.failed_doors, vec![Dir::East]);
+    assert_eq!(
+        back.time.pending_checks,
+        vec![PendingCheck {
+            event_cubes: 2,
+            wandering: true
+        }]
+    );
+    old["failed_door"] = serde_json::Value::Null;
+    let back: tw_green_dungeon::State = serde_json::from_value(old).unwrap();
+    assert!(back.failed_doors.is_empty());
+    // And the list round-trips under its own name.
+    let again: tw_green_dungeon::State =
+        serde_json::from_value(serde_json::to_value(&s).unwrap()).unwrap();
+    assert_eq!(again, s);
+}
