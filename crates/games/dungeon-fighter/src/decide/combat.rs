@@ -14,7 +14,9 @@
 //!   and Super Toxic take their white die. Toxic is spent by the first Miss
 //!   even when the chest is empty ("if they have any").
 //! - Backstab doubles the printed section; ability and weapon bonuses are
-//!   added after (3 doubled + Piercing = 8).
+//!   added after (3 doubled + Piercing = 8). Focused Damage is no bonus: it
+//!   makes the section worth 5, and the blade doubles that (10), since both
+//!   cards speak of "the value of the Target section".
 //! - Heroes who fainted are not healed again during that combat.
 //! - Level Up XP for an icon that "cannot be activated": given when the
 //!   die's ability exists but does not fit (Hit/Miss, or Death List with no
@@ -518,7 +520,10 @@ fn resolve(tx: &mut Tx, p: &PendingThrow, choice: Choice) -> Result<(), Refusal>
             _ => {}
         }
         if chosen == Some(Ability::FocusedDamage) {
-            section = 5;
+            // "Consider the value of the Target board section … as a 5"; the
+            // Backstab blade "doubles the value of the Target section", which
+            // is then 5: 10 (only a scoring section can be doubled, above).
+            section = if p.backstab_doubled { 10 } else { 5 };
         }
         let hero = &tx.s.heroes[hero_i];
         let mut bonus = 0;
