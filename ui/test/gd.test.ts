@@ -287,6 +287,20 @@ test("the event check prompt builds the documented command from its dice", () =>
   assert.equal(nextCameraStep(p, { first: 2, second: 1, wandering: 3 }), null);
 });
 
+// Rulebook, Time Track: upkeep "once per cube", the wandering die once per
+// check ("Roll a die"): an earlier check of a cube asks only the upkeep pair.
+test("an upkeep-only event check asks no wandering die and sends none", () => {
+  const s = st(check);
+  const earlier = { ...s, time: { ...s.time, pending_checks: [{ event_cubes: 2, wandering: false }, { event_cubes: 2, wandering: true }] } };
+  const p = eventCheckPrompt(earlier, 11);
+  assert.deepEqual(p.slots.map((x) => x.key), ["first", "second"]);
+  assert.deepEqual(p.build({ first: 6, second: 6 }), { type: "event_check", upkeep: [6, 6] });
+  assert.equal(nextCameraStep(p, { first: 6, second: 6 }), null);
+  assert.equal(describeCommand({ type: "event_check", upkeep: [6, 6] }), "Event check: upkeep dice 6 and 6 (upkeep only)");
+  const made = promptOfCommand({ type: "event_check", upkeep: [6, 6] }, s.dice)!;
+  assert.deepEqual(made.prompt.build(made.values), { type: "event_check", upkeep: [6, 6] });
+});
+
 test("a melee round is two dice of the game's colours", () => {
   const p = fightPrompt(st(combat), gv(combat), 4, "melee")!;
   assert.deepEqual(p.slots.map((x) => x.key), ["hero", "monster"]);

@@ -117,6 +117,9 @@ pub enum Event {
     MonsterDamaged {
         amount: i32,
         why: String,
+        /// Dealt by a spendable or relic, not as part of a throw's attack.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        by_item: bool,
     },
     InstaKill {
         hero: usize,

@@ -105,6 +105,7 @@ pub fn evolve(s: &mut State, e: &Event) {
             }
             c.rethrow = None;
             c.last_thrower = Some(*hero);
+            c.hit_by = Some(*hero);
         }),
         AbilityOffered { pending } => with_combat(s, |c| c.pending = Some(pending.clone())),
         AbilityUsed { .. } | AbilitySkipped { .. } => with_combat(s, |c| c.pending = None),
@@ -114,7 +115,14 @@ pub fn evolve(s: &mut State, e: &Event) {
         }),
         Hit { damage, .. } => with_combat(s, |c| c.life -= damage),
         Missed { .. } => {}
-        MonsterDamaged { amount, .. } => with_combat(s, |c| c.life -= amount),
+        MonsterDamaged {
+            amount, by_item, ..
+        } => with_combat(s, |c| {
+            c.life -= amount;
+            if *by_item {
+                c.hit_by = None;
+            }
+        }),
         InstaKill { .. } => with_combat(s, |c| c.insta_kill = true),
         ArmourUsed { hero, item, .. } => s.heroes[*hero].armour_used.push(item.clone()),
         ToxicSpent => with_combat(s, |c| c.toxic_spent = true),
@@ -299,6 +307,7 @@ fn start_combat(s: &mut State, foe: Foe, life: i32) {
         rethrow: None,
         pending: None,
         last_thrower: None,
+        hit_by: None,
         requirements,
         spider_webs: if d_gadgets.spider_webs || m_gadgets.spider_webs {
             4

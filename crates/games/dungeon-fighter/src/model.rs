@@ -332,6 +332,14 @@ pub struct Combat {
     pub rethrow: Option<Die>,
     pub pending: Option<PendingThrow>,
     pub last_thrower: Option<usize>,
+    /// The hero whose throw the monster's last damage belongs to, for the
+    /// Epic Shot ("the last Hit", l.379) and the Level Up XP ("deals the last
+    /// Hit", l.623). Set by each throw; kept by a charmed monster discarded
+    /// after it, which adds to that attack (the combat example, l.467);
+    /// cleared by a spendable's or relic's damage, which is no Hit. Older
+    /// snapshots lack it: None until the next throw.
+    #[serde(default)]
+    pub hit_by: Option<usize>,
     /// The throw requirements of the monster and dungeon, each once.
     pub requirements: Vec<SpecificThrow>,
     pub spider_webs: u32,

@@ -313,3 +313,25 @@ fn backstab_doubles_the_printed_section_before_piercing_adds_two() {
         .unwrap();
     assert_eq!(life(&r), 20 - 8);
 }
+
+/// Focused Damage (l.595): "Consider the value of the Target board section
+/// the die lands on as a 5"; Backstab (l.804) "doubles the value of the
+/// Target section its blade is pointing to". Both speak of the section's
+/// value: Sir Moo's 1 is worth 5, and the blade doubles it to 10 (it used to
+/// count 5, the doubling lost).
+#[test]
+fn backstab_doubles_the_five_of_focused_damage() {
+    let mut r = fight(
+        json!({"heroes": ["sir-moo", "lady-mary"], "leader": 1}),
+        json!({"templates": ["backstab"]}),
+    );
+    r.exec(with(
+        throw("green", "icon", "score", Some(1)),
+        "backstab_doubled",
+        json!(true),
+    ))
+    .unwrap();
+    r.exec(json!({"type": "use_ability", "ability": "focused_damage"}))
+        .unwrap();
+    assert_eq!(life(&r), 20 - 10);
+}

@@ -52,6 +52,10 @@
 //! - **Dice in the Lair** stay there between levels of a delve and leave
 //!   the roll short: a level rolls min(level, 7 − Lair) dice.
 //! - **Scrolls** cannot reroll themselves (spent first) nor the Lair.
+//! - **A Scroll after a fight.** The Monster Phase's a) Scrolls, b) hero
+//!   ability, c) fight are a list: the text says neither "in order" nor
+//!   "first", while the Twist cards do say "before fighting monsters". So a
+//!   Scroll (and the Ultimate) stay open until the Monster Phase ends.
 //! - **Twist cards** (optional, `twists` in the setup): see [`twist`].
 //! - **Trading** (the advanced rule, `trading` in the setup): tokens and
 //!   Twist cards change hands at any time until the game ends (`trade`;

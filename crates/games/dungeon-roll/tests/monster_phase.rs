@@ -492,3 +492,25 @@ fn the_commanders_reroll_cannot_touch_the_lair() {
     );
     assert_eq!((delve(&s).dungeon.chest, delve(&s).lair), (1, 2));
 }
+
+/// Rulebook 4 "1. Monster Phase a) Use Scrolls … b) … c) Use active Party
+/// dice to defeat monsters": the letters list what the phase holds; unlike
+/// the Twist cards ("before fighting monsters", 5), nothing says a Scroll
+/// must come before the first fight. A player who has beaten the Goblins
+/// may still read a Scroll at the Ooze, and the engine lets them (kept).
+#[test]
+fn rulebook_4_1_a_scroll_may_still_reroll_after_a_fight() {
+    let mut s = game(&["necromancer"]);
+    start(&mut s, &PARTY, "goblin");
+    set_dungeon(&mut s, &["goblin", "goblin", "ooze"], 0);
+    fight(&mut s, "fighter", "goblin");
+    assert!(delve(&s).fought, "the level's fight has begun");
+    run(
+        &mut s,
+        json!({"type": "scroll", "with": {"die": "scroll"},
+               "dungeon": {"from": ["ooze"], "to": ["chest"]}}),
+    );
+    let d = delve(&s);
+    assert_eq!((d.dungeon.ooze, d.dungeon.chest), (0, 1));
+    assert_eq!(d.graveyard, 2, "the Fighter and the Scroll are spent");
+}

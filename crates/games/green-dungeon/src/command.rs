@@ -45,10 +45,12 @@ pub enum Command {
         #[serde(default)]
         door_roll: Option<D6>,
     },
-    /// One queued event check: two upkeep dice, then the wandering die.
+    /// One queued event check: two upkeep dice, then the wandering die on
+    /// the last check an event cube queued (and only there).
     EventCheck {
         upkeep: [D6; 2],
-        wandering: D6,
+        #[serde(default)]
+        wandering: Option<D6>,
     },
     /// The card(s) drawn for the encounter in this room.
     Cards {

@@ -113,7 +113,8 @@ pub enum Event {
     EventChecked {
         upkeep_dice: [u8; 2],
         upkeep: Upkeep,
-        wandering_roll: u8,
+        /// None on a check that rolls only for upkeep (see `time`).
+        wandering_roll: Option<u8>,
         event_cubes: u8,
         wandering_monster: bool,
     },
@@ -210,10 +211,14 @@ pub fn evolve(s: &mut State, e: &Event) {
         Event::Moved { from, to, .. } => {
             s.previous = Some(*from);
             s.at = *to;
-            s.failed_door = None;
+            s.failed_doors.clear();
             s.grid.tile_mut(*to).visited = true;
         }
-        Event::DoorHeld { dir, .. } => s.failed_door = Some(*dir),
+        Event::DoorHeld { dir, .. } => {
+            if !s.failed_doors.contains(dir) {
+                s.failed_doors.push(*dir);
+            }
+        }
         Event::DoorOpened { .. } => {}
         Event::RoomExplored { at } => {
             let t = s.grid.tile_mut(*at);
@@ -246,9 +251,11 @@ pub fn evolve(s: &mut State, e: &Event) {
             checks_queued,
         } => {
             s.time.event_cubes = *event_cubes;
-            for _ in 0..*checks_queued {
+            // One upkeep roll per cube; the wandering roll comes with the last.
+            for i in 0..*checks_queued {
                 s.time.pending_checks.push_back(crate::time::PendingCheck {
                     event_cubes: *event_cubes,
+                    wandering: i + 1 == *checks_queued,
                 });
             }
         }

@@ -131,7 +131,7 @@ impl Game for GreenDungeon {
             // flipped first.
             mini_boss_room: setup.straw_seen.first().map(|s| s.at),
             mini_boss_defeated: false,
-            failed_door: None,
+            failed_doors: Vec::new(),
         })
     }
 

@@ -43,12 +43,23 @@ pub fn offers(s: &State) -> Vec<Offer> {
         return out;
     }
     if !s.time.pending_checks.is_empty() && s.idle().is_some() {
-        out.push(Offer::form(
-            "event_check",
-            "Event check…",
-            json!({"type": "event_check", "upkeep": null, "wandering": null}),
-            [("upkeep", Input::json()), ("wandering", Input::number())],
-        ));
+        // The wandering die is asked only on the check that rolls it.
+        let wandering = s.time.pending_checks.front().is_some_and(|c| c.wandering);
+        out.push(if wandering {
+            Offer::form(
+                "event_check",
+                "Event check…",
+                json!({"type": "event_check", "upkeep": null, "wandering": null}),
+                [("upkeep", Input::json()), ("wandering", Input::number())],
+            )
+        } else {
+            Offer::form(
+                "event_check",
+                "Event check (upkeep only)…",
+                json!({"type": "event_check", "upkeep": null}),
+                [("upkeep", Input::json())],
+            )
+        });
         // Drinking comes before the cube that called these checks.
         if matches!(s.phase, Phase::Idle(Idle::Exploring | Idle::MustRest)) {
             potion_offers(s, &mut out);

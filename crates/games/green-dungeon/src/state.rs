@@ -199,8 +199,28 @@ pub struct State {
     /// The first Straw room entered holds the mini boss.
     pub mini_boss_room: Option<Pos>,
     pub mini_boss_defeated: bool,
-    /// A closed-side door that held this visit: trying it again is a retry.
-    pub failed_door: Option<Dir>,
+    /// The closed-side doors that held while the hero stands in this room.
+    /// Movement: "If you fail such a roll, you can try again, but only by
+    /// adding another cube". A player keeps a held door held until they
+    /// leave the room, so trying another door in between does not make the
+    /// first one free again; every door that held is kept, not only the
+    /// last. Snapshots before 2026-11-28 kept one (`failed_door`): read it.
+    #[serde(default, alias = "failed_door", deserialize_with = "held_doors")]
+    pub failed_doors: Vec<Dir>,
+}
+
+/// `failed_doors` from a list, or from the older single door or null.
+fn held_doors<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<Dir>, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Held {
+        Many(Vec<Dir>),
+        One(Option<Dir>),
+    }
+    Ok(match Held::deserialize(d)? {
+        Held::Many(dirs) => dirs,
+        Held::One(dir) => dir.into_iter().collect(),
+    })
 }
 
 impl State {

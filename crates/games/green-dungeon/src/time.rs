@@ -4,13 +4,18 @@
 //! Reading chosen where the rulebook is silent:
 //! - Time is added one cube at a time, so a rest that takes the track from 4
 //!   to 7 passes 5 and triggers the checks ("to (or beyond)").
-//! - On reaching a multiple of 5 an event cube is placed and one check per
-//!   event cube is queued; each check is an upkeep roll then a wandering
-//!   monster roll. The wandering roll is compared with the cubes on the track
-//!   *when that cube was placed*.
+//! - On reaching a multiple of 5 an event cube is placed and one upkeep
+//!   check per event cube is queued: upkeep "is checked once per cube in the
+//!   event counter track". The wandering-monster paragraph says only "Roll a
+//!   die" against the number of cubes, so a player rolls it once per
+//!   multiple of 5, after the upkeep rolls: the last queued check carries it
+//!   (the cube count already makes a monster likelier as cubes pile up).
+//!   The wandering roll is compared with the cubes on the track *when that
+//!   cube was placed*.
 //! - At 15 the cube is placed and its checks queued first (so three cubes
-//!   give three checks against 3), then the main row is cleared and two
-//!   event cubes are removed, as the rules list them in that order.
+//!   give three upkeep rolls and one wandering roll against 3), then the main
+//!   row is cleared and two event cubes are removed, as the rules list them
+//!   in that order.
 //!
 //! Over any history the track therefore satisfies, with `T` cubes added in
 //! all: `main == T mod 15` and `event_cubes == ⌊T/5⌋ − 2·⌊T/15⌋` (see
@@ -33,10 +38,20 @@ pub enum TimeReason {
     WanderingMonster,
 }
 
-/// A queued event check: its wandering-monster threshold.
+/// A queued event check: one upkeep roll, and the wandering-monster roll
+/// when it is the last check its event cube queued.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PendingCheck {
+    /// The wandering-monster threshold: event cubes when the cube was placed.
     pub event_cubes: u8,
+    /// Whether this check also rolls for a wandering monster. Snapshots kept
+    /// before 2026-11-28 rolled it with every check, hence the default.
+    #[serde(default = "rolls_wandering")]
+    pub wandering: bool,
+}
+
+fn rolls_wandering() -> bool {
+    true
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]

@@ -121,7 +121,9 @@ fn edges(s: &State) -> Vec<Value> {
                             Passage::Open => json!({"kind": "open"}),
                             Passage::Wall => json!({"kind": "wall"}),
                             Passage::DoorOpenSide => json!({"kind": "door", "free": dir}),
-                            Passage::DoorClosedSide => json!({"kind": "door", "free": dir.opposite()}),
+                            Passage::DoorClosedSide => {
+                                json!({"kind": "door", "free": dir.opposite()})
+                            }
                         },
                         _ => json!({"kind": "unknown"}),
                     },
@@ -172,7 +174,13 @@ fn upkeep_preview(s: &State) -> Value {
     let faces = || (1..=6u8).filter_map(|v| tw_rules::D6::new(v).ok());
     Value::Array(
         faces()
-            .map(|a| Value::Array(faces().map(|b| json!(crate::decide::checks::upkeep_of(s, a, b))).collect()))
+            .map(|a| {
+                Value::Array(
+                    faces()
+                        .map(|b| json!(crate::decide::checks::upkeep_of(s, a, b)))
+                        .collect(),
+                )
+            })
             .collect(),
     )
 }
@@ -242,7 +250,7 @@ pub fn moves(s: &State) -> Vec<Move> {
             Passage::DoorClosedSide => mv(
                 "door_roll",
                 Some(door_needed_above(target)),
-                s.failed_door == Some(dir),
+                s.failed_doors.contains(&dir),
             ),
             Passage::Open | Passage::DoorOpenSide => mv("open", None, false),
         });
@@ -364,13 +372,18 @@ pub(crate) mod tests {
         assert_eq!(edges.len(), 50, "east and south of each of 25 squares");
         // The perimeter: east of the last column, south of the last row.
         for e in edges {
-            let (row, col) = (e["at"]["row"].as_u64().unwrap(), e["at"]["col"].as_u64().unwrap());
+            let (row, col) = (
+                e["at"]["row"].as_u64().unwrap(),
+                e["at"]["col"].as_u64().unwrap(),
+            );
             if (e["dir"] == "east" && col == 4) || (e["dir"] == "south" && row == 4) {
                 assert_eq!(e["kind"], "wall", "{e}");
             }
         }
         // Only the entrance is known at the start: no inner edge is drawn yet.
-        assert!(edges.iter().all(|e| e["kind"] == "wall" || e["kind"] == "unknown"));
+        assert!(edges
+            .iter()
+            .all(|e| e["kind"] == "wall" || e["kind"] == "unknown"));
     }
 
     #[test]
@@ -401,7 +414,11 @@ pub(crate) mod tests {
         let here = &p[at.col as usize][at.row as usize];
         assert_eq!(here["upkeep"], "skipped_current_room");
         assert_eq!(here["at"], json!({"row": at.row, "col": at.col}));
-        let elsewhere = if at.col == 0 { &p[1][at.row as usize] } else { &p[0][at.row as usize] };
+        let elsewhere = if at.col == 0 {
+            &p[1][at.row as usize]
+        } else {
+            &p[0][at.row as usize]
+        };
         assert_eq!(elsewhere["upkeep"], "skipped_unexplored");
     }
 
@@ -428,7 +445,13 @@ pub(crate) mod tests {
         // "only to the maximum of three"
         assert_eq!(r["max_luck"], 3);
         // Cog treasure cards "award double the number of yellow cubes".
-        assert_eq!((r["treasure_cubes"]["cog"].as_u64(), r["treasure_cubes"]["drop"].as_u64()), (Some(2), Some(1)));
+        assert_eq!(
+            (
+                r["treasure_cubes"]["cog"].as_u64(),
+                r["treasure_cubes"]["drop"].as_u64()
+            ),
+            (Some(2), Some(1))
+        );
         assert_eq!(v["to_next_event"], 5);
         // The entrance (a Cog) is on the table: 4 Cog tiles are left of 5.
         assert_eq!(v["tiles_left"]["cog"], 4);

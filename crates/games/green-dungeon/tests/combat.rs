@@ -535,7 +535,10 @@ fn fleeing_a_wandering_monster_leaves_it_in_the_room_and_costs_the_cube() {
     clear_cog_room_east(&mut s); // hero at (0,1), came from (0,0)
     s.time
         .pending_checks
-        .push_back(tw_green_dungeon::time::PendingCheck { event_cubes: 1 });
+        .push_back(tw_green_dungeon::time::PendingCheck {
+            event_cubes: 1,
+            wandering: true,
+        });
     run(&mut s, check(6, 6, 1));
     run(&mut s, cards(&[(4, Symbol::Cog)]));
     run(&mut s, melee(1, 6));

@@ -120,7 +120,7 @@ fn a_new_room_behind_a_closed_door_needs_more_than_six() {
     run(&mut s, flip(0, 1, TileKind::Drop, Exits::EastWest));
     run(&mut s, door(Dir::East, 6));
     assert_eq!(s.at, pos(0, 0), "at level 0 a 6 is not enough");
-    assert_eq!(s.failed_door, Some(Dir::East));
+    assert_eq!(s.failed_doors, vec![Dir::East]);
 }
 
 #[test]

@@ -67,9 +67,11 @@ fn random_command(s: &State, r: &mut SplitMix64) -> Command {
         };
     }
     if !s.time.pending_checks.is_empty() && s.idle().is_some() {
+        let rolls_wandering = s.time.pending_checks.front().is_some_and(|c| c.wandering);
+        let (first, second, wandering) = (r.d6(), r.d6(), r.d6());
         return Command::EventCheck {
-            upkeep: [r.d6(), r.d6()],
-            wandering: r.d6(),
+            upkeep: [first, second],
+            wandering: rolls_wandering.then_some(wandering),
         };
     }
     match &s.phase {

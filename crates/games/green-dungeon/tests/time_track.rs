@@ -86,7 +86,13 @@ fn reaching_five_places_an_event_cube_and_queues_one_check() {
     set_time(&mut s, 4, 0, 4);
     clear_cog_room_east(&mut s);
     assert_eq!((s.time.main, s.time.event_cubes), (5, 1));
-    assert_eq!(s.time.pending_checks, vec![PendingCheck { event_cubes: 1 }]);
+    assert_eq!(
+        s.time.pending_checks,
+        vec![PendingCheck {
+            event_cubes: 1,
+            wandering: true
+        }]
+    );
     // Nothing else may happen until the check is rolled.
     let r = refused(&mut s, mv(Dir::West));
     assert_eq!(r.rule, "The Time Track and Events");
@@ -103,8 +109,11 @@ fn reaching_five_places_an_event_cube_and_queues_one_check() {
     run(&mut s, mv(Dir::West));
 }
 
+/// Time Track: upkeep "is checked once per cube in the event counter
+/// track"; Wandering monsters: "Roll a die" against the cube count, once per
+/// check. Two cubes: two upkeep rolls, one wandering roll with the last.
 #[test]
-fn the_second_event_cube_calls_for_two_checks() {
+fn time_track_two_cubes_give_two_upkeep_rolls_and_one_wandering_roll() {
     let mut s = game(TileKind::Cog, Exits::EastWest);
     set_time(&mut s, 9, 1, 9);
     clear_cog_room_east(&mut s);
@@ -112,8 +121,21 @@ fn the_second_event_cube_calls_for_two_checks() {
         (s.time.main, s.time.event_cubes, s.time.pending_checks.len()),
         (10, 2, 2)
     );
-    run(&mut s, check(6, 6, 6));
+    let r = refused(&mut s, check(6, 6, 6));
+    assert_eq!(r.rule, "The Time Track and Events: Wandering monsters");
+    assert!(r.reason.contains("2 upkeep roll(s) to go"), "{r}");
+    let ev = run(&mut s, upkeep(6, 6));
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::EventChecked {
+            wandering_roll: None,
+            wandering_monster: false,
+            ..
+        }
+    )));
     assert_eq!(s.time.pending_checks.len(), 1);
+    let r = refused(&mut s, upkeep(6, 6));
+    assert_eq!(r.rule, "The Time Track and Events: Wandering monsters");
     run(&mut s, check(6, 6, 6));
     assert!(s.time.pending_checks.is_empty());
 }
@@ -148,11 +170,18 @@ fn reaching_fifteen_clears_the_main_track_and_removes_two_event_cubes() {
         (s.time.main, s.time.event_cubes, s.time.elapsed),
         (2, 1, 17)
     );
-    // The three checks are made against the three cubes present at 15.
+    // Three upkeep rolls; the wandering roll, with the last, is made
+    // against the three cubes present at 15.
+    let check_of = |wandering| PendingCheck {
+        event_cubes: 3,
+        wandering,
+    };
     assert_eq!(
         s.time.pending_checks,
-        vec![PendingCheck { event_cubes: 3 }; 3]
+        vec![check_of(false), check_of(false), check_of(true)]
     );
+    run(&mut s, upkeep(6, 6));
+    run(&mut s, upkeep(6, 6));
     let ev = run(&mut s, check(6, 6, 3));
     assert!(ev.iter().any(|e| matches!(
         e,
@@ -169,8 +198,12 @@ fn a_wandering_monster_appears_on_a_roll_at_or_under_the_event_cubes() {
     let mut s = game(TileKind::Cog, Exits::EastWest);
     set_time(&mut s, 9, 1, 9);
     clear_cog_room_east(&mut s);
+    let quiet = s.clone();
+    run(&mut s, upkeep(6, 6));
     run(&mut s, check(6, 6, 3));
     assert_eq!(s.idle(), Some(Idle::Exploring), "3 > 2 cubes: no monster");
+    let mut s = quiet;
+    run(&mut s, upkeep(6, 6));
     run(&mut s, check(6, 6, 2));
     assert_eq!(
         s.phase,
@@ -235,7 +268,7 @@ fn an_interrupted_rest_gives_no_benefit_and_may_be_retried() {
     // Rest again: 8 -> 11 passes 10, two checks, both quiet.
     run(&mut s, Command::Rest);
     assert_eq!(s.time.pending_checks.len(), 2);
-    run(&mut s, check(6, 6, 6));
+    run(&mut s, upkeep(6, 6));
     run(&mut s, check(6, 6, 6));
     run(
         &mut s,
@@ -363,9 +396,12 @@ fn upkeep_spares_unexplored_rooms_the_current_room_and_boss_rooms() {
         t.explored = true;
         t.cleared = true;
     }
-    s.time
-        .pending_checks
-        .extend([PendingCheck { event_cubes: 1 }; 3]);
+    s.time.pending_checks.extend(
+        [PendingCheck {
+            event_cubes: 1,
+            wandering: true,
+        }; 3],
+    );
     let upkeep_of = |ev: &[Event]| {
         ev.iter()
             .find_map(|e| match e {
@@ -434,9 +470,13 @@ fn a_rest_that_ends_on_fifteen_leaves_the_main_track_empty() {
         (s.time.main, s.time.event_cubes, s.time.elapsed),
         (0, 1, 15)
     );
+    let check_of = |wandering| PendingCheck {
+        event_cubes: 3,
+        wandering,
+    };
     assert_eq!(
         s.time.pending_checks,
-        vec![PendingCheck { event_cubes: 3 }; 3]
+        vec![check_of(false), check_of(false), check_of(true)]
     );
 }
 
@@ -495,4 +535,75 @@ fn a_potion_is_refused_among_a_rests_checks() {
     let r = refused(&mut s, Command::UsePotion { index: 0 });
     assert_eq!(r.rule, "Treasures");
     assert!(r.reason.contains("rest"));
+}
+
+/// Movement (l. 104): "If you fail such a roll, you can try again, but only
+/// by adding another cube to the time track." A door that held stays held
+/// while the hero is in the room: trying the other door in between does not
+/// make the first one free again. Leaving the room forgets them.
+#[test]
+fn movement_a_held_door_stays_held_while_another_door_is_tried() {
+    let mut s = game(TileKind::Cog, Exits::EastWest);
+    // The hero stands in a cleared north-south room at (1,1): its east and
+    // west edges are dark, and both neighbours show a light edge back.
+    {
+        let t = s.grid.tile_mut(pos(1, 1));
+        t.face = Some(tw_green_dungeon::grid::Face {
+            kind: TileKind::Cog,
+            exits: Exits::NorthSouth,
+        });
+        t.face_up = true;
+        t.explored = true;
+        t.cleared = true;
+        t.visited = true;
+    }
+    s.at = pos(1, 1);
+    run(&mut s, flip(1, 0, TileKind::Cog, Exits::EastWest));
+    run(&mut s, flip(1, 2, TileKind::Cog, Exits::EastWest));
+    // Level 0: a new room needs more than 6, so both doors hold.
+    let ev = run(&mut s, door(Dir::West, 3));
+    assert!(matches!(ev[0], Event::DoorHeld { dir: Dir::West, .. }));
+    let ev = run(&mut s, door(Dir::East, 3));
+    assert!(
+        reasons(&ev).is_empty(),
+        "a first try at the east door is free"
+    );
+    assert_eq!(s.failed_doors, vec![Dir::West, Dir::East]);
+    // Back to the west door: still a retry, a cube even though it holds.
+    let ev = run(&mut s, door(Dir::West, 2));
+    assert_eq!(reasons(&ev), vec![TimeReason::DoorRetry]);
+    assert_eq!(s.time.elapsed, 1);
+    // Leaving the room (north, an open passage) forgets the held doors.
+    run(&mut s, flip(0, 1, TileKind::Cog, Exits::NorthSouth));
+    run(&mut s, mv(Dir::North));
+    assert!(s.failed_doors.is_empty());
+}
+
+/// A snapshot stored before the held doors were a list still loads: its
+/// single `failed_door` (or null) becomes the list, and its queued event
+/// checks, made when every check rolled the wandering die, keep that die.
+#[test]
+fn an_older_snapshot_with_one_failed_door_still_loads() {
+    let s = game(TileKind::Cog, Exits::NorthSouth);
+    let mut old = serde_json::to_value(&s).unwrap();
+    let obj = old.as_object_mut().unwrap();
+    obj.remove("failed_doors");
+    obj.insert("failed_door".into(), serde_json::json!("east"));
+    old["time"]["pending_checks"] = serde_json::json!([{ "event_cubes": 2 }]);
+    let back: tw_green_dungeon::State = serde_json::from_value(old.clone()).unwrap();
+    assert_eq!(back.failed_doors, vec![Dir::East]);
+    assert_eq!(
+        back.time.pending_checks,
+        vec![PendingCheck {
+            event_cubes: 2,
+            wandering: true
+        }]
+    );
+    old["failed_door"] = serde_json::Value::Null;
+    let back: tw_green_dungeon::State = serde_json::from_value(old).unwrap();
+    assert!(back.failed_doors.is_empty());
+    // And the list round-trips under its own name.
+    let again: tw_green_dungeon::State =
+        serde_json::from_value(serde_json::to_value(&s).unwrap()).unwrap();
+    assert_eq!(again, s);
 }

@@ -210,8 +210,14 @@ pub fn complete_quest(
         (1, Some(i)) if c.inventory.len() >= c.capacity() && !matches!(i, Item::Coins { .. }) => {
             return refuse(
                 "Inventory",
-                format!("{id} has no room for the reward item; sell or stash something first"),
-            )
+                // The stash keeps only coins and books (p.16): in town an item
+                // leaves the inventory by a sale, by equipping it, or as a gift.
+                format!(
+                    "{id} has no room for the reward item: sell an item to the Merchant, \
+                     equip a weapon or attach a rune, or give an item to another character first \
+                     (the stash keeps only coins and books)"
+                ),
+            );
         }
         _ => {}
     }

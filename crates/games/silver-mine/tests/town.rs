@@ -583,3 +583,37 @@ fn p18_a_personal_quest_keeps_its_items_and_gives_no_title() {
     assert!(w.titles.is_empty());
     assert_eq!(stash(&s), 5);
 }
+
+/// p.16, the Stash: "Keep your Coins and Books in your Stash", so a Medium
+/// reward item that finds no room cannot be stashed. The refusal names what
+/// the character can do in town instead: sell at the Merchant, equip, or
+/// give to another character.
+#[test]
+fn p32_no_room_for_the_reward_item_names_what_town_allows() {
+    let mut s = town();
+    ok(
+        &mut s,
+        json!({"type": "accept_quest", "character": "w", "quest": "barrels"}),
+    );
+    s.character_mut("w").unwrap().inventory = potions(&["health", "speed", "strength"]);
+    let r = refused(
+        &mut s,
+        json!({"type": "complete_quest", "character": "w", "item": {"item": "tools"}}),
+    );
+    assert_eq!(r.rule, "Inventory");
+    assert!(!r.reason.contains("or stash"), "{r}");
+    assert!(r.reason.contains("only coins and books"), "{r}");
+    for way in ["sell", "Merchant", "equip", "give"] {
+        assert!(r.reason.contains(way), "{way}: {r}");
+    }
+    // Selling one potion makes room, and the quest is delivered.
+    ok(
+        &mut s,
+        json!({"type": "sell", "character": "w", "index": 0}),
+    );
+    ok(
+        &mut s,
+        json!({"type": "complete_quest", "character": "w", "item": {"item": "tools"}}),
+    );
+    assert!(s.character("w").unwrap().inventory.contains(&Item::Tools));
+}

@@ -51,7 +51,8 @@ export function describeCommand(c: Obj | null): string {
       return `Move ${String(c.dir)}${typeof c.door_roll === "number" ? ` (door roll ${c.door_roll})` : ""}`;
     case "event_check": {
       const u = Array.isArray(c.upkeep) ? c.upkeep : [];
-      return `Event check: upkeep dice ${u.join(" and ")}, wandering die ${String(c.wandering)}`;
+      const w = typeof c.wandering === "number" ? `, wandering die ${c.wandering}` : " (upkeep only)";
+      return `Event check: upkeep dice ${u.join(" and ")}${w}`;
     }
     case "cards": {
       const cs = Array.isArray(c.cards) ? c.cards : [];
@@ -162,6 +163,7 @@ export function describeEvent(e: Obj): string {
       const u = e.upkeep as { upkeep?: string; at?: Pos } | undefined;
       const d = Array.isArray(e.upkeep_dice) ? e.upkeep_dice.join(" and ") : "?";
       const up = !u || u.upkeep === "none" ? `upkeep ${d}: a six, no upkeep` : `upkeep ${d} → ${pos(u.at)}, ${UPKEEP[String(u.upkeep)] ?? u.upkeep}`;
+      if (typeof e.wandering_roll !== "number") return `Event check — ${up}; the wandering die comes with the last check`;
       const w = `wandering ${String(e.wandering_roll)} vs ${String(e.event_cubes)}: ${e.wandering_monster ? "a monster comes!" : "no monster"}`;
       return `Event check — ${up}; ${w}`;
     }

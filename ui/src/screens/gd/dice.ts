@@ -34,25 +34,39 @@ function die(value: number, color: Colour): ColouredDie {
   return { value, color };
 }
 
-/** The two upkeep dice and the wandering die of the first queued check. */
+/**
+ * The two upkeep dice of the first queued check, and the wandering die when
+ * that check rolls it (the engine asks it once per event cube placed, with
+ * the last upkeep roll).
+ */
 export function eventCheckPrompt(s: GdState, seq: number): DicePrompt {
-  return eventCheckPromptFor(s.dice, s.time.pending_checks[0]?.event_cubes ?? 0, `${seq}:event_check`);
+  const first = s.time.pending_checks[0];
+  return eventCheckPromptFor(s.dice, first?.event_cubes ?? 0, `${seq}:event_check`, first?.wandering !== false);
 }
 
-function eventCheckPromptFor(c: GdState["dice"], cubes: number, id: string): DicePrompt {
+function eventCheckPromptFor(c: GdState["dice"], cubes: number, id: string, wandering: boolean): DicePrompt {
+  const upkeepNote = `Upkeep: the ${c.player} die is the first (column), the ${c.monster} die the second (row); any 6 = no upkeep.`;
+  const slots: Slot[] = [
+    { key: "first", label: "Upkeep 1st (column)", colour: c.player },
+    { key: "second", label: "Upkeep 2nd (row)", colour: c.monster },
+  ];
+  const camera: CameraStep[] = [{ kind: "pair", label: "Read upkeep dice", ours: c.player, theirs: c.monster, slots: ["first", "second"] }];
+  if (!wandering) {
+    return {
+      id,
+      title: "Event check (upkeep only)",
+      note: `${upkeepNote} The wandering die is rolled once, with the last upkeep roll.`,
+      slots,
+      camera,
+      build: (v) => ({ type: "event_check", upkeep: [v.first, v.second] }),
+    };
+  }
   return {
     id,
     title: "Event check",
-    note: `Upkeep: the ${c.player} die is the first (column), the ${c.monster} die the second (row); any 6 = no upkeep.${cubes ? ` Wandering: at or under ${cubes} a monster comes.` : ""}`,
-    slots: [
-      { key: "first", label: "Upkeep 1st (column)", colour: c.player },
-      { key: "second", label: "Upkeep 2nd (row)", colour: c.monster },
-      { key: "wandering", label: cubes ? `Wandering (≤ ${cubes} = monster)` : "Wandering" },
-    ],
-    camera: [
-      { kind: "pair", label: "Read upkeep dice", ours: c.player, theirs: c.monster, slots: ["first", "second"] },
-      { kind: "single", label: "Read wandering die", slot: "wandering" },
-    ],
+    note: `${upkeepNote}${cubes ? ` Wandering: at or under ${cubes} a monster comes.` : ""}`,
+    slots: [...slots, { key: "wandering", label: cubes ? `Wandering (≤ ${cubes} = monster)` : "Wandering" }],
+    camera: [...camera, { kind: "single", label: "Read wandering die", slot: "wandering" }],
     build: (v) => ({ type: "event_check", upkeep: [v.first, v.second], wandering: v.wandering }),
   };
 }
@@ -210,8 +224,9 @@ export function promptOfCommand(cmd: Record<string, unknown> | null, dice: GdSta
   switch (cmd.type) {
     case "event_check": {
       const up = Array.isArray(cmd.upkeep) ? (cmd.upkeep as number[]) : [];
-      const p = eventCheckPromptFor(dice, 0, id);
-      return { prompt: p, values: { first: up[0], second: up[1], wandering: num("wandering") ?? 0 } };
+      const w = num("wandering");
+      const p = eventCheckPromptFor(dice, 0, id, w !== null);
+      return { prompt: p, values: w === null ? { first: up[0], second: up[1] } : { first: up[0], second: up[1], wandering: w } };
     }
     case "fight":
     case "flee": {

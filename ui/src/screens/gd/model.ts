@@ -183,11 +183,15 @@ export function phaseView(s: GdState, v: GdView): PhaseView {
   }
   if (s.time.pending_checks.length > 0 && p.phase === "idle") {
     const n = s.time.pending_checks.length;
-    const cubes = s.time.pending_checks[0].event_cubes;
+    const { event_cubes: cubes, wandering } = s.time.pending_checks[0];
+    const upkeep = "Roll two upkeep dice (first: column, second: row; any 6 = no upkeep)";
     return {
       key: "event_check",
       title: `Event check${n > 1 ? ` (1 of ${n})` : ""}`,
-      help: `Roll two upkeep dice (first: column, second: row; any 6 = no upkeep), then one die: at or under ${cubes} a wandering monster comes.`,
+      help:
+        wandering === false
+          ? `${upkeep}; the wandering die is rolled once, with the last upkeep roll.`
+          : `${upkeep}, then one die: at or under ${cubes} a wandering monster comes.`,
     };
   }
   switch (p.phase) {

@@ -238,7 +238,7 @@ function phasePanel(s: GdState, p: ReturnType<typeof phaseView>, seq: number): H
     h("p", { class: "big" }, p.title),
     h("p", { class: "muted" }, p.help),
     ui.rolled && ui.rolledSeq === seq ? h("p", { class: "gd-rolled", id: "gd-rolled" }, ui.rolled) : null,
-    s.failed_door ? h("p", { class: "muted" }, `The ${s.failed_door} door held: trying it again adds a time cube.`) : null,
+    heldDoorsNote(s.failed_doors ?? []),
   );
 }
 
@@ -270,6 +270,13 @@ function heroPanel(s: GdState): HTMLElement {
       stat("Potions", p.potions.length),
     ),
   );
+}
+
+/** Every door that held in this room: trying any of them again adds a time cube. */
+function heldDoorsNote(held: Dir[]): HTMLElement | null {
+  if (!held.length) return null;
+  const words = held.length === 1 ? `The ${held[0]} door held` : `The ${held.slice(0, -1).join(", ")} and ${held[held.length - 1]} doors held`;
+  return h("p", { class: "muted" }, `${words}: trying ${held.length === 1 ? "it" : "one"} again adds a time cube.`);
 }
 
 // ---------------------------------------------------------------- grid

@@ -77,7 +77,8 @@ export interface TimeTrack {
   main: number;
   event_cubes: number;
   elapsed: number;
-  pending_checks: Array<{ event_cubes: number }>;
+  // `wandering`: this check also rolls the wandering die (the last of its cube's checks); absent in older states, where every check did.
+  pending_checks: Array<{ event_cubes: number; wandering?: boolean }>;
   owed: TimeReason[];
 }
 
@@ -138,7 +139,8 @@ export interface GdState {
   dice: { player: Colour; monster: Colour };
   mini_boss_room: Pos | null;
   mini_boss_defeated: boolean;
-  failed_door: Dir | null;
+  /** The doors that held while the hero stands in this room (each retry costs a cube); absent in fixtures saved before 2026-11-28. */
+  failed_doors?: Dir[];
 }
 
 /** A die as the engine takes it in a combat or flight command. */

@@ -14,7 +14,9 @@
 //!   and Super Toxic take their white die. Toxic is spent by the first Miss
 //!   even when the chest is empty ("if they have any").
 //! - Backstab doubles the printed section; ability and weapon bonuses are
-//!   added after (3 doubled + Piercing = 8).
+//!   added after (3 doubled + Piercing = 8). Focused Damage is no bonus: it
+//!   makes the section worth 5, and the blade doubles that (10), since both
+//!   cards speak of "the value of the Target section".
 //! - Heroes who fainted are not healed again during that combat.
 //! - Level Up XP for an icon that "cannot be activated": given when the
 //!   die's ability exists but does not fit (Hit/Miss, or Death List with no
@@ -465,7 +467,12 @@ fn resolve(tx: &mut Tx, p: &PendingThrow, choice: Choice) -> Result<(), Refusal>
         Some(Ability::SelfHealing) => tx.heal(hero_i, 3),
         Some(Ability::Charming) => tx.emit(Event::CharmPlaced { hero: hero_i }),
         Some(Ability::SpiritEnergy) => {
-            for h in choice.map(|(_, _, h)| h).unwrap_or(&[]).iter().filter(|h| h.amount > 0) {
+            for h in choice
+                .map(|(_, _, h)| h)
+                .unwrap_or(&[])
+                .iter()
+                .filter(|h| h.amount > 0)
+            {
                 tx.heal(h.hero, h.amount);
             }
         }
@@ -513,7 +520,10 @@ fn resolve(tx: &mut Tx, p: &PendingThrow, choice: Choice) -> Result<(), Refusal>
             _ => {}
         }
         if chosen == Some(Ability::FocusedDamage) {
-            section = 5;
+            // "Consider the value of the Target board section … as a 5"; the
+            // Backstab blade "doubles the value of the Target section", which
+            // is then 5: 10 (only a scoring section can be doubled, above).
+            section = if p.backstab_doubled { 10 } else { 5 };
         }
         let hero = &tx.s.heroes[hero_i];
         let mut bonus = 0;
@@ -566,6 +576,7 @@ fn resolve(tx: &mut Tx, p: &PendingThrow, choice: Choice) -> Result<(), Refusal>
             tx.emit(Event::MonsterDamaged {
                 amount: 2,
                 why: "Agile instincts".into(),
+                by_item: false,
             });
         } else {
             let mut dmg = foe_damage;
@@ -660,7 +671,7 @@ fn check_params(tx: &Tx, a: Ability, target: Option<usize>, heals: &[Heal]) -> R
 pub(super) fn end_of_turn(tx: &mut Tx, by_throw: bool) {
     let c = tx.s.combat.clone().expect("in combat");
     if c.insta_kill || c.life <= 0 {
-        defeat(tx, by_throw);
+        defeat(tx);
         return;
     }
     if !tx.s.heroes.iter().any(|h| h.can_act()) {
@@ -689,11 +700,19 @@ fn after_damage(tx: &mut Tx) {
 }
 
 /// The monster is defeated: resting rewards, or victory over the boss.
-fn defeat(tx: &mut Tx, by_throw: bool) {
+///
+/// Reading: "the last Hit" (Epic Shot, l.379; Level Up XP, l.623) is a
+/// throw. A charmed monster discarded after a throw adds to that attack (the
+/// combat example, l.467), so the thrower still dealt the last Hit. A
+/// spendable or relic that finishes the monster is no Hit: no Epic Shot gold
+/// and no XP, whatever the life tracker shows; the Leader token still goes
+/// to whoever threw the last die (l.397).
+fn defeat(tx: &mut Tx) {
     let c = tx.s.combat.clone().expect("in combat");
-    let epic = c.insta_kill || c.life <= -3;
-    if by_throw && tx.s.level_up_variant {
-        if let Some(t) = c.last_thrower {
+    let last_hit = c.hit_by;
+    let epic = last_hit.is_some() && (c.insta_kill || c.life <= -3);
+    if tx.s.level_up_variant {
+        if let Some(t) = last_hit {
             tx.emit(Event::XpGained { hero: t });
         }
     }
@@ -805,6 +824,7 @@ pub fn discard_charmed(tx: &mut Tx, hero: usize, monster: &str) -> Result<(), Re
     tx.emit(Event::MonsterDamaged {
         amount: m.level as i32,
         why: format!("charmed {}", m.name),
+        by_item: false,
     });
     after_damage(tx);
     Ok(())
@@ -920,6 +940,7 @@ pub fn use_item(
             tx.emit(Event::MonsterDamaged {
                 amount: amount as i32,
                 why: item.to_string(),
+                by_item: true,
             });
             // Before a faint the window decides what follows (`faint`).
             if !faint::is_open(tx) {

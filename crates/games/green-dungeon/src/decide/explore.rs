@@ -157,7 +157,7 @@ pub(super) fn move_to(cx: &mut Ctx, dir: Dir, door_roll: Option<D6>) -> Result<(
                 return refuse(MOVE, format!("the way to {to} is a door seen from its closed side: a door roll is needed"));
             };
             let t = &rules().time;
-            if cx.s.failed_door == Some(dir) {
+            if cx.s.failed_doors.contains(&dir) {
                 cx.owe(t.door_retry, TimeReason::DoorRetry);
             }
             let needed_above = door_needed_above(&target);

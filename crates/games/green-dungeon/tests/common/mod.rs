@@ -112,10 +112,19 @@ pub fn melee(hero: u8, monster: u8) -> Command {
     }
 }
 
+/// The last (or only) check an event cube queued: upkeep and wandering dice.
 pub fn check(first: u8, second: u8, wandering: u8) -> Command {
     Command::EventCheck {
         upkeep: [d(first), d(second)],
-        wandering: d(wandering),
+        wandering: Some(d(wandering)),
+    }
+}
+
+/// An earlier check of the same cube: the upkeep dice only.
+pub fn upkeep(first: u8, second: u8) -> Command {
+    Command::EventCheck {
+        upkeep: [d(first), d(second)],
+        wandering: None,
     }
 }
 
