@@ -1,6 +1,7 @@
 //! The Game and Campaign screens' commands: each locks nothing itself and
 //! is one call into the application core (`tw_app::game`), the same one
-//! `warden game …` and `warden campaign …` make.
+//! `warden game …` and `warden campaign …` make. The core's typed errors
+//! (`tw_app::AppError`) reach the screens as their text, as they always did.
 
 use serde_json::{json, Value};
 use std::sync::Arc;
@@ -54,7 +55,9 @@ pub fn game_new(
     setup: Value,
     campaign: Option<String>,
 ) -> Result<GameView, String> {
-    state.start(&game, &setup, campaign.as_deref())
+    state
+        .start(&game, &setup, campaign.as_deref())
+        .map_err(String::from)
 }
 
 #[tauri::command]
@@ -69,7 +72,7 @@ pub fn game_last(state: St<'_>) -> Result<Option<SavedGame>, String> {
 
 #[tauri::command]
 pub fn game_state(state: St<'_>, id: i64) -> Result<GameView, String> {
-    state.open(id)
+    state.open(id).map_err(String::from)
 }
 
 #[tauri::command]
@@ -87,6 +90,7 @@ pub fn game_do(
         source.as_deref().unwrap_or("manual"),
         reading.as_ref(),
     )
+    .map_err(String::from)
 }
 
 #[tauri::command]
@@ -96,18 +100,18 @@ pub fn pair_dice(dice: Value, pairing: Value) -> Result<[u8; 2], String> {
 
 #[tauri::command]
 pub fn game_undo(state: St<'_>, id: i64) -> Result<GameView, String> {
-    undo(&mut *state.lock()?, id)
+    undo(&mut *state.lock()?, id).map_err(String::from)
 }
 
 #[tauri::command]
 pub fn game_correct(state: St<'_>, id: i64, command: Value) -> Result<GameView, String> {
-    correct(&mut *state.lock()?, id, &command)
+    correct(&mut *state.lock()?, id, &command).map_err(String::from)
 }
 
 /// One of the corrections the view offers on a log entry (`GameView.fixes`).
 #[tauri::command]
 pub fn game_fix(state: St<'_>, id: i64, seq: i64, key: String) -> Result<GameView, String> {
-    fix(&mut *state.lock()?, id, seq, &key)
+    fix(&mut *state.lock()?, id, seq, &key).map_err(String::from)
 }
 
 #[tauri::command]
@@ -116,8 +120,14 @@ pub fn game_snapshot(state: St<'_>, id: i64, seq: i64) -> Result<Option<String>,
 }
 
 #[tauri::command]
-pub fn game_observe(state: St<'_>, id: i64, reading: Value, snapshot: Option<String>) -> Result<GameView, String> {
+pub fn game_observe(
+    state: St<'_>,
+    id: i64,
+    reading: Value,
+    snapshot: Option<String>,
+) -> Result<GameView, String> {
     observe_with_snapshot(&mut *state.lock()?, id, &reading, snapshot.as_deref())
+        .map_err(String::from)
 }
 
 #[tauri::command]
@@ -160,16 +170,16 @@ pub fn campaign_check(state: St<'_>, name: String, game: String) -> Result<Campa
 /// The card library of one game (an engine name), every kind.
 #[tauri::command]
 pub fn cards_list(state: St<'_>, game: String) -> Result<Vec<tw_store::CardRecord>, String> {
-    tw_app::cards::list(&*state.lock()?, &game)
+    tw_app::cards::list(&*state.lock()?, &game).map_err(String::from)
 }
 
 /// Keeps (or replaces) a card edited in the library.
 #[tauri::command]
 pub fn card_save(state: St<'_>, game: String, kind: String, card: Value) -> Result<String, String> {
-    tw_app::cards::save(&mut *state.lock()?, &game, &kind, &card)
+    tw_app::cards::save(&mut *state.lock()?, &game, &kind, &card).map_err(String::from)
 }
 
 #[tauri::command]
 pub fn card_delete(state: St<'_>, game: String, kind: String, name: String) -> Result<(), String> {
-    tw_app::cards::delete(&mut *state.lock()?, &game, &kind, &name)
+    tw_app::cards::delete(&mut *state.lock()?, &game, &kind, &name).map_err(String::from)
 }

@@ -415,7 +415,8 @@ mod tests {
             &json!({"heroes": ["warrior"]}),
             Some("Deep"),
         )
-        .unwrap_err();
+        .unwrap_err()
+        .to_string();
         assert!(e.contains("was lost"), "{e}");
     }
 

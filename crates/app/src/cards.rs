@@ -4,6 +4,7 @@
 //! time. What the player typed always wins over what the library holds; the
 //! library only fills what was left empty.
 
+use crate::error::AppError;
 use serde_json::{Map, Value};
 use std::collections::BTreeMap;
 use tw_rules::{CardSlot, Offer};
@@ -83,23 +84,37 @@ pub fn for_offers(store: &Store, game: &str, offers: &[Offer]) -> Result<BTreeMa
 }
 
 /// Every kept card of `game` (an engine name), for the library screen.
-pub fn list(store: &Store, game: &str) -> Result<Vec<CardRecord>, String> {
+pub fn list(store: &Store, game: &str) -> Result<Vec<CardRecord>, AppError> {
     crate::game::engine(game)?;
-    store.cards(game, None).map_err(|e| e.to_string())
+    Ok(store.cards(game, None)?)
 }
 
-/// Keeps (or replaces) a card the player edited in the library.
-pub fn save(store: &mut Store, game: &str, kind: &str, card: &Value) -> Result<String, String> {
-    crate::game::engine(game)?;
-    store.save_card(game, kind, card).map_err(|e| e.to_string())
+/// Keeps (or replaces) a card the player edited in the library. The kind
+/// must be one the game's commands carry (the engine's card slots), so no
+/// card is kept that no offer will ever complete.
+pub fn save(store: &mut Store, game: &str, kind: &str, card: &Value) -> Result<String, AppError> {
+    let engine = crate::game::engine(game)?;
+    let kinds = tw_session::registry::card_kinds(engine.name());
+    if !kinds.contains(&kind) {
+        return Err(AppError::input(match kinds {
+            [] => format!("kind: {kind:?} is not a card kind of {game}; it keeps no cards"),
+            _ => format!(
+                "kind: {kind:?} is not a card kind of {game}; the kinds are {}",
+                kinds.join(", ")
+            ),
+        }));
+    }
+    Ok(store.save_card(game, kind, card)?)
 }
 
 /// Forgets a card; an unknown one is an error naming it.
-pub fn delete(store: &mut Store, game: &str, kind: &str, name: &str) -> Result<(), String> {
-    if store.delete_card(game, kind, name).map_err(|e| e.to_string())? {
+pub fn delete(store: &mut Store, game: &str, kind: &str, name: &str) -> Result<(), AppError> {
+    if store.delete_card(game, kind, name)? {
         Ok(())
     } else {
-        Err(format!("no {kind} card named {name:?} is kept"))
+        Err(AppError::input(format!(
+            "no {kind} card named {name:?} is kept"
+        )))
     }
 }
 
@@ -136,6 +151,82 @@ mod tests {
         assert_eq!(kept.card, json!({"name": "Imp", "life": 2}));
         remember(&mut s, "dungeon-fighter", &slot(), &json!({"card": {"name": "", "life": 2}})).unwrap();
         assert_eq!(s.cards("dungeon-fighter", None).unwrap().len(), 1);
+    }
+
+    /// Bad-input sweep, 2026-11-27: a kept card of kind `zzz` was accepted.
+    #[test]
+    fn a_card_of_a_kind_the_game_never_carries_is_refused_naming_the_kinds() {
+        let (_d, mut s) = store();
+        let e = save(&mut s, "dungeon-fighter", "zzz", &json!({"name": "Bat"})).unwrap_err();
+        assert!(matches!(e, AppError::Input(_)), "{e:?}");
+        assert_eq!(
+            e.to_string(),
+            "kind: \"zzz\" is not a card kind of dungeon-fighter; the kinds are dungeon, monster, equipment, boss"
+        );
+        let e = save(&mut s, "green-dungeon", "monster", &json!({"name": "Bat"})).unwrap_err();
+        assert!(e.to_string().contains("it keeps no cards"), "{e}");
+        assert!(
+            s.cards("dungeon-fighter", None).unwrap().is_empty()
+                && s.cards("green-dungeon", None).unwrap().is_empty()
+        );
+        // The kinds the games do carry are kept: Silver Mine's Gate cards too.
+        save(
+            &mut s,
+            "dungeon-fighter",
+            "monster",
+            &json!({"name": "Bat", "life": 2}),
+        )
+        .unwrap();
+        save(
+            &mut s,
+            "itdd",
+            "gate",
+            &json!({"name": "Twin doors", "rows": ["..", ".."]}),
+        )
+        .unwrap();
+        assert_eq!(
+            s.cards("dungeon-fighter", Some("monster")).unwrap().len(),
+            1
+        );
+    }
+
+    /// Every card kind a Dungeon Fighter offer carries is one `save` keeps.
+    #[test]
+    fn the_kinds_kept_are_the_kinds_the_offers_carry() {
+        let (_d, mut s) = store();
+        let setup = json!({"heroes": ["saul-baysar", "lianna-lightbringer"], "leader": 0});
+        let v = crate::game::new_game(&mut s, "df", &setup, None).unwrap();
+        let v2 = crate::game::run_command(
+            &mut s,
+            v.session,
+            &json!({"type": "enter_dungeon", "card": {"name": "Rotten Food", "shop_icons": 2}}),
+            "manual",
+        )
+        .unwrap();
+        let kinds: Vec<String> = [v.offers, v2.offers]
+            .concat()
+            .into_iter()
+            .filter_map(|o| o.card.map(|c| c.kind))
+            .collect();
+        assert_eq!(kinds, ["dungeon", "monster"]);
+        for k in &kinds {
+            save(&mut s, "dungeon-fighter", k, &json!({"name": "Kept"})).unwrap();
+        }
+    }
+
+    /// Bad-input sweep 2: a card with no name is the input's fault, and the
+    /// error says so by its variant (the CLI put "database PATH:" before it).
+    #[test]
+    fn a_nameless_card_is_a_field_error_of_the_input() {
+        let (_d, mut s) = store();
+        let e = save(&mut s, "dungeon-fighter", "monster", &json!({"life": 3})).unwrap_err();
+        assert!(
+            matches!(&e, AppError::Store(tw_store::StoreError::Invalid { field, .. }) if field == "card.name"),
+            "{e:?}"
+        );
+        assert_eq!(e.to_string(), "card.name: a kept card needs a name");
+        let e = delete(&mut s, "dungeon-fighter", "monster", "Bat").unwrap_err();
+        assert!(matches!(e, AppError::Input(_)), "{e:?}");
     }
 
     #[test]

@@ -368,9 +368,13 @@ mod tests {
     fn a_fix_no_longer_open_is_refused_and_writes_nothing() {
         let (_d, mut store) = store();
         let (id, v) = icon_waiting(&mut store);
-        let e = fix(&mut store, id, v.last_seq, "choice:skip_ability").unwrap_err();
+        let e = fix(&mut store, id, v.last_seq, "choice:skip_ability")
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("cannot be corrected"), "{e}");
-        let e = fix(&mut store, id, v.last_seq - 1, "no_bounce").unwrap_err();
+        let e = fix(&mut store, id, v.last_seq - 1, "no_bounce")
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("cannot be corrected"), "{e}");
         assert_eq!(show(&store, id).unwrap().last_seq, v.last_seq);
         // Other games have none.

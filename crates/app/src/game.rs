@@ -7,12 +7,14 @@
 //! functions. They take `&mut Store`, so they are tested without a window;
 //! [`GameState`] is the shared store plus the game the camera's throws go to.
 //!
-//! Errors reach the window as plain strings that say what went wrong; an
-//! engine's refusal keeps its rule (`refused by rule "…": …`), so the screen
-//! can show the player which rule forbids the move.
+//! Errors are [`AppError`]s: an engine's refusal keeps its rule
+//! (`refused by rule "…": …`, so the screen can show the player which rule
+//! forbids the move), and the adapters tell a refusal, the caller's input and
+//! the store's failure apart by the variant; the window gets the text.
 
 use serde::Serialize;
 use serde_json::Value;
+use crate::error::AppError;
 use crate::snapshot_file;
 use base64::Engine as _;
 use std::path::PathBuf;
@@ -93,7 +95,12 @@ impl GameState {
     }
 
     /// Starts a game; the camera's throws go to it from now on.
-    pub fn start(&self, game: &str, setup: &Value, campaign: Option<&str>) -> Result<GameView, String> {
+    pub fn start(
+        &self,
+        game: &str,
+        setup: &Value,
+        campaign: Option<&str>,
+    ) -> Result<GameView, AppError> {
         let v = new_game(&mut *self.lock()?, game, setup, campaign)?;
         self.play(Some(v.session));
         self.playing_game.set(Some(&v.game));
@@ -101,7 +108,7 @@ impl GameState {
     }
 
     /// Opens (resumes) game `id`; the camera's throws go to it from now on.
-    pub fn open(&self, id: i64) -> Result<GameView, String> {
+    pub fn open(&self, id: i64) -> Result<GameView, AppError> {
         let v = show(&*self.lock()?, id)?;
         self.play(Some(id));
         self.playing_game.set(Some(&v.game));
@@ -225,12 +232,12 @@ pub struct GameView {
 }
 
 /// The engine for `name` (aliases allowed), or an error listing the known ones.
-pub(crate) fn engine(name: &str) -> Result<Box<dyn DynGame>, String> {
+pub(crate) fn engine(name: &str) -> Result<Box<dyn DynGame>, AppError> {
     registry::find(name).ok_or_else(|| {
-        format!(
+        AppError::input(format!(
             "unknown game {name:?}; known games: {}",
             registry::names().join(", ")
-        )
+        ))
     })
 }
 
@@ -240,8 +247,8 @@ pub(crate) fn resume<'g>(
     store: &Store,
     id: i64,
     holder: &'g mut Option<Box<dyn DynGame>>,
-) -> Result<GameSession<'g>, String> {
-    let info = store.session(id).map_err(|e| e.to_string())?;
+) -> Result<GameSession<'g>, AppError> {
+    let info = store.session(id)?;
     let game = registry::find(&info.game).ok_or_else(|| {
         format!(
             "game {:?} of session {id} is unknown to this build",
@@ -249,7 +256,7 @@ pub(crate) fn resume<'g>(
         )
     })?;
     let game: &'g dyn DynGame = &**holder.insert(game);
-    GameSession::resume(store, game, id).map_err(|e| e.to_string())
+    Ok(GameSession::resume(store, game, id)?)
 }
 
 pub(crate) fn view(
@@ -257,20 +264,19 @@ pub(crate) fn view(
     s: &GameSession<'_>,
     events: Vec<Value>,
     command: Option<Value>,
-) -> Result<GameView, String> {
-    let info = store.session(s.id()).map_err(|e| e.to_string())?;
+) -> Result<GameView, AppError> {
+    let info = store.session(s.id())?;
     let last = s.last_seq();
     let log = store
-        .entries(s.id(), (last - LOG_TAIL).max(0), last)
-        .map_err(|e| e.to_string())?
+        .entries(s.id(), (last - LOG_TAIL).max(0), last)?
         .into_iter()
         .map(LogLine::from)
         .collect();
     // Kept readings hold no thumbnail (the inbox saves it to a file).
-    let throws = store.recent_throws(s.id(), THROW_TAIL).map_err(|e| e.to_string())?;
+    let throws = store.recent_throws(s.id(), THROW_TAIL)?;
     let engine = engine(&info.game)?;
-    let rule_view = engine.view(s.state()).map_err(|e| e.to_string())?;
-    let offers = engine.offers(s.state()).map_err(|e| e.to_string())?;
+    let rule_view = engine.view(s.state())?;
+    let offers = engine.offers(s.state())?;
     let cards = crate::cards::for_offers(store, &info.game, &offers)?;
     let fixes = crate::entry_fix::fixes(store, engine.as_ref(), s)?;
     Ok(GameView {
@@ -339,19 +345,19 @@ pub fn new_game(
     game: &str,
     setup: &Value,
     campaign: Option<&str>,
-) -> Result<GameView, String> {
+) -> Result<GameView, AppError> {
     let engine = engine(game)?;
     let campaign_id = match campaign.map(str::trim).filter(|c| !c.is_empty()) {
         Some(name) => {
-            let c = store.campaign(name).map_err(|e| e.to_string())?;
+            let c = store.campaign(name)?;
             // A game joins only a campaign of its own game (its record is that game's).
             if tw_store::campaign::canonical_game(&c.game) != Some(engine.name()) {
-                return Err(format!(
+                return Err(AppError::input(format!(
                     "{:?} is a {} campaign; a {} game cannot join it",
                     c.name,
                     crate::phase::game_title(&c.game),
                     crate::phase::game_title(engine.name())
-                ));
+                )));
             }
             Some(c.id)
         }
@@ -365,7 +371,10 @@ pub fn new_game(
         campaign_id,
         tw_store::log::DEFAULT_SNAPSHOT_EVERY,
     )
-    .map_err(|e| format!("the {} game could not be set up: {e}", engine.name()))?;
+    .map_err(|source| AppError::Setup {
+        game: engine.name().to_string(),
+        source,
+    })?;
     view(store, &s, Vec::new(), None)
 }
 
@@ -385,7 +394,7 @@ pub fn list_sessions(
 }
 
 /// Session `id` as it stands (this is also how a game is resumed).
-pub fn show(store: &Store, id: i64) -> Result<GameView, String> {
+pub fn show(store: &Store, id: i64) -> Result<GameView, AppError> {
     let mut holder = None;
     let s = resume(store, id, &mut holder)?;
     view(store, &s, Vec::new(), None)
@@ -400,7 +409,7 @@ pub fn run_command(
     id: i64,
     command: &Value,
     source: &str,
-) -> Result<GameView, String> {
+) -> Result<GameView, AppError> {
     run_command_with_reading(store, id, command, source, None)
 }
 
@@ -413,24 +422,26 @@ pub fn run_command_with_reading(
     command: &Value,
     source: &str,
     reading: Option<&Value>,
-) -> Result<GameView, String> {
+) -> Result<GameView, AppError> {
     let source = match Source::parse(source) {
         Some(s @ (Source::Manual | Source::Camera)) => s,
         Some(other) => {
-            return Err(format!(
+            return Err(AppError::input(format!(
                 "source {:?} is not for game_do; use game_{}",
                 other.as_str(),
                 other.as_str()
-            ))
+            )))
         }
         None => {
-            return Err(format!(
+            return Err(AppError::input(format!(
                 "unknown source {source:?}; use \"manual\" or \"camera\""
-            ))
+            )))
         }
     };
     if reading.is_some() && source != Source::Camera {
-        return Err("only a camera command carries a camera reading".into());
+        return Err(AppError::input(
+            "only a camera command carries a camera reading",
+        ));
     }
     let prov = Provenance {
         original_reading: reading.cloned(),
@@ -440,15 +451,13 @@ pub fn run_command_with_reading(
     let mut s = resume(store, id, &mut holder)?;
     // A card the library knows is completed before it is logged, so the log
     // holds the whole card and replays without the library.
-    let game = store.session(id).map_err(|e| e.to_string())?.game;
-    let slot = crate::cards::slot_for(&engine(&game)?.offers(s.state()).map_err(|e| e.to_string())?, command);
+    let game = store.session(id)?.game;
+    let slot = crate::cards::slot_for(&engine(&game)?.offers(s.state())?, command);
     let command = match &slot {
         Some(slot) => crate::cards::complete(store, &game, slot, command)?,
         None => command.clone(),
     };
-    let out = s
-        .execute(store, &command, source, prov)
-        .map_err(|e| e.to_string())?;
+    let out = s.execute(store, &command, source, prov)?;
     if let Some(slot) = &slot {
         crate::cards::remember(store, &game, slot, &command)?;
     }
@@ -464,10 +473,10 @@ fn retry_waiting(store: &mut Store, s: &mut GameSession<'_>) -> Result<(), Strin
 }
 
 /// Undo the latest action (logged as an undo entry; nothing is deleted).
-pub fn undo(store: &mut Store, id: i64) -> Result<GameView, String> {
+pub fn undo(store: &mut Store, id: i64) -> Result<GameView, AppError> {
     let mut holder = None;
     let mut s = resume(store, id, &mut holder)?;
-    s.undo(store).map_err(|e| e.to_string())?;
+    s.undo(store)?;
     retry_waiting(store, &mut s)?;
     view(store, &s, Vec::new(), None)
 }
@@ -475,19 +484,25 @@ pub fn undo(store: &mut Store, id: i64) -> Result<GameView, String> {
 /// Replace the latest action with the player's `command`, keeping what it
 /// replaces beside it: the camera's reading when there was one, else the
 /// command itself (as `warden game correct` does).
-pub fn correct(store: &mut Store, id: i64, command: &Value) -> Result<GameView, String> {
+pub fn correct(store: &mut Store, id: i64, command: &Value) -> Result<GameView, AppError> {
     correct_keeping(store, id, command, None)
 }
 
 /// [`correct`], keeping `original` (the reading being corrected) instead of
 /// the one logged with the last action, when given.
-pub fn correct_keeping(store: &mut Store, id: i64, command: &Value, original: Option<Value>) -> Result<GameView, String> {
+pub fn correct_keeping(
+    store: &mut Store,
+    id: i64,
+    command: &Value,
+    original: Option<Value>,
+) -> Result<GameView, AppError> {
     let mut holder = None;
     let mut s = resume(store, id, &mut holder)?;
-    let last = s.undo_target().ok_or("there is no action to correct")?;
+    let last = s
+        .undo_target()
+        .ok_or_else(|| AppError::input("there is no action to correct"))?;
     let entry = store
-        .entries(id, last - 1, last)
-        .map_err(|e| e.to_string())?
+        .entries(id, last - 1, last)?
         .pop()
         .ok_or_else(|| format!("action {last} is missing from the log of session {id}"))?;
     let original = match original {
@@ -495,21 +510,19 @@ pub fn correct_keeping(store: &mut Store, id: i64, command: &Value, original: Op
         None => entry
             .original_reading
             .or(entry.command)
-            .ok_or("the last action has no reading to keep")?,
+            .ok_or_else(|| AppError::input("the last action has no reading to keep"))?,
     };
-    let out = s
-        .correct(store, command, original, entry.image_path)
-        .map_err(|e| e.to_string())?;
+    let out = s.correct(store, command, original, entry.image_path)?;
     retry_waiting(store, &mut s)?;
     view(store, &s, out.events, None)
 }
 
 /// Carry out the correction `key` the view offered on log entry `seq`
 /// (`GameView::fixes`): one action, whatever it takes back and replays.
-pub fn fix(store: &mut Store, id: i64, seq: i64, key: &str) -> Result<GameView, String> {
+pub fn fix(store: &mut Store, id: i64, seq: i64, key: &str) -> Result<GameView, AppError> {
     let mut holder = None;
     let mut s = resume(store, id, &mut holder)?;
-    let game = store.session(id).map_err(|e| e.to_string())?.game;
+    let game = store.session(id)?.game;
     let engine = engine(&game)?;
     let events = crate::entry_fix::apply(store, engine.as_ref(), &mut s, seq, key)?;
     retry_waiting(store, &mut s)?;
@@ -520,7 +533,7 @@ pub fn fix(store: &mut Store, id: i64, seq: i64, key: &str) -> Result<GameView, 
 /// Turn a camera reading of one die at rest (the `warden read` JSON of a
 /// die) into a throw and run it. An uncertain reading writes nothing and
 /// comes back with `ask_player` set, so the player enters the throw.
-pub fn observe(store: &mut Store, id: i64, reading: &Value) -> Result<GameView, String> {
+pub fn observe(store: &mut Store, id: i64, reading: &Value) -> Result<GameView, AppError> {
     observe_with_snapshot(store, id, reading, None)
 }
 
@@ -532,7 +545,7 @@ pub fn observe_with_snapshot(
     id: i64,
     reading: &Value,
     snapshot: Option<&str>,
-) -> Result<GameView, String> {
+) -> Result<GameView, AppError> {
     observe_keeping(store, id, reading, |store| match snapshot {
         Some(b64) => save_snapshot(store, id, b64).map(Some),
         None => Ok(None),
@@ -541,7 +554,12 @@ pub fn observe_with_snapshot(
 
 /// [`observe`], pointing the log entry at an image already on disk
 /// (`warden game observe --image`).
-pub fn observe_with_image(store: &mut Store, id: i64, reading: &Value, image_path: Option<String>) -> Result<GameView, String> {
+pub fn observe_with_image(
+    store: &mut Store,
+    id: i64,
+    reading: &Value,
+    image_path: Option<String>,
+) -> Result<GameView, AppError> {
     observe_keeping(store, id, reading, |_| Ok(image_path))
 }
 
@@ -550,18 +568,21 @@ fn observe_keeping(
     id: i64,
     reading: &Value,
     image: impl FnOnce(&Store) -> Result<Option<String>, String>,
-) -> Result<GameView, String> {
-    let die: DieReading = serde_json::from_value(reading.clone())
-        .map_err(|e| format!("the reading does not match the `warden read` die format: {e}"))?;
+) -> Result<GameView, AppError> {
+    let die: DieReading = serde_json::from_value(reading.clone()).map_err(|e| {
+        AppError::input(format!(
+            "the reading does not match the `warden read` die format: {e}"
+        ))
+    })?;
     die.check()
-        .map_err(|e| format!("the reading is not one a reader gives: {e}"))?;
+        .map_err(|e| AppError::input(format!("the reading is not one a reader gives: {e}")))?;
     let mut holder = None;
     let mut s = resume(store, id, &mut holder)?;
-    let game = store.session(id).map_err(|e| e.to_string())?.game;
+    let game = store.session(id)?.game;
     if game != "dungeon-fighter" {
-        return Err(format!(
+        return Err(AppError::input(format!(
             "camera readings are mapped for dungeon-fighter games only; this is a {game} game"
-        ));
+        )));
     }
     match dungeon_fighter::throw_from_reading(&die) {
         Ok(cmd) => {
@@ -573,9 +594,7 @@ fn observe_keeping(
                 original_reading: Some(record),
                 image_path,
             };
-            let out = s
-                .execute(store, &command, Source::Camera, prov)
-                .map_err(|e| e.to_string())?;
+            let out = s.execute(store, &command, Source::Camera, prov)?;
             view(store, &s, out.events, Some(command))
         }
         Err(ask) => {
@@ -815,6 +834,8 @@ mod tests {
     fn unknown_games_and_bad_setups_are_refused_clearly() {
         let mut db = TempDb::new("bad");
         let e = new_game(&mut db.store, "chess", &json!({}), None).unwrap_err();
+        assert!(matches!(e, AppError::Input(_)), "{e:?}");
+        let e = e.to_string();
         assert!(
             e.contains("unknown game \"chess\"") && e.contains("dungeon-fighter"),
             "{e}"
@@ -826,14 +847,27 @@ mod tests {
             None,
         )
         .unwrap_err();
-        assert!(e.contains("could not be set up"), "{e}");
+        assert_eq!(e.refusal().map(|r| r.rule.as_str()), Some("Setup"), "{e:?}");
+        let e = e.to_string();
+        assert!(
+            e.contains("could not be set up: refused by rule \"Setup\""),
+            "{e}"
+        );
         assert!(list_sessions(&db.store, None).unwrap().is_empty());
-        let e = new_game(&mut db.store, "df", &df_setup(), Some("No Such Campaign")).unwrap_err();
+        let e = new_game(&mut db.store, "df", &df_setup(), Some("No Such Campaign"))
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("No Such Campaign"), "{e}");
         let c = tw_store::campaign::NewCampaign::fresh("Mine nights", "silver-mine", &[]).unwrap();
         db.store.create_campaign(&c).unwrap();
-        let e = new_game(&mut db.store, "df", &df_setup(), Some("mine nights")).unwrap_err();
-        assert!(e.contains("Into the Dark Dungeon: Silver Mine campaign") && e.contains("Dungeon Fighter game"), "{e}");
+        let e = new_game(&mut db.store, "df", &df_setup(), Some("mine nights"))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("Into the Dark Dungeon: Silver Mine campaign")
+                && e.contains("Dungeon Fighter game"),
+            "{e}"
+        );
         assert!(list_sessions(&db.store, None).unwrap().is_empty());
     }
 
@@ -859,8 +893,18 @@ mod tests {
             "manual",
         )
         .unwrap_err();
+        // Told apart by its variant: the adapters never read the text.
+        let AppError::Refused(r) = &e else {
+            panic!("not a refusal: {e:?}")
+        };
+        assert_eq!(
+            r.rule,
+            "Combat: each die can be thrown just once per combat"
+        );
         assert!(
-            e.contains("refused by rule \"Combat: each die can be thrown just once per combat\""),
+            e.to_string().contains(
+                "refused by rule \"Combat: each die can be thrown just once per combat\""
+            ),
             "{e}"
         );
         let after = show(&db.store, id).unwrap();
@@ -880,7 +924,8 @@ mod tests {
                 s,
             )
             .unwrap_err();
-            assert!(e.contains(s), "{e}");
+            assert!(matches!(e, AppError::Input(_)), "{e:?}");
+            assert!(e.to_string().contains(s), "{e}");
         }
         assert_eq!(show(&db.store, id).unwrap().last_seq, 2);
     }
@@ -911,11 +956,18 @@ mod tests {
         let id = new_game(&mut db.store, "df", &df_setup(), None)
             .unwrap()
             .session;
-        assert_eq!(undo(&mut db.store, id).unwrap_err(), "nothing to undo");
+        assert_eq!(
+            undo(&mut db.store, id).unwrap_err().to_string(),
+            "nothing to undo"
+        );
         assert!(correct(&mut db.store, id, &json!({"type": "end_rest"}))
             .unwrap_err()
+            .to_string()
             .contains("no action to correct"));
-        assert!(show(&db.store, 999).unwrap_err().contains("999"));
+        assert!(show(&db.store, 999)
+            .unwrap_err()
+            .to_string()
+            .contains("999"));
     }
 
     #[test]
@@ -952,6 +1004,8 @@ mod tests {
         );
         assert_eq!(v.last_seq, 2);
         let e = observe(&mut db.store, id, &json!({"face": "icon"})).unwrap_err();
+        assert!(matches!(e, AppError::Input(_)), "{e:?}");
+        let e = e.to_string();
         assert!(e.contains("`warden read` die format"), "{e}");
     }
 
@@ -966,7 +1020,8 @@ mod tests {
             id,
             &reading("blank", "score", Some(5), 1e308),
         )
-        .unwrap_err();
+        .unwrap_err()
+        .to_string();
         assert!(e.contains("confidence"), "{e}");
         assert_eq!(show(&db.store, id).unwrap().last_seq, 2);
     }
@@ -985,7 +1040,9 @@ mod tests {
         let id = new_game(&mut db.store, "silver-mine", &script["setup"], None)
             .unwrap()
             .session;
-        let e = observe(&mut db.store, id, &reading("blank", "score", Some(5), 0.95)).unwrap_err();
+        let e = observe(&mut db.store, id, &reading("blank", "score", Some(5), 0.95))
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("dungeon-fighter games only"), "{e}");
         assert_eq!(show(&db.store, id).unwrap().last_seq, 0);
     }
@@ -1040,7 +1097,9 @@ mod tests {
         let id = into_combat(&mut db.store);
         let seen = json!({"dice": [{"center": [1, 2], "face": "5", "color": "blue"}]});
         let cmd = throw("blue", "blank", "score", Some(5));
-        let e = run_command_with_reading(&mut db.store, id, &cmd, "manual", Some(&seen)).unwrap_err();
+        let e = run_command_with_reading(&mut db.store, id, &cmd, "manual", Some(&seen))
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("only a camera command"), "{e}");
         let v = run_command_with_reading(&mut db.store, id, &cmd, "camera", Some(&seen)).unwrap();
         let last = v.log.last().unwrap();
@@ -1052,9 +1111,16 @@ mod tests {
     fn a_camera_throw_keeps_its_snapshot_beside_the_database() {
         let mut db = TempDb::new("snap");
         let id = into_combat(&mut db.store);
-        let jpeg = base64::engine::general_purpose::STANDARD.encode([0xFF, 0xD8, 0xFF, 0xE0, 1, 2, 3]);
-        let bad = observe_with_snapshot(&mut db.store, id, &reading("blank", "score", Some(5), 0.95), Some("%%%"))
-            .unwrap_err();
+        let jpeg =
+            base64::engine::general_purpose::STANDARD.encode([0xFF, 0xD8, 0xFF, 0xE0, 1, 2, 3]);
+        let bad = observe_with_snapshot(
+            &mut db.store,
+            id,
+            &reading("blank", "score", Some(5), 0.95),
+            Some("%%%"),
+        )
+        .unwrap_err()
+        .to_string();
         assert!(bad.contains("not base64"), "{bad}");
         assert_eq!(show(&db.store, id).unwrap().last_seq, 2, "a bad snapshot writes nothing");
         let v = observe_with_snapshot(&mut db.store, id, &reading("blank", "score", Some(5), 0.95), Some(&jpeg))
@@ -1114,6 +1180,42 @@ mod tests {
         let seq = throw_with_image(&mut db.store, id, "snapshots/kept.jpg");
         let want = base64::engine::general_purpose::STANDARD.encode([0xFF, 0xD8, 0xFF, 0xE0, 7]);
         assert_eq!(snapshot_of(&db.store, id, seq).unwrap(), Some(want));
+    }
+
+    /// Bad-input sweep, 2026-11-27: a setup snapshot row moved behind the
+    /// app's back read "no game session with id 1" though the game is there.
+    #[test]
+    fn a_moved_snapshot_row_is_named_and_the_game_is_not_called_missing() {
+        let mut db = TempDb::new("moved");
+        let id = into_combat(&mut db.store);
+        let conn = rusqlite::Connection::open(db.store.path()).unwrap();
+        conn.execute(
+            "UPDATE snapshots SET seq = 99 WHERE session_id = ?1 AND seq = 0",
+            [id],
+        )
+        .unwrap();
+        let e = show(&db.store, id).unwrap_err();
+        assert!(
+            matches!(
+                e,
+                AppError::Store(tw_store::StoreError::MissingSnapshot { seq: 2, .. })
+            ),
+            "{e:?}"
+        );
+        assert!(!e.to_string().contains("no game session"), "{e}");
+        let e = run_command(
+            &mut db.store,
+            id,
+            &throw("blue", "blank", "score", Some(1)),
+            "manual",
+        )
+        .unwrap_err();
+        assert!(e.to_string().contains("snapshots table"), "{e}");
+        assert_eq!(
+            db.store.entries(id, 0, 9).unwrap().len(),
+            2,
+            "nothing written"
+        );
     }
 
     #[test]

@@ -12,7 +12,9 @@
 //!   engine's view and offers, campaigns), [`entry_fix`] (the one-click
 //!   corrections of a throw from its log entry), [`cards`] (the card library: a
 //!   card typed once is kept and completes the next one of that name),
-//!   [`snapshot_file`] (which logged image paths may be read).
+//!   [`snapshot_file`] (which logged image paths may be read); [`error`] (the
+//!   games' and the card library's typed error: a rule's refusal, the
+//!   caller's input, the store's failure).
 //! - Campaigns and saved games in the window: [`campaigns`] (create,
 //!   import, rename, export to a file, the saved-games list and the last
 //!   game), [`phase`] (a game's phase in words and its name on the box),
@@ -37,6 +39,7 @@ pub mod demo_combat;
 pub mod early_read;
 pub mod enrol_d6;
 pub mod entry_fix;
+pub mod error;
 pub mod game;
 pub mod inbox;
 pub mod paths;
@@ -49,6 +52,7 @@ pub mod snapshot_file;
 pub mod sources;
 pub mod watcher;
 
+pub use error::AppError;
 pub use game::{GameState, GameView};
 pub use pipeline::{Pipeline, PipelineEvent};
 pub use watcher::ThrowReading;

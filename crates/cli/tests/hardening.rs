@@ -392,3 +392,69 @@ fn game_input_that_is_neither_json_nor_a_file_says_so_without_blaming_the_databa
         "{err}"
     );
 }
+
+/// Typed errors out of the core (2026-11-28): `cards save` with no name
+/// read "database PATH: card.name: …", a kept card of kind `zzz` was
+/// accepted, and a refused setup read as an "illegal move".
+#[test]
+fn card_and_setup_errors_name_the_field_without_blaming_the_database() {
+    let cwd = tempfile::tempdir().unwrap();
+    let db = cwd.path().join("games.sqlite3");
+    let db = db.to_str().unwrap();
+    let save = |kind: &str, card: &str| {
+        warden_in(
+            cwd.path(),
+            &[
+                "cards",
+                "--db",
+                db,
+                "save",
+                "--game",
+                "dungeon-fighter",
+                "--kind",
+                kind,
+                "--card",
+                card,
+            ],
+            &[],
+        )
+    };
+    let (rc, _, err) = save("monster", r#"{"life": 3}"#);
+    assert_eq!(rc, 1);
+    assert_eq!(
+        err.trim_end(),
+        "warden: card.name: a kept card needs a name"
+    );
+    let (rc, out, err) = save("zzz", r#"{"name": "Bat"}"#);
+    assert_eq!(rc, 1, "{out}");
+    assert_eq!(
+        err.trim_end(),
+        "warden: kind: \"zzz\" is not a card kind of dungeon-fighter; the kinds are dungeon, monster, equipment, boss"
+    );
+    let (rc, out, err) = warden_in(
+        cwd.path(),
+        &["cards", "--db", db, "list", "--game", "dungeon-fighter"],
+        &[],
+    );
+    assert_eq!((rc, out.as_str()), (0, ""), "nothing kept: {err}");
+    let (rc, _, err) = warden_in(
+        cwd.path(),
+        &[
+            "game",
+            "--db",
+            db,
+            "new",
+            "dungeon-fighter",
+            "--setup",
+            r#"{"heroes": ["saul-baysar"]}"#,
+        ],
+        &[],
+    );
+    assert_eq!(rc, 1);
+    assert!(
+        err.starts_with(
+            "warden: the dungeon-fighter game could not be set up: refused by rule \"Setup\""
+        ),
+        "{err}"
+    );
+}

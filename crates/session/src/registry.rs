@@ -31,6 +31,18 @@ pub fn find(name: &str) -> Option<Box<dyn DynGame>> {
     games().into_iter().find(|g| g.name() == canonical)
 }
 
+/// The kinds of card a game's commands carry or lay (Dungeon Fighter's
+/// offers' card slots, Silver Mine's Gate and Hall cards), the only kinds
+/// its card library keeps; none for a game whose commands hold no card.
+/// Each engine lists its own; aliases allowed.
+pub fn card_kinds(name: &str) -> &'static [&'static str] {
+    match find(name).map(|g| g.name()) {
+        Some("dungeon-fighter") => &tw_dungeon_fighter::view::CARD_KINDS,
+        Some("silver-mine") => &tw_silver_mine::model::CardKind::NAMES,
+        _ => &[],
+    }
+}
+
 pub fn names() -> Vec<&'static str> {
     games().iter().map(|g| g.name()).collect()
 }
@@ -59,6 +71,12 @@ mod tests {
         assert_eq!(find("dr").unwrap().name(), "dungeon-roll");
         assert_eq!(find("pdq").unwrap().name(), "pocket-dungeon-quest");
         assert!(find("chess").is_none());
+        assert_eq!(
+            card_kinds("df"),
+            ["dungeon", "monster", "equipment", "boss"]
+        );
+        assert_eq!(card_kinds("itdd"), ["gate", "hall"]);
+        assert!(card_kinds("dungeon-roll").is_empty() && card_kinds("chess").is_empty());
         let mut n = names();
         n.sort();
         assert_eq!(

@@ -98,12 +98,44 @@ pub enum StoreError {
         refusal: Refusal,
     },
 
+    /// A session whose snapshot rows do not cover the log: its setup row
+    /// (seq 0) was deleted or its seq changed outside the app.
+    #[error(
+        "session {session}: the snapshots table has no row with session_id {session} and seq at most {seq} \
+         (the state at setup is the row with seq 0); {}. The database was changed outside Table Warden; \
+         nothing was written",
+        held_rows(held)
+    )]
+    MissingSnapshot {
+        session: i64,
+        seq: i64,
+        held: Vec<i64>,
+    },
+
     #[error("session {session}: stored JSON in {what} is unreadable: {detail}")]
     BadStoredJson {
         session: i64,
         what: String,
         detail: String,
     },
+}
+
+/// The seqs a session's snapshot rows have, the first few of them.
+fn held_rows(held: &[i64]) -> String {
+    const SHOWN: usize = 8;
+    let mut seqs = held
+        .iter()
+        .take(SHOWN)
+        .map(i64::to_string)
+        .collect::<Vec<_>>()
+        .join(", ");
+    if held.len() > SHOWN {
+        seqs += &format!(" and {} more", held.len() - SHOWN);
+    }
+    match held {
+        [] => "it has no snapshot rows at all".to_string(),
+        _ => format!("its rows have seq {seqs}"),
+    }
 }
 
 fn backup_hint(b: &Option<PathBuf>) -> String {

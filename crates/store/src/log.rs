@@ -283,17 +283,48 @@ impl Store {
             .collect()
     }
 
-    /// The newest snapshot taken at or before `seq`.
+    /// The newest snapshot taken at or before `seq`. None there while the
+    /// session exists (its setup row, seq 0, deleted or moved behind the
+    /// app's back) is said as such, with the seqs its rows do have.
     fn snapshot_at_or_before(&self, session: i64, seq: i64) -> Result<(i64, Value)> {
-        let (at, text): (i64, String) = self
+        let found: Option<(i64, String)> = self
             .conn
             .prepare_cached(
                 "SELECT seq, state FROM snapshots WHERE session_id = ?1 AND seq <= ?2 ORDER BY seq DESC LIMIT 1",
             )?
             .query_row(params![session, seq], |r| Ok((r.get(0)?, r.get(1)?)))
-            .optional()?
-            .ok_or(StoreError::UnknownSession(session))?;
+            .optional()?;
+        let Some((at, text)) = found else {
+            return Err(self.missing_snapshot(session, seq));
+        };
         Ok((at, parse_json(session, || format!("snapshot {at}"), &text)?))
+    }
+
+    /// Why no snapshot lies at or before `seq`: no such session, or its
+    /// snapshot rows are not where the log needs them.
+    fn missing_snapshot(&self, session: i64, seq: i64) -> StoreError {
+        let exists =
+            self.conn.query_row(
+                "SELECT 1 FROM sessions WHERE id = ?1",
+                [session],
+                |_| Ok(()),
+            );
+        match exists.optional() {
+            Ok(Some(())) => {}
+            Ok(None) => return StoreError::UnknownSession(session),
+            Err(e) => return e.into(),
+        }
+        let held = self
+            .conn
+            .prepare("SELECT seq FROM snapshots WHERE session_id = ?1 ORDER BY seq")
+            .and_then(|mut st| {
+                st.query_map([session], |r| r.get(0))?
+                    .collect::<rusqlite::Result<Vec<i64>>>()
+            });
+        match held {
+            Ok(held) => StoreError::MissingSnapshot { session, seq, held },
+            Err(e) => e.into(),
+        }
     }
 
     /// The state after entry `seq`: nearest snapshot, then a fold of the entries after it.

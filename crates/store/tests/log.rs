@@ -294,3 +294,65 @@ fn resuming_with_the_wrong_engine_names_the_game() {
         Err(StoreError::UnknownSession(999))
     ));
 }
+
+/// Bad-input sweep, 2026-11-27: a session whose setup snapshot row was
+/// moved (its seq changed outside the app) read "no game session with id
+/// 1". The error names the table, the row wanted and the rows there are.
+#[test]
+fn a_snapshot_row_moved_behind_the_apps_back_is_named_not_called_a_missing_session() {
+    let db = common::temp_db();
+    let game = tally::game();
+    let id = {
+        let mut store = common::open(&db);
+        let mut s = GameSession::start(&mut store, &game, &json!({"start": 0}), None, 5).unwrap();
+        for n in [1, 2] {
+            s.execute(
+                &mut store,
+                &tally::add(n, 0),
+                Source::Manual,
+                Provenance::default(),
+            )
+            .unwrap();
+        }
+        s.id()
+    };
+    let conn = rusqlite::Connection::open(&db.path).unwrap();
+    conn.execute(
+        "UPDATE snapshots SET seq = 99 WHERE session_id = ?1 AND seq = 0",
+        [id],
+    )
+    .unwrap();
+    let store = common::open(&db);
+    let err = GameSession::resume(&store, &game, id)
+        .err()
+        .expect("refused");
+    assert!(
+        matches!(&err, StoreError::MissingSnapshot { session, seq: 2, held } if *session == id && held == &[99]),
+        "{err:?}"
+    );
+    let msg = err.to_string();
+    assert!(
+        msg.contains("snapshots table")
+            && msg.contains(&format!("session_id {id}"))
+            && msg.contains("seq 0")
+            && msg.contains("seq 99")
+            && !msg.contains("no game session"),
+        "{msg}"
+    );
+    // Nothing was repaired or lost: the moved row and the log are as they were.
+    assert_eq!(
+        store
+            .snapshots(id)
+            .unwrap()
+            .iter()
+            .map(|(s, _)| *s)
+            .collect::<Vec<_>>(),
+        [99]
+    );
+    assert_eq!(store.entries(id, 0, 9).unwrap().len(), 2);
+    // With every row gone the message says so.
+    conn.execute("DELETE FROM snapshots WHERE session_id = ?1", [id])
+        .unwrap();
+    let err = store.state_at(&game, id, 2).unwrap_err();
+    assert!(err.to_string().contains("no snapshot rows at all"), "{err}");
+}

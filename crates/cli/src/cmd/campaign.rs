@@ -64,6 +64,26 @@ impl std::fmt::Display for NotStore {
 
 impl std::error::Error for NotStore {}
 
+/// An error of the application core, by its kind: a rule's refusal of a
+/// command reads as an illegal move, a refused setup and the player's input
+/// as what they are; none of them is the database's fault ([`NotStore`]).
+/// A store error stays one, so [`with_store`] names the database unless it
+/// is a field of the input.
+pub fn app_error(e: tw_app::AppError) -> anyhow::Error {
+    use tw_app::AppError;
+    match e {
+        AppError::Refused(r) => NotStore(format!("illegal move: {r}")).into(),
+        AppError::Input(m) => NotStore(m).into(),
+        e @ AppError::Setup {
+            source: tw_store::StoreError::Refused(_),
+            ..
+        } => NotStore(e.to_string()).into(),
+        AppError::Store(s) => s.into(),
+        // A setup the store failed to keep, and the core's other errors.
+        e => anyhow::Error::msg(e.to_string()),
+    }
+}
+
 /// Runs `body` on the store. An error gets the database's path before it
 /// (a full disk or a locked file otherwise shows as a bare SQLite message)
 /// unless it names it already or comes from the input ([`NotStore`], a

@@ -6,6 +6,8 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use tw_store::Store;
 
+use super::campaign::app_error;
+
 #[derive(clap::Args)]
 pub struct Args {
     /// The database file (default: $TABLE_WARDEN_DB, else the OS data directory).
@@ -55,7 +57,7 @@ pub fn run(a: Args) -> Result<ExitCode> {
 fn act(store: &mut Store, action: Action) -> Result<ExitCode> {
     match action {
         Action::List { game, kind } => {
-            let cards = tw_app::cards::list(store, &game).map_err(anyhow::Error::msg)?;
+            let cards = tw_app::cards::list(store, &game).map_err(app_error)?;
             for c in cards.iter().filter(|c| kind.as_deref().is_none_or(|k| k == c.kind)) {
                 println!("{}", serde_json::json!({"kind": c.kind, "card": c.card}));
             }
@@ -63,11 +65,11 @@ fn act(store: &mut Store, action: Action) -> Result<ExitCode> {
         Action::Save { game, kind, card } => {
             let card = serde_json::from_str(&card)
                 .map_err(|e| super::campaign::NotStore(format!("--card: not JSON: {e}")))?;
-            let name = tw_app::cards::save(store, &game, &kind, &card).map_err(anyhow::Error::msg)?;
+            let name = tw_app::cards::save(store, &game, &kind, &card).map_err(app_error)?;
             println!("kept the {kind} card {name:?}");
         }
         Action::Delete { game, kind, name } => {
-            tw_app::cards::delete(store, &game, &kind, &name).map_err(anyhow::Error::msg)?;
+            tw_app::cards::delete(store, &game, &kind, &name).map_err(app_error)?;
             println!("forgot the {kind} card {name:?}");
         }
     }

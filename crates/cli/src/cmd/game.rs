@@ -13,7 +13,7 @@ use std::process::ExitCode;
 use tw_app::game::{self, GameView};
 use tw_store::Store;
 
-use super::campaign::NotStore;
+use super::campaign::{app_error as core, NotStore};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -91,16 +91,6 @@ fn json_arg(what: &str, text: &str) -> Result<Value> {
     })
 }
 
-/// An error of the application core: a rule's refusal reads as an illegal
-/// move (not a database failure); anything else is passed on as it is.
-fn core(e: String) -> Error {
-    if e.contains("refused by rule \"") {
-        Error::new(NotStore(format!("illegal move: {e}")))
-    } else {
-        Error::msg(e)
-    }
-}
-
 fn print(v: &Value) -> Result<ExitCode> {
     use std::io::Write;
     // A closed pipe (`| head`) is not an error worth a panic.
@@ -132,7 +122,7 @@ fn act(store: &mut Store, action: Action) -> Result<ExitCode> {
             }
             Ok(ExitCode::SUCCESS)
         }
-        Action::Show { id } => print(&view(&game::show(store, id).map_err(Error::msg)?)?),
+        Action::Show { id } => print(&view(&game::show(store, id).map_err(core)?)?),
         Action::Do { id, command } => {
             let command = json_arg("command", &command)?;
             let v = game::run_command_with_reading(store, id, &command, "manual", None)
@@ -156,7 +146,7 @@ fn act(store: &mut Store, action: Action) -> Result<ExitCode> {
             )?)
         }
         Action::Undo { id } => {
-            let reverted = game::show(store, id).map_err(Error::msg)?.undo_target;
+            let reverted = game::show(store, id).map_err(core)?.undo_target;
             let mut v = view(&game::undo(store, id).map_err(core)?)?;
             v["reverted"] = json!(reverted);
             print(&v)

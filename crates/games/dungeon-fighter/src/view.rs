@@ -9,6 +9,23 @@ use crate::model::{Colour, Phase, State};
 use serde_json::{json, Value};
 use tw_rules::{Input, InputKind, Offer};
 
+/// The kinds of card the offers carry (`Offer::with_card`), one library
+/// each in the app: every card a command of this game can hold.
+pub mod card_kind {
+    pub const DUNGEON: &str = "dungeon";
+    pub const MONSTER: &str = "monster";
+    pub const EQUIPMENT: &str = "equipment";
+    pub const BOSS: &str = "boss";
+}
+
+/// Every [`card_kind`], the only kinds a kept card of this game may have.
+pub const CARD_KINDS: [&str; 4] = [
+    card_kind::DUNGEON,
+    card_kind::MONSTER,
+    card_kind::EQUIPMENT,
+    card_kind::BOSS,
+];
+
 pub fn view(s: &State) -> Value {
     let r = rules();
     json!({
@@ -88,7 +105,7 @@ pub fn offers(s: &State) -> Vec<Offer> {
                 ("card.shop_icons", Input::number()),
             ],
         )
-        .with_card("card", "dungeon")),
+        .with_card("card", card_kind::DUNGEON)),
         Phase::Monster => {
             let level = s.next_monster_level();
             out.push(Offer::form(
@@ -97,7 +114,7 @@ pub fn offers(s: &State) -> Vec<Offer> {
                 json!({"type": "reveal_monster", "card": {"name": null, "level": level, "life": null, "damage": null, "gold": null}}),
                 [("card.name", Input::text()), ("card.life", Input::number()), ("card.damage", Input::number()), ("card.gold", Input::number())],
             )
-            .with_card("card", "monster"));
+            .with_card("card", card_kind::MONSTER));
         }
         Phase::Combat => combat_offers(s, &mut out),
         Phase::Resting(rest) => {
@@ -150,7 +167,7 @@ pub fn offers(s: &State) -> Vec<Offer> {
                 json!({"type": "buy_equipment", "hero": null, "card": {"name": null, "kind": null, "bonus": null, "price": null}}),
                 [("hero", heroes(s)), ("card.name", Input::text()), ("card.kind", Input::text()), ("card.bonus", Input::number()), ("card.price", Input::number())],
             )
-            .with_card("card", "equipment"));
+            .with_card("card", card_kind::EQUIPMENT));
             out.push(Offer::ready(
                 "leave_shop",
                 "Leave shop",
@@ -167,7 +184,7 @@ pub fn offers(s: &State) -> Vec<Offer> {
                 ("card.damage", Input::number()),
             ],
         )
-        .with_card("card", "boss")),
+        .with_card("card", card_kind::BOSS)),
         Phase::Over(_) => {}
     }
     out

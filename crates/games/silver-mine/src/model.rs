@@ -121,6 +121,12 @@ pub enum CardKind {
     Hall,
 }
 
+impl CardKind {
+    /// Every kind as commands name it (`place_card`'s `kind`): the only
+    /// kinds of Gate and Hall card the card library keeps for this game.
+    pub const NAMES: [&'static str; 2] = ["gate", "hall"];
+}
+
 /// A dungeon card lying on the table: a block of squares whose top-left
 /// square is `origin`. Serialised with its squares as strings, one per row.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -717,5 +723,26 @@ impl State {
             .iter()
             .filter(|e| e.kind == EnemyKind::Goblin && card.contains(e.pos))
             .count()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::CardKind;
+
+    #[test]
+    fn card_kind_names_are_the_names_commands_use_for_every_kind() {
+        let named: Vec<CardKind> = CardKind::NAMES
+            .iter()
+            .map(|n| serde_json::from_value(serde_json::json!(n)).unwrap())
+            .collect();
+        // A new kind stops this match compiling until it is named above.
+        for k in [CardKind::Gate, CardKind::Hall] {
+            match k {
+                CardKind::Gate | CardKind::Hall => {
+                    assert!(named.contains(&k), "{k:?} is not in CardKind::NAMES")
+                }
+            }
+        }
     }
 }
