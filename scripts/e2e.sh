@@ -13,6 +13,8 @@
 #   TW_E2E_CARGO_ARGS what `cargo build` builds (default: -p table-warden). After a
 #                     `cargo test --workspace`, passing `--workspace --bins` keeps the
 #                     feature set close to that build so fewer crates are rebuilt.
+#   TW_E2E_UI_BUILT   when set and ui/dist/index.html exists, the UI is not rebuilt
+#                     (a rebuild renews dist's mtimes and so recompiles table-warden).
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -31,7 +33,11 @@ done
 
 say "building the UI"
 if [ ! -d "$ROOT/ui/node_modules" ]; then (cd "$ROOT/ui" && npm ci --no-audit --no-fund); fi
-(cd "$ROOT/ui" && npm run build --silent)
+if [ -n "${TW_E2E_UI_BUILT:-}" ] && [ -f "$ROOT/ui/dist/index.html" ]; then
+  say "ui/dist already built by the caller"
+else
+  (cd "$ROOT/ui" && npm run build --silent)
+fi
 
 say "building table-warden (cargo, target dir $CARGO_TARGET_DIR)"
 # shellcheck disable=SC2086  # word splitting of the argument list is intended
