@@ -94,7 +94,7 @@ pub fn list(store: &Store, game: &str) -> Result<Vec<CardRecord>, AppError> {
 /// card is kept that no offer will ever complete.
 pub fn save(store: &mut Store, game: &str, kind: &str, card: &Value) -> Result<String, AppError> {
     let engine = crate::game::engine(game)?;
-    let kinds = tw_session::registry::card_kinds(engine.name());
+    let kinds = engine.card_kinds();
     if !kinds.contains(&kind) {
         return Err(AppError::input(match kinds {
             [] => format!("kind: {kind:?} is not a card kind of {game}; it keeps no cards"),

@@ -45,6 +45,11 @@ pub trait Game {
     type Command: Clone + Serialize + DeserializeOwned;
     type Event: Clone + Serialize + DeserializeOwned;
 
+    /// The kinds of card this game's commands carry or lay (the `kind` of
+    /// its offers' card slots): the only kinds its card library keeps. None
+    /// for a game whose commands hold no card.
+    const CARD_KINDS: &'static [&'static str] = &[];
+
     /// The state at the start of a game.
     fn setup(setup: &Self::Setup) -> Result<Self::State, Refusal>;
     /// Validate `command` and list what happens; the state is not touched.

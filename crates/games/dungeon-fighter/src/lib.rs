@@ -35,6 +35,7 @@ pub struct DungeonFighter;
 
 impl Game for DungeonFighter {
     const NAME: &'static str = "dungeon-fighter";
+    const CARD_KINDS: &'static [&'static str] = &view::CARD_KINDS;
     type Setup = Setup;
     type State = State;
     type Command = Command;

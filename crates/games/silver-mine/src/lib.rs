@@ -52,6 +52,7 @@ pub struct SilverMine;
 
 impl Game for SilverMine {
     const NAME: &'static str = "silver-mine";
+    const CARD_KINDS: &'static [&'static str] = &model::CardKind::NAMES;
     type Setup = Setup;
     type State = State;
     type Command = Command;
