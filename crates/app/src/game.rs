@@ -476,9 +476,28 @@ fn retry_waiting(store: &mut Store, s: &mut GameSession<'_>) -> Result<(), Strin
 pub fn undo(store: &mut Store, id: i64) -> Result<GameView, AppError> {
     let mut holder = None;
     let mut s = resume(store, id, &mut holder)?;
+    if s.undo_target().is_none() {
+        return Err(nothing_to_undo(store, &s));
+    }
     s.undo(store)?;
     retry_waiting(store, &mut s)?;
     view(store, &s, Vec::new(), None)
+}
+
+/// Undo with nothing left to undo is the caller's mistake, not the store's
+/// failure: an input error naming the session, its game and why.
+fn nothing_to_undo(store: &Store, s: &GameSession<'_>) -> AppError {
+    let game = store.session(s.id()).map(|i| i.game).unwrap_or_default();
+    let why = if s.last_seq() == 0 {
+        "no action has been played since it was set up"
+    } else {
+        "every action it logged is undone already"
+    };
+    AppError::input(format!(
+        "nothing to undo in game session {} ({}): {why}",
+        s.id(),
+        crate::phase::game_title(&game)
+    ))
 }
 
 /// Replace the latest action with the player's `command`, keeping what it
@@ -956,10 +975,19 @@ mod tests {
         let id = new_game(&mut db.store, "df", &df_setup(), None)
             .unwrap()
             .session;
+        // The caller's mistake, named with the session and its game.
+        let e = undo(&mut db.store, id).unwrap_err();
+        assert!(matches!(e, AppError::Input(_)), "{e:?}");
         assert_eq!(
-            undo(&mut db.store, id).unwrap_err().to_string(),
-            "nothing to undo"
+            e.to_string(),
+            format!("nothing to undo in game session {id} (Dungeon Fighter): no action has been played since it was set up")
         );
+        run_command(&mut db.store, id, &json!({"type": "enter_dungeon", "card": {"name": "Rotten Food", "shop_icons": 2}}), "manual").unwrap();
+        undo(&mut db.store, id).unwrap();
+        assert!(undo(&mut db.store, id)
+            .unwrap_err()
+            .to_string()
+            .ends_with("(Dungeon Fighter): every action it logged is undone already"));
         assert!(correct(&mut db.store, id, &json!({"type": "end_rest"}))
             .unwrap_err()
             .to_string()

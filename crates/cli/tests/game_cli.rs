@@ -132,3 +132,21 @@ fn a_card_typed_once_is_kept_and_completes_the_next_card_of_that_name() {
     assert_eq!(rc, 0, "{err}");
     assert_eq!(v["state"]["combat"]["foe"]["life"], 9);
 }
+
+/// `game undo` with nothing to undo read "database PATH: nothing to undo"
+/// (2026-11-28): it is the player's mistake, named with the game.
+#[test]
+fn undo_with_nothing_to_undo_names_the_game_not_the_database() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("warden.sqlite");
+    let (rc, v, err) = warden(&db, &["new", "df", "--setup", SETUP]);
+    assert_eq!(rc, 0, "{err}");
+    let id = v["session"].as_i64().unwrap().to_string();
+    let (rc, _, err) = warden(&db, &["undo", &id]);
+    assert_eq!(rc, 1);
+    assert_eq!(
+        err.trim_end(),
+        format!("warden: nothing to undo in game session {id} (Dungeon Fighter): no action has been played since it was set up")
+    );
+    assert!(!err.contains("database") && !err.contains("warden.sqlite"), "{err}");
+}
