@@ -150,3 +150,44 @@ fn undo_with_nothing_to_undo_names_the_game_not_the_database() {
     );
     assert!(!err.contains("database") && !err.contains("warden.sqlite"), "{err}");
 }
+
+/// `cards save --game df` kept the card under `df`, so `--game
+/// dungeon-fighter` never listed it (2026-11-28): every cards command
+/// takes the aliases the game commands take.
+#[test]
+fn cards_resolve_game_aliases_to_the_engine_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("warden.sqlite");
+    let cards = |args: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_warden")).args(["cards", "--db"]).arg(&db).args(args).output().unwrap();
+        (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stdout).to_string(), String::from_utf8_lossy(&out.stderr).to_string())
+    };
+    let (rc, _, err) = cards(&["save", "--game", "df", "--kind", "monster", "--card", r#"{"name": "Cave Troll", "life": 7, "damage": 2, "gold": 3}"#]);
+    assert_eq!(rc, 0, "{err}");
+    let (rc, _, err) = cards(&["save", "--game", "itdd", "--kind", "gate", "--card", r#"{"name": "Twin doors", "rows": ["..", ".."]}"#]);
+    assert_eq!(rc, 0, "{err}");
+    for game in ["dungeon-fighter", "df"] {
+        let (rc, out, err) = cards(&["list", "--game", game]);
+        assert_eq!(rc, 0, "{err}");
+        assert_eq!(out.trim_end(), r#"{"card":{"damage":2,"gold":3,"life":7,"name":"Cave Troll"},"kind":"monster"}"#, "--game {game}");
+    }
+    let (_, out, _) = cards(&["list", "--game", "silver-mine"]);
+    assert!(out.contains("Twin doors"), "{out}");
+    // The card a game remembers in play is the same one: `new df` completes it.
+    let (rc, v, err) = warden(&db, &["new", "df", "--setup", SETUP]);
+    assert_eq!(rc, 0, "{err}");
+    let id = v["session"].as_i64().unwrap().to_string();
+    warden(&db, &["do", &id, r#"{"type": "enter_dungeon", "card": {"name": "Rotten Food", "shop_icons": 4}}"#]);
+    let (rc, v, err) = warden(&db, &["do", &id, r#"{"type": "reveal_monster", "card": {"name": "Cave Troll", "level": 1}}"#]);
+    assert_eq!(rc, 0, "{err}");
+    assert_eq!(v["state"]["combat"]["foe"]["life"], 7);
+    let (rc, out, err) = cards(&["delete", "--game", "df", "--kind", "monster", "--name", "Cave Troll"]);
+    assert_eq!(rc, 0, "{err}");
+    assert!(out.contains("forgot the monster card"), "{out}");
+    let (_, out, _) = cards(&["list", "--game", "dungeon-fighter", "--kind", "monster"]);
+    assert!(!out.contains("Cave Troll"), "{out}");
+    // An unknown game is named, as the game commands name it.
+    let (rc, _, err) = cards(&["list", "--game", "chess"]);
+    assert_eq!(rc, 1);
+    assert!(err.contains("unknown game \"chess\""), "{err}");
+}
