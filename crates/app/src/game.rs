@@ -317,28 +317,6 @@ pub fn list_games() -> Vec<GameInfo> {
         .collect()
 }
 
-/// The Dungeon Fighter heroes the setup form offers, read from the engine's
-/// own data file so the list cannot drift from what setup accepts.
-const DF_HEROES: &str = include_str!("../../games/dungeon-fighter/data/heroes.json");
-
-/// A hero the setup form offers.
-#[derive(Debug, Clone, PartialEq, Serialize, serde::Deserialize)]
-pub struct HeroChoice {
-    pub key: String,
-    pub name: String,
-    pub life: i64,
-}
-
-pub fn df_hero_choices() -> Result<Vec<HeroChoice>, String> {
-    #[derive(serde::Deserialize)]
-    struct File {
-        heroes: Vec<HeroChoice>,
-    }
-    serde_json::from_str::<File>(DF_HEROES)
-        .map(|f| f.heroes)
-        .map_err(|e| format!("the bundled Dungeon Fighter hero list is unreadable: {e}"))
-}
-
 /// Start a game of `game` with `setup`, optionally within a campaign.
 pub fn new_game(
     store: &mut Store,
@@ -815,8 +793,9 @@ mod tests {
 
     #[test]
     fn the_hero_list_is_the_engines_and_each_hero_starts_a_game() {
-        let heroes = df_hero_choices().unwrap();
-        let keys: Vec<&str> = heroes.iter().map(|h| h.key.as_str()).collect();
+        let options = crate::setup_options::setup_options("dungeon-fighter").unwrap();
+        let heroes = options["heroes"].as_array().unwrap();
+        let keys: Vec<&str> = heroes.iter().map(|h| h["key"].as_str().unwrap()).collect();
         assert_eq!(
             keys,
             ["lianna-lightbringer", "lady-mary", "saul-baysar", "sir-moo"]
@@ -829,8 +808,8 @@ mod tests {
             None,
         )
         .unwrap();
-        assert_eq!(v.state["heroes"][3]["name"], heroes[3].name.as_str());
-        assert_eq!(v.state["heroes"][0]["life"], heroes[0].life);
+        assert_eq!(v.state["heroes"][3]["name"], heroes[3]["name"]);
+        assert_eq!(v.state["heroes"][0]["life"], heroes[0]["life"]);
     }
 
     #[test]

@@ -191,3 +191,29 @@ fn cards_resolve_game_aliases_to_the_engine_name() {
     assert_eq!(rc, 1);
     assert!(err.contains("unknown game \"chess\""), "{err}");
 }
+
+/// `game options GAME`: the engine's setup choices as JSON, by name or
+/// alias, with no database touched.
+#[test]
+fn options_print_the_engines_setup_choices() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("never.sqlite");
+    let (rc, df, err) = warden(&db, &["options", "df"]);
+    assert_eq!(rc, 0, "{err}");
+    let keys: Vec<&str> = df["heroes"].as_array().unwrap().iter().map(|h| h["key"].as_str().unwrap()).collect();
+    assert_eq!(keys, ["lianna-lightbringer", "lady-mary", "saul-baysar", "sir-moo"]);
+    assert_eq!(df["party"], serde_json::json!({"min": 2, "max": 6}));
+    assert_eq!(df["difficulties"][2]["key"], "inferno");
+    let (rc, dr, err) = warden(&db, &["options", "dungeon-roll"]);
+    assert_eq!(rc, 0, "{err}");
+    assert_eq!(dr["players"], serde_json::json!({"min": 1, "max": 4}));
+    assert!(!db.exists(), "options opened the database");
+    // The heroes offered start a game as they are listed.
+    let setup = serde_json::json!({"heroes": &keys[..2], "leader": 1, "difficulty": df["difficulties"][1]["key"]}).to_string();
+    let (rc, v, err) = warden(&db, &["new", "df", "--setup", &setup]);
+    assert_eq!(rc, 0, "{err}");
+    assert_eq!(v["state"]["difficulty"], "hard");
+    let (rc, _, err) = warden(&db, &["options", "chess"]);
+    assert_eq!(rc, 1);
+    assert!(err.starts_with("warden: unknown game \"chess\""), "{err}");
+}

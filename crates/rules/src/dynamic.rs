@@ -18,6 +18,8 @@ pub trait DynGame: Send + Sync {
     fn name(&self) -> &'static str;
     /// [`Game::CARD_KINDS`].
     fn card_kinds(&self) -> &'static [&'static str];
+    /// [`Game::setup_options`].
+    fn setup_options(&self) -> Value;
     fn setup(&self, setup: &Value) -> Result<Value, Refusal>;
     /// Apply a command to a state; `Err` leaves the caller's state as it was.
     fn execute(&self, state: &Value, command: &Value) -> Result<Outcome, Refusal>;
@@ -54,6 +56,10 @@ impl<G: Game> DynGame for JsonGame<G> {
 
     fn card_kinds(&self) -> &'static [&'static str] {
         G::CARD_KINDS
+    }
+
+    fn setup_options(&self) -> Value {
+        G::setup_options()
     }
 
     fn setup(&self, setup: &Value) -> Result<Value, Refusal> {
@@ -156,14 +162,18 @@ mod tests {
         assert!(bad.reason.contains("bad command"));
     }
 
-    /// The adapter passes on the kinds the engine declares; none by default.
+    /// The adapter passes on the kinds and setup choices the engine
+    /// declares; none by default.
     #[test]
-    fn card_kinds_are_the_engines_own() {
+    fn card_kinds_and_setup_options_are_the_engines_own() {
         struct Carded;
         impl Game for Carded {
             const NAME: &'static str = "carded";
             const CARD_KINDS: &'static [&'static str] = &["room", "foe"];
             type Setup = i32;
+            fn setup_options() -> Value {
+                serde_json::json!({"start": [0, 1]})
+            }
             type State = i32;
             type Command = Cmd;
             type Event = Ev;
@@ -179,5 +189,7 @@ mod tests {
         }
         assert_eq!(JsonGame::<Carded>::default().card_kinds(), ["room", "foe"]);
         assert!(JsonGame::<Counter>::default().card_kinds().is_empty());
+        assert_eq!(JsonGame::<Carded>::default().setup_options(), serde_json::json!({"start": [0, 1]}));
+        assert_eq!(JsonGame::<Counter>::default().setup_options(), serde_json::json!({}));
     }
 }

@@ -64,6 +64,14 @@ pub trait Game {
         serde_json::Value::Object(Default::default())
     }
 
+    /// The choices a new game's setup accepts, as a setup form offers them
+    /// (heroes, player counts, difficulties, modes): the engine's own lists,
+    /// so no form restates a rule before a game exists. An object; empty
+    /// unless the engine says more.
+    fn setup_options() -> serde_json::Value {
+        serde_json::Value::Object(Default::default())
+    }
+
     /// The commands open to the player now, as the screen offers them.
     fn offers(_state: &Self::State) -> Vec<crate::offer::Offer> {
         Vec::new()
