@@ -12,7 +12,7 @@ pub const COMMANDS: &[&str] = &[
     "capture_sources",
     "capture_set_source",
     "games_list",
-    "df_heroes",
+    "game_setup_options",
     "game_new",
     "game_list",
     "game_state",

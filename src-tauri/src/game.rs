@@ -43,9 +43,11 @@ pub fn games_list() -> Vec<GameInfo> {
     list_games()
 }
 
+/// What a game's new-game form offers (heroes, seats, difficulties, modes),
+/// as its engine declares it.
 #[tauri::command]
-pub fn df_heroes() -> Result<Vec<HeroChoice>, String> {
-    df_hero_choices()
+pub fn game_setup_options(game: String) -> Result<Value, String> {
+    tw_app::setup_options::setup_options(&game).map_err(String::from)
 }
 
 #[tauri::command]

@@ -64,7 +64,7 @@ fn main() -> ExitCode {
             commands::capture_sources,
             commands::capture_set_source,
             game::games_list,
-            game::df_heroes,
+            game::game_setup_options,
             game::game_new,
             game::game_list,
             game::game_state,

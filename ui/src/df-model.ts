@@ -410,7 +410,8 @@ export interface SetupForm {
   heroes: string[];
   /** Index into `heroes`. */
   leader: number;
-  difficulty: "normal" | "hard" | "inferno";
+  /** A difficulty key the engine offers (`DfOptions.difficulties`). */
+  difficulty: string;
   players?: number;
   levelUp?: boolean;
 }

@@ -165,14 +165,8 @@ export interface CampaignView {
   sessions: SessionSummary[];
 }
 
-/** Mirrors `HeroChoice`: a Dungeon Fighter hero of the engine's data file. */
-export interface HeroChoice {
-  key: string;
-  name: string;
-  life: number;
-}
-
-export const dfHeroes = () => invoke<HeroChoice[]>("df_heroes");
+/** What `game`'s new-game form offers, as its engine declares it (read with `setup-options.ts`). */
+export const gameSetupOptions = (game: string) => invoke<unknown>("game_setup_options", { game });
 export const gamesList = () => invoke<GameInfo[]>("games_list");
 export const gameNew = (game: string, setup: unknown, campaign?: string) =>
   invoke<GameView>("game_new", { game, setup, campaign: campaign ?? null });

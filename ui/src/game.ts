@@ -7,7 +7,6 @@
 import {
   campaignCheck,
   campaignNew,
-  dfHeroes,
   errorText,
   gameCorrect,
   gameDo,
@@ -16,13 +15,14 @@ import {
   gameList,
   gameNew,
   gameObserve,
+  gameSetupOptions,
   gameState,
   gamesList,
   gameUndo,
   type GameInfo,
   type GameView,
-  type HeroChoice,
 } from "./game-ipc";
+import { asDfOptions, partyLegend, soloLabel } from "./setup-options";
 import {
   abilityChoices,
   correctedThrow,
@@ -71,7 +71,8 @@ interface Ui {
   start: HTMLElement;
   play: HTMLElement;
   games: GameInfo[];
-  heroes: HeroChoice[];
+  /** Each game's setup options by engine name, as its engine declares them. */
+  options: Record<string, unknown>;
   view: GameView | null;
   die: DieName | null;
   face: Face;
@@ -100,7 +101,7 @@ export function initGameScreen(): void {
   const start = h("div", { class: "game-start", id: "game-start" });
   const play = h("div", { class: "game-play", id: "game-play", hidden: true });
   fill(root, start, play);
-  ui = { root, start, play, games: [], heroes: [], view: null, die: null, face: "blank", noBounce: false, requirementFailed: false, error: null, busy: false, cameraNote: null, snapshots: new Map(), form: null, preset: null };
+  ui = { root, start, play, games: [], options: {}, view: null, die: null, face: "blank", noBounce: false, requirementFailed: false, error: null, busy: false, cameraNote: null, snapshots: new Map(), form: null, preset: null };
   document.addEventListener("keydown", onKey);
   // The core plays every finished throw into the game being played and
   // says what became of it; the panel shows every throw, with why one did
@@ -154,7 +155,9 @@ async function loadStart(): Promise<void> {
   if (!ui) return;
   const u = ui;
   try {
-    [u.games, u.heroes] = await Promise.all([gamesList(), dfHeroes()]);
+    u.games = await gamesList();
+    const options = await Promise.all(u.games.map((g) => gameSetupOptions(g.name)));
+    u.options = Object.fromEntries(u.games.map((g, i) => [g.name, options[i]]));
   } catch (e) {
     fill(u.start, h("p", { class: "banner error" }, `The game list could not be loaded: ${errorText(e)}`));
     return;
@@ -252,10 +255,17 @@ function setupForm(game: string, campaignName = ""): HTMLElement {
   };
   const screen = screenOf(game);
   if (screen) {
+    let form: HTMLElement;
+    try {
+      form = screen.setupForm((setup) => void begin(game, setup, campaign, offer, fail), fail, ui?.options[game]);
+    } catch (e) {
+      // The engine's options could not be read: say so rather than draw a form from guesses.
+      form = h("p", { class: "banner error" }, errorText(e));
+    }
     return h(
       "div",
       { class: "game-setup-own" },
-      screen.setupForm((setup) => void begin(game, setup, campaign, offer, fail), fail),
+      form,
       h("label", {}, "Campaign ", campaign),
       offer,
       err,
@@ -285,7 +295,13 @@ function setupForm(game: string, campaignName = ""): HTMLElement {
       err,
     );
   }
-  const heroes = ui?.heroes ?? [];
+  let o;
+  try {
+    o = asDfOptions(ui?.options["dungeon-fighter"]);
+  } catch (e) {
+    return h("p", { class: "banner error" }, errorText(e));
+  }
+  const heroes = o.heroes;
   const picks = heroes.map((hc) => h("input", { type: "checkbox", value: hc.key, "data-hero": hc.key }));
   const leader = h("select", { id: "df-leader", "aria-label": "Leader" });
   const refreshLeader = () => {
@@ -293,16 +309,16 @@ function setupForm(game: string, campaignName = ""): HTMLElement {
     fill(leader, ...chosen.map((name, i) => h("option", { value: i }, name)));
   };
   picks.forEach((p) => p.addEventListener("change", refreshLeader));
-  const difficulty = h("select", { id: "df-difficulty" }, h("option", { value: "normal" }, "Normal"), h("option", { value: "hard" }, "Hard"), h("option", { value: "inferno" }, "Inferno"));
+  const difficulty = h("select", { id: "df-difficulty" }, ...o.difficulties.map((d) => h("option", { value: d.key }, d.name)));
   const solo = h("input", { type: "checkbox", id: "df-solo" });
   const levelUp = h("input", { type: "checkbox", id: "df-levelup" });
   return h(
     "div",
     { class: "df-setup" },
-    h("fieldset", {}, h("legend", {}, "Heroes (clockwise, 2 to 6)"), ...heroes.map((hc, i) => h("label", { class: "check" }, picks[i], ` ${hc.name} (${hc.life} life)`))),
+    h("fieldset", {}, h("legend", {}, partyLegend(o)), ...heroes.map((hc, i) => h("label", { class: "check" }, picks[i], ` ${hc.name} (${hc.life} life)`))),
     h("label", {}, "Leader ", leader),
     h("label", {}, "Difficulty ", difficulty),
-    h("label", { class: "check" }, solo, " Solo (one player controls 2 heroes)"),
+    h("label", { class: "check" }, solo, ` ${soloLabel(o)}`),
     h("label", { class: "check" }, levelUp, " Level Up variant"),
     h("label", {}, "Campaign ", campaign),
     h("button", {
@@ -311,8 +327,8 @@ function setupForm(game: string, campaignName = ""): HTMLElement {
         const r = dfSetup({
           heroes: picks.filter((p) => p.checked).map((p) => p.value),
           leader: Number(leader.value || -1),
-          difficulty: difficulty.value as "normal" | "hard" | "inferno",
-          players: solo.checked ? 1 : undefined,
+          difficulty: difficulty.value,
+          players: solo.checked ? o.solo.players : undefined,
           levelUp: levelUp.checked,
         });
         if ("error" in r) return fail(r.error);

@@ -12,6 +12,7 @@ import regroupFx from "./fixtures/dungeon-roll-regroup.view.json";
 import dragonFx from "./fixtures/dungeon-roll-dragon.view.json";
 import overFx from "./fixtures/dungeon-roll-over.view.json";
 import twistsFx from "./fixtures/dungeon-roll-twists.view.json";
+import optionsFx from "./fixtures/setup-options.json";
 
 type Listener = (e: unknown) => void;
 
@@ -161,7 +162,7 @@ test("the Dragon is faced with the companions picked", () => {
 
 test("the setup form deals the chosen cards", () => {
   let setup: unknown = null;
-  const form = drScreen.setupForm((s) => (setup = s), (m) => assert.fail(m)) as unknown as FakeEl;
+  const form = drScreen.setupForm((s) => (setup = s), (m) => assert.fail(m), optionsFx["dungeon-roll"]) as unknown as FakeEl;
   const set = (id: string, v: string) => (form.find((e) => e.id === id).value = v);
   set("dr-name-1", "Bo");
   set("dr-hero-0", "bard");
@@ -186,9 +187,25 @@ test("a trade is picked from what the players hold and sent as one command", () 
   assert.throws(() => draw(startFx).el.find((e) => e.id === "dr-trade"));
 });
 
+test("the setup form lays out the engine's seats and hero cards, no others", () => {
+  const seatsOf = (o: unknown) => {
+    const form = drScreen.setupForm(() => {}, (m) => assert.fail(m), o) as unknown as FakeEl;
+    const seats = form.all().filter((e) => e.id.startsWith("dr-name-")).length;
+    const cards = form.find((e) => e.id === "dr-hero-0").kids.map((k) => k.attrs.value);
+    return { seats, cards };
+  };
+  const shipped = seatsOf(optionsFx["dungeon-roll"]);
+  assert.equal(shipped.seats, 4);
+  assert.equal(shipped.cards.length, 9);
+  // Two seats and one card, if that is what the engine said.
+  const small = { heroes: [{ id: "bard", novice: "Minstrel", master: "Bard" }], players: { min: 1, max: 2 } };
+  assert.deepEqual(seatsOf(small), { seats: 2, cards: ["bard"] });
+  assert.throws(() => drScreen.setupForm(() => {}, () => {}, undefined), /Dungeon Roll setup options/);
+});
+
 test("the setup form turns on the advanced trading rule", () => {
   let setup: unknown = null;
-  const form = drScreen.setupForm((s) => (setup = s), (m) => assert.fail(m)) as unknown as FakeEl;
+  const form = drScreen.setupForm((s) => (setup = s), (m) => assert.fail(m), optionsFx["dungeon-roll"]) as unknown as FakeEl;
   form.find((e) => e.id === "dr-trading").checked = true;
   button(form, "Start Dungeon Roll").fire("click");
   assert.equal((setup as { trading?: boolean }).trading, true);

@@ -26,7 +26,9 @@ import {
   twistRerolls,
 } from "../src/screens/dr/model";
 import { describeCommand, describeEvent } from "../src/screens/dr/describe";
-import { drSetup, HERO_CARDS } from "../src/screens/dr/setup";
+import { drSetup } from "../src/screens/dr/setup";
+import { asDrOptions } from "../src/setup-options";
+import optionsFx from "./fixtures/setup-options.json";
 import { drKey } from "../src/screens/dr/keys";
 import { asDrView } from "../src/screens/dr/types";
 import heroesFile from "../../crates/games/dungeon-roll/data/heroes.json";
@@ -162,7 +164,8 @@ test("the setup deals one hero card each and counts the first seat among the fil
 
 test("the hero cards offered are the engine's data file's", () => {
   const file = (heroesFile as { heroes: Array<{ id: string; novice: { name: string }; master: { name: string } }> }).heroes;
-  assert.deepEqual(HERO_CARDS.map((c) => [c.id, c.novice, c.master]), file.map((c) => [c.id, c.novice.name, c.master.name]));
+  const offered = asDrOptions(optionsFx["dungeon-roll"]).heroes;
+  assert.deepEqual(offered.map((c) => [c.id, c.novice, c.master]), file.map((c) => [c.id, c.novice.name, c.master.name]));
 });
 
 test("A accepts, R rolls, nothing while typing", () => {

@@ -57,6 +57,8 @@ import fifteenView from "./fixtures/gd-fifteen.view.json";
 import doorView from "./fixtures/gd-door.view.json";
 import doorHeldView from "./fixtures/gd-door-held.view.json";
 import cardsByPurpose from "./fixtures/gd-cards-by-purpose.view.json";
+import { asGdOptions } from "../src/setup-options";
+import optionsFx from "./fixtures/setup-options.json";
 
 interface Replay {
   setup: unknown;
@@ -400,17 +402,21 @@ test("every logged roll of a real game can be reopened and rebuilt unchanged (on
 // ---------------------------------------------------------------- commands
 
 test("the set up form makes the engine's set up, and refuses what the table cannot be", () => {
-  const r = gdSetup({ corner: 0, kind: "cog", exits: "east_west", strawSeen: [{ corner: 3, exits: "north_south" }], player: "white", monster: "red" });
+  const o = asGdOptions(optionsFx["green-dungeon"]);
+  const r = gdSetup({ corner: 0, kind: "cog", exits: "east_west", strawSeen: [{ corner: 3, exits: "north_south" }], player: "white", monster: "red" }, o);
   assert.ok("setup" in r);
   if ("setup" in r) assert.deepEqual(r.setup, (start as unknown as Replay).setup);
   const bad = (over: object) => {
-    const x = gdSetup({ corner: 0, kind: "cog", exits: "east_west", strawSeen: [], player: "white", monster: "red", ...over });
+    const x = gdSetup({ corner: 0, kind: "cog", exits: "east_west", strawSeen: [], player: "white", monster: "red", ...over }, o);
     return "error" in x ? x.error : "";
   };
   assert.match(bad({ player: "red" }), /Both dice are red/);
   assert.match(bad({ kind: "straw" }), /Straw tile cannot be the entrance/);
   assert.match(bad({ strawSeen: [{ corner: 0, exits: "east_west" }] }), /cannot lie on the entrance corner/);
   assert.match(bad({ corner: 9 }), /corner/);
+  // The kinds an entrance may be are the engine's: one it leaves out is refused.
+  const noCog = gdSetup({ corner: 0, kind: "cog", exits: "east_west", strawSeen: [], player: "white", monster: "red" }, { ...o, entrance_kinds: ["drop"] });
+  assert.match("error" in noCog ? noCog.error : "", /Cog tile cannot be the entrance/);
 });
 
 test("cards are tapped in number then symbol; missing parts are named", () => {

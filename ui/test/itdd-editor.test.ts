@@ -41,6 +41,8 @@ import type { Die } from "../src/ipc";
 import { rulesOf } from "../src/screens/itdd/rules";
 import dungeonView from "./fixtures/itdd-dungeon.view.json";
 import { notices } from "../src/screens/itdd/describe";
+import { asItddOptions } from "../src/setup-options";
+import optionsFx from "./fixtures/setup-options.json";
 
 type Obj = Record<string, unknown>;
 const v = itddView(dungeon.state);
@@ -134,10 +136,13 @@ test("typed dice and attributes are checked before sending", () => {
   assert.deepEqual(attrsOf({ attack: 1, move: 2, torch: 0, life: 2 }), { attack: 1, move: 2, torch: 0, life: 2 });
   assert.match(String((attrsOf({ attack: -1, move: 2, torch: 0, life: 2 }) as Obj).error), /attack/);
   assert.match(String((attrsOf({ attack: 1, move: 2, torch: 0, life: 0 }) as Obj).error), /Life/);
-  assert.deepEqual(setupOf("arena", " 17 "), { mode: "arena", seed: 17 });
-  assert.deepEqual(setupOf("solo", "", seq(99)), { mode: "solo", seed: 99 });
-  assert.ok("error" in setupOf("solo", "-3"));
-  assert.ok("error" in setupOf("duel", "1"));
+  const modes = asItddOptions(optionsFx["silver-mine"]).modes.map((m) => m.key);
+  assert.deepEqual(setupOf("arena", " 17 ", modes), { mode: "arena", seed: 17 });
+  assert.deepEqual(setupOf("solo", "", modes, seq(99)), { mode: "solo", seed: 99 });
+  assert.ok("error" in setupOf("solo", "-3", modes));
+  assert.ok("error" in setupOf("duel", "1", modes));
+  // Only the modes the engine offers are set up.
+  assert.ok("error" in setupOf("arena", "1", ["solo"]));
 });
 
 test("one die from the table: the only one, or the player's colour", () => {

@@ -83,18 +83,21 @@ pub fn for_offers(store: &Store, game: &str, offers: &[Offer]) -> Result<BTreeMa
     Ok(out)
 }
 
-/// Every kept card of `game` (an engine name), for the library screen.
+/// Every kept card of `game` (an engine name or alias, as the game
+/// commands take it), for the library screen.
 pub fn list(store: &Store, game: &str) -> Result<Vec<CardRecord>, AppError> {
-    crate::game::engine(game)?;
-    Ok(store.cards(game, None)?)
+    let engine = crate::game::engine(game)?;
+    Ok(store.cards(engine.name(), None)?)
 }
 
 /// Keeps (or replaces) a card the player edited in the library. The kind
 /// must be one the game's commands carry (the engine's card slots), so no
-/// card is kept that no offer will ever complete.
+/// card is kept that no offer will ever complete. It is kept under the
+/// engine's name, where play looks for it, whichever alias was typed.
 pub fn save(store: &mut Store, game: &str, kind: &str, card: &Value) -> Result<String, AppError> {
     let engine = crate::game::engine(game)?;
-    let kinds = tw_session::registry::card_kinds(engine.name());
+    let game = engine.name();
+    let kinds = engine.card_kinds();
     if !kinds.contains(&kind) {
         return Err(AppError::input(match kinds {
             [] => format!("kind: {kind:?} is not a card kind of {game}; it keeps no cards"),
@@ -107,9 +110,11 @@ pub fn save(store: &mut Store, game: &str, kind: &str, card: &Value) -> Result<S
     Ok(store.save_card(game, kind, card)?)
 }
 
-/// Forgets a card; an unknown one is an error naming it.
+/// Forgets a card of `game` (a name or alias); an unknown one is an error
+/// naming it.
 pub fn delete(store: &mut Store, game: &str, kind: &str, name: &str) -> Result<(), AppError> {
-    if store.delete_card(game, kind, name)? {
+    let engine = crate::game::engine(game)?;
+    if store.delete_card(engine.name(), kind, name)? {
         Ok(())
     } else {
         Err(AppError::input(format!(
@@ -227,6 +232,20 @@ mod tests {
         assert_eq!(e.to_string(), "card.name: a kept card needs a name");
         let e = delete(&mut s, "dungeon-fighter", "monster", "Bat").unwrap_err();
         assert!(matches!(e, AppError::Input(_)), "{e:?}");
+    }
+
+    /// `save --game df` kept the card under `df`, where play never looks.
+    #[test]
+    fn an_alias_keeps_lists_and_forgets_the_card_under_the_engine_name() {
+        let (_d, mut s) = store();
+        save(&mut s, "df", "monster", &json!({"name": "Bat", "life": 2})).unwrap();
+        assert!(s.cards("df", None).unwrap().is_empty());
+        assert_eq!(s.card("dungeon-fighter", "monster", "Bat").unwrap().unwrap().card["life"], 2);
+        assert_eq!(list(&s, "df").unwrap().len(), 1);
+        delete(&mut s, "df", "monster", "Bat").unwrap();
+        assert!(list(&s, "dungeon-fighter").unwrap().is_empty());
+        let e = delete(&mut s, "chess", "monster", "Bat").unwrap_err();
+        assert!(e.to_string().starts_with("unknown game \"chess\""), "{e}");
     }
 
     #[test]

@@ -317,28 +317,6 @@ pub fn list_games() -> Vec<GameInfo> {
         .collect()
 }
 
-/// The Dungeon Fighter heroes the setup form offers, read from the engine's
-/// own data file so the list cannot drift from what setup accepts.
-const DF_HEROES: &str = include_str!("../../games/dungeon-fighter/data/heroes.json");
-
-/// A hero the setup form offers.
-#[derive(Debug, Clone, PartialEq, Serialize, serde::Deserialize)]
-pub struct HeroChoice {
-    pub key: String,
-    pub name: String,
-    pub life: i64,
-}
-
-pub fn df_hero_choices() -> Result<Vec<HeroChoice>, String> {
-    #[derive(serde::Deserialize)]
-    struct File {
-        heroes: Vec<HeroChoice>,
-    }
-    serde_json::from_str::<File>(DF_HEROES)
-        .map(|f| f.heroes)
-        .map_err(|e| format!("the bundled Dungeon Fighter hero list is unreadable: {e}"))
-}
-
 /// Start a game of `game` with `setup`, optionally within a campaign.
 pub fn new_game(
     store: &mut Store,
@@ -476,9 +454,28 @@ fn retry_waiting(store: &mut Store, s: &mut GameSession<'_>) -> Result<(), Strin
 pub fn undo(store: &mut Store, id: i64) -> Result<GameView, AppError> {
     let mut holder = None;
     let mut s = resume(store, id, &mut holder)?;
+    if s.undo_target().is_none() {
+        return Err(nothing_to_undo(store, &s));
+    }
     s.undo(store)?;
     retry_waiting(store, &mut s)?;
     view(store, &s, Vec::new(), None)
+}
+
+/// Undo with nothing left to undo is the caller's mistake, not the store's
+/// failure: an input error naming the session, its game and why.
+fn nothing_to_undo(store: &Store, s: &GameSession<'_>) -> AppError {
+    let game = store.session(s.id()).map(|i| i.game).unwrap_or_default();
+    let why = if s.last_seq() == 0 {
+        "no action has been played since it was set up"
+    } else {
+        "every action it logged is undone already"
+    };
+    AppError::input(format!(
+        "nothing to undo in game session {} ({}): {why}",
+        s.id(),
+        crate::phase::game_title(&game)
+    ))
 }
 
 /// Replace the latest action with the player's `command`, keeping what it
@@ -796,8 +793,9 @@ mod tests {
 
     #[test]
     fn the_hero_list_is_the_engines_and_each_hero_starts_a_game() {
-        let heroes = df_hero_choices().unwrap();
-        let keys: Vec<&str> = heroes.iter().map(|h| h.key.as_str()).collect();
+        let options = crate::setup_options::setup_options("dungeon-fighter").unwrap();
+        let heroes = options["heroes"].as_array().unwrap();
+        let keys: Vec<&str> = heroes.iter().map(|h| h["key"].as_str().unwrap()).collect();
         assert_eq!(
             keys,
             ["lianna-lightbringer", "lady-mary", "saul-baysar", "sir-moo"]
@@ -810,8 +808,8 @@ mod tests {
             None,
         )
         .unwrap();
-        assert_eq!(v.state["heroes"][3]["name"], heroes[3].name.as_str());
-        assert_eq!(v.state["heroes"][0]["life"], heroes[0].life);
+        assert_eq!(v.state["heroes"][3]["name"], heroes[3]["name"]);
+        assert_eq!(v.state["heroes"][0]["life"], heroes[0]["life"]);
     }
 
     #[test]
@@ -956,10 +954,19 @@ mod tests {
         let id = new_game(&mut db.store, "df", &df_setup(), None)
             .unwrap()
             .session;
+        // The caller's mistake, named with the session and its game.
+        let e = undo(&mut db.store, id).unwrap_err();
+        assert!(matches!(e, AppError::Input(_)), "{e:?}");
         assert_eq!(
-            undo(&mut db.store, id).unwrap_err().to_string(),
-            "nothing to undo"
+            e.to_string(),
+            format!("nothing to undo in game session {id} (Dungeon Fighter): no action has been played since it was set up")
         );
+        run_command(&mut db.store, id, &json!({"type": "enter_dungeon", "card": {"name": "Rotten Food", "shop_icons": 2}}), "manual").unwrap();
+        undo(&mut db.store, id).unwrap();
+        assert!(undo(&mut db.store, id)
+            .unwrap_err()
+            .to_string()
+            .ends_with("(Dungeon Fighter): every action it logged is undone already"));
         assert!(correct(&mut db.store, id, &json!({"type": "end_rest"}))
             .unwrap_err()
             .to_string()

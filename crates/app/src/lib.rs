@@ -12,7 +12,8 @@
 //!   engine's view and offers, campaigns), [`entry_fix`] (the one-click
 //!   corrections of a throw from its log entry), [`cards`] (the card library: a
 //!   card typed once is kept and completes the next one of that name),
-//!   [`snapshot_file`] (which logged image paths may be read); [`error`] (the
+//!   [`snapshot_file`] (which logged image paths may be read); [`setup_options`]
+//!   (what each engine's new-game form offers); [`error`] (the
 //!   games' and the card library's typed error: a rule's refusal, the
 //!   caller's input, the store's failure).
 //! - Campaigns and saved games in the window: [`campaigns`] (create,
@@ -47,6 +48,7 @@ pub mod phase;
 pub mod pipeline;
 pub mod reader;
 pub mod reading;
+pub mod setup_options;
 pub mod snapshot;
 pub mod snapshot_file;
 pub mod sources;

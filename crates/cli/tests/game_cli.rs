@@ -132,3 +132,88 @@ fn a_card_typed_once_is_kept_and_completes_the_next_card_of_that_name() {
     assert_eq!(rc, 0, "{err}");
     assert_eq!(v["state"]["combat"]["foe"]["life"], 9);
 }
+
+/// `game undo` with nothing to undo read "database PATH: nothing to undo"
+/// (2026-11-28): it is the player's mistake, named with the game.
+#[test]
+fn undo_with_nothing_to_undo_names_the_game_not_the_database() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("warden.sqlite");
+    let (rc, v, err) = warden(&db, &["new", "df", "--setup", SETUP]);
+    assert_eq!(rc, 0, "{err}");
+    let id = v["session"].as_i64().unwrap().to_string();
+    let (rc, _, err) = warden(&db, &["undo", &id]);
+    assert_eq!(rc, 1);
+    assert_eq!(
+        err.trim_end(),
+        format!("warden: nothing to undo in game session {id} (Dungeon Fighter): no action has been played since it was set up")
+    );
+    assert!(!err.contains("database") && !err.contains("warden.sqlite"), "{err}");
+}
+
+/// `cards save --game df` kept the card under `df`, so `--game
+/// dungeon-fighter` never listed it (2026-11-28): every cards command
+/// takes the aliases the game commands take.
+#[test]
+fn cards_resolve_game_aliases_to_the_engine_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("warden.sqlite");
+    let cards = |args: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_warden")).args(["cards", "--db"]).arg(&db).args(args).output().unwrap();
+        (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stdout).to_string(), String::from_utf8_lossy(&out.stderr).to_string())
+    };
+    let (rc, _, err) = cards(&["save", "--game", "df", "--kind", "monster", "--card", r#"{"name": "Cave Troll", "life": 7, "damage": 2, "gold": 3}"#]);
+    assert_eq!(rc, 0, "{err}");
+    let (rc, _, err) = cards(&["save", "--game", "itdd", "--kind", "gate", "--card", r#"{"name": "Twin doors", "rows": ["..", ".."]}"#]);
+    assert_eq!(rc, 0, "{err}");
+    for game in ["dungeon-fighter", "df"] {
+        let (rc, out, err) = cards(&["list", "--game", game]);
+        assert_eq!(rc, 0, "{err}");
+        assert_eq!(out.trim_end(), r#"{"card":{"damage":2,"gold":3,"life":7,"name":"Cave Troll"},"kind":"monster"}"#, "--game {game}");
+    }
+    let (_, out, _) = cards(&["list", "--game", "silver-mine"]);
+    assert!(out.contains("Twin doors"), "{out}");
+    // The card a game remembers in play is the same one: `new df` completes it.
+    let (rc, v, err) = warden(&db, &["new", "df", "--setup", SETUP]);
+    assert_eq!(rc, 0, "{err}");
+    let id = v["session"].as_i64().unwrap().to_string();
+    warden(&db, &["do", &id, r#"{"type": "enter_dungeon", "card": {"name": "Rotten Food", "shop_icons": 4}}"#]);
+    let (rc, v, err) = warden(&db, &["do", &id, r#"{"type": "reveal_monster", "card": {"name": "Cave Troll", "level": 1}}"#]);
+    assert_eq!(rc, 0, "{err}");
+    assert_eq!(v["state"]["combat"]["foe"]["life"], 7);
+    let (rc, out, err) = cards(&["delete", "--game", "df", "--kind", "monster", "--name", "Cave Troll"]);
+    assert_eq!(rc, 0, "{err}");
+    assert!(out.contains("forgot the monster card"), "{out}");
+    let (_, out, _) = cards(&["list", "--game", "dungeon-fighter", "--kind", "monster"]);
+    assert!(!out.contains("Cave Troll"), "{out}");
+    // An unknown game is named, as the game commands name it.
+    let (rc, _, err) = cards(&["list", "--game", "chess"]);
+    assert_eq!(rc, 1);
+    assert!(err.contains("unknown game \"chess\""), "{err}");
+}
+
+/// `game options GAME`: the engine's setup choices as JSON, by name or
+/// alias, with no database touched.
+#[test]
+fn options_print_the_engines_setup_choices() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("never.sqlite");
+    let (rc, df, err) = warden(&db, &["options", "df"]);
+    assert_eq!(rc, 0, "{err}");
+    let keys: Vec<&str> = df["heroes"].as_array().unwrap().iter().map(|h| h["key"].as_str().unwrap()).collect();
+    assert_eq!(keys, ["lianna-lightbringer", "lady-mary", "saul-baysar", "sir-moo"]);
+    assert_eq!(df["party"], serde_json::json!({"min": 2, "max": 6}));
+    assert_eq!(df["difficulties"][2]["key"], "inferno");
+    let (rc, dr, err) = warden(&db, &["options", "dungeon-roll"]);
+    assert_eq!(rc, 0, "{err}");
+    assert_eq!(dr["players"], serde_json::json!({"min": 1, "max": 4}));
+    assert!(!db.exists(), "options opened the database");
+    // The heroes offered start a game as they are listed.
+    let setup = serde_json::json!({"heroes": &keys[..2], "leader": 1, "difficulty": df["difficulties"][1]["key"]}).to_string();
+    let (rc, v, err) = warden(&db, &["new", "df", "--setup", &setup]);
+    assert_eq!(rc, 0, "{err}");
+    assert_eq!(v["state"]["difficulty"], "hard");
+    let (rc, _, err) = warden(&db, &["options", "chess"]);
+    assert_eq!(rc, 1);
+    assert!(err.starts_with("warden: unknown game \"chess\""), "{err}");
+}

@@ -16,6 +16,10 @@ pub struct Outcome {
 
 pub trait DynGame: Send + Sync {
     fn name(&self) -> &'static str;
+    /// [`Game::CARD_KINDS`].
+    fn card_kinds(&self) -> &'static [&'static str];
+    /// [`Game::setup_options`].
+    fn setup_options(&self) -> Value;
     fn setup(&self, setup: &Value) -> Result<Value, Refusal>;
     /// Apply a command to a state; `Err` leaves the caller's state as it was.
     fn execute(&self, state: &Value, command: &Value) -> Result<Outcome, Refusal>;
@@ -48,6 +52,14 @@ fn to_value<T: serde::Serialize>(t: &T) -> Value {
 impl<G: Game> DynGame for JsonGame<G> {
     fn name(&self) -> &'static str {
         G::NAME
+    }
+
+    fn card_kinds(&self) -> &'static [&'static str] {
+        G::CARD_KINDS
+    }
+
+    fn setup_options(&self) -> Value {
+        G::setup_options()
     }
 
     fn setup(&self, setup: &Value) -> Result<Value, Refusal> {
@@ -148,5 +160,36 @@ mod tests {
         );
         let bad = g.execute(&s0, &serde_json::json!({"Jump": 1})).unwrap_err();
         assert!(bad.reason.contains("bad command"));
+    }
+
+    /// The adapter passes on the kinds and setup choices the engine
+    /// declares; none by default.
+    #[test]
+    fn card_kinds_and_setup_options_are_the_engines_own() {
+        struct Carded;
+        impl Game for Carded {
+            const NAME: &'static str = "carded";
+            const CARD_KINDS: &'static [&'static str] = &["room", "foe"];
+            type Setup = i32;
+            fn setup_options() -> Value {
+                serde_json::json!({"start": [0, 1]})
+            }
+            type State = i32;
+            type Command = Cmd;
+            type Event = Ev;
+            fn setup(s: &i32) -> Result<i32, Refusal> {
+                Counter::setup(s)
+            }
+            fn decide(state: &i32, c: &Cmd) -> Result<Vec<Ev>, Refusal> {
+                Counter::decide(state, c)
+            }
+            fn evolve(state: &mut i32, e: &Ev) {
+                Counter::evolve(state, e)
+            }
+        }
+        assert_eq!(JsonGame::<Carded>::default().card_kinds(), ["room", "foe"]);
+        assert!(JsonGame::<Counter>::default().card_kinds().is_empty());
+        assert_eq!(JsonGame::<Carded>::default().setup_options(), serde_json::json!({"start": [0, 1]}));
+        assert_eq!(JsonGame::<Counter>::default().setup_options(), serde_json::json!({}));
     }
 }

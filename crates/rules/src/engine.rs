@@ -45,6 +45,11 @@ pub trait Game {
     type Command: Clone + Serialize + DeserializeOwned;
     type Event: Clone + Serialize + DeserializeOwned;
 
+    /// The kinds of card this game's commands carry or lay (the `kind` of
+    /// its offers' card slots): the only kinds its card library keeps. None
+    /// for a game whose commands hold no card.
+    const CARD_KINDS: &'static [&'static str] = &[];
+
     /// The state at the start of a game.
     fn setup(setup: &Self::Setup) -> Result<Self::State, Refusal>;
     /// Validate `command` and list what happens; the state is not touched.
@@ -56,6 +61,14 @@ pub trait Game {
     /// rules derive (costs, thresholds, counts), so no front end restates a
     /// rule. An object; empty unless the engine says more.
     fn view(_state: &Self::State) -> serde_json::Value {
+        serde_json::Value::Object(Default::default())
+    }
+
+    /// The choices a new game's setup accepts, as a setup form offers them
+    /// (heroes, player counts, difficulties, modes): the engine's own lists,
+    /// so no form restates a rule before a game exists. An object; empty
+    /// unless the engine says more.
+    fn setup_options() -> serde_json::Value {
         serde_json::Value::Object(Default::default())
     }
 

@@ -31,18 +31,6 @@ pub fn find(name: &str) -> Option<Box<dyn DynGame>> {
     games().into_iter().find(|g| g.name() == canonical)
 }
 
-/// The kinds of card a game's commands carry or lay (Dungeon Fighter's
-/// offers' card slots, Silver Mine's Gate and Hall cards), the only kinds
-/// its card library keeps; none for a game whose commands hold no card.
-/// Each engine lists its own; aliases allowed.
-pub fn card_kinds(name: &str) -> &'static [&'static str] {
-    match find(name).map(|g| g.name()) {
-        Some("dungeon-fighter") => &tw_dungeon_fighter::view::CARD_KINDS,
-        Some("silver-mine") => &tw_silver_mine::model::CardKind::NAMES,
-        _ => &[],
-    }
-}
-
 pub fn names() -> Vec<&'static str> {
     games().iter().map(|g| g.name()).collect()
 }
@@ -71,12 +59,15 @@ mod tests {
         assert_eq!(find("dr").unwrap().name(), "dungeon-roll");
         assert_eq!(find("pdq").unwrap().name(), "pocket-dungeon-quest");
         assert!(find("chess").is_none());
+        // Each engine declares its own card kinds (`Game::CARD_KINDS`).
         assert_eq!(
-            card_kinds("df"),
+            find("df").unwrap().card_kinds(),
             ["dungeon", "monster", "equipment", "boss"]
         );
-        assert_eq!(card_kinds("itdd"), ["gate", "hall"]);
-        assert!(card_kinds("dungeon-roll").is_empty() && card_kinds("chess").is_empty());
+        assert_eq!(find("itdd").unwrap().card_kinds(), ["gate", "hall"]);
+        for kindless in ["dungeon-roll", "green-dungeon", "pocket-dungeon-quest"] {
+            assert!(find(kindless).unwrap().card_kinds().is_empty(), "{kindless}");
+        }
         let mut n = names();
         n.sort();
         assert_eq!(

@@ -39,8 +39,12 @@ export interface ScreenCtx {
 export interface GameScreen {
   /** The engine name (tw_session registry), e.g. "silver-mine". */
   game: string;
-  /** The new-game form; calls `start` with the engine's setup JSON. */
-  setupForm(start: (setup: unknown) => void, fail: (msg: string) => void): HTMLElement;
+  /**
+   * The new-game form; calls `start` with the engine's setup JSON. `options`
+   * is what the engine's setup accepts (`game_setup_options`), read with the
+   * game's reader in `setup-options.ts`; the form lists nothing else.
+   */
+  setupForm(start: (setup: unknown) => void, fail: (msg: string) => void, options: unknown): HTMLElement;
   /** The play area, drawn above the command box and the log. */
   board(ctx: ScreenCtx): HTMLElement;
   /** One line for a logged command (the log); falls back to its JSON. */

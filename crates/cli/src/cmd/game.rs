@@ -61,6 +61,10 @@ pub enum Action {
     },
     /// Undo the last action (logged as an undo entry).
     Undo { id: i64 },
+    /// Print what GAME's setup accepts, as the window's new-game form offers
+    /// it (heroes, player counts, difficulties, modes), as JSON from the
+    /// engine. Opens no database.
+    Options { game: String },
 }
 
 /// Inline JSON, or the path of a file holding it. Text that is neither
@@ -99,6 +103,9 @@ fn print(v: &Value) -> Result<ExitCode> {
 }
 
 pub fn run(a: Args) -> Result<ExitCode> {
+    if let Action::Options { game } = &a.action {
+        return print(&tw_app::setup_options::setup_options(game).map_err(core)?);
+    }
     let reading = matches!(a.action, Action::List | Action::Show { .. });
     super::campaign::with_store(a.db.as_deref(), reading, |store| act(store, a.action))
 }
@@ -151,5 +158,6 @@ fn act(store: &mut Store, action: Action) -> Result<ExitCode> {
             v["reverted"] = json!(reverted);
             print(&v)
         }
+        Action::Options { .. } => unreachable!("answered in run without a store"),
     }
 }

@@ -12,6 +12,7 @@
 //! - `decide`: the rules; [`evolve`]: applying events. [`scoring`]: end scoring.
 //! - [`limits`]: range checks on the numbers in commands, setups and cards.
 //! - [`view`]: what the screen shows beside the state, and the commands open now.
+//! - [`options`]: what a new game's setup form offers (heroes, party sizes, difficulties).
 
 pub mod cards;
 pub mod command;
@@ -21,6 +22,7 @@ pub mod event;
 pub mod evolve;
 pub mod limits;
 pub mod model;
+pub mod options;
 pub mod scoring;
 pub mod view;
 
@@ -35,6 +37,7 @@ pub struct DungeonFighter;
 
 impl Game for DungeonFighter {
     const NAME: &'static str = "dungeon-fighter";
+    const CARD_KINDS: &'static [&'static str] = &view::CARD_KINDS;
     type Setup = Setup;
     type State = State;
     type Command = Command;
@@ -58,5 +61,9 @@ impl Game for DungeonFighter {
 
     fn offers(state: &State) -> Vec<tw_rules::Offer> {
         view::offers(state)
+    }
+
+    fn setup_options() -> serde_json::Value {
+        options::setup_options()
     }
 }

@@ -219,6 +219,18 @@ pub enum Difficulty {
 }
 
 impl Difficulty {
+    /// Every difficulty, the easiest first.
+    pub const ALL: [Difficulty; 3] = [Difficulty::Normal, Difficulty::Hard, Difficulty::Inferno];
+
+    /// The name a setup form shows.
+    pub fn title(self) -> &'static str {
+        match self {
+            Difficulty::Normal => "Normal",
+            Difficulty::Hard => "Hard",
+            Difficulty::Inferno => "Inferno",
+        }
+    }
+
     pub fn key(self) -> &'static str {
         match self {
             Difficulty::Normal => "normal",

@@ -18,7 +18,8 @@
 //! - `roll`: faces the app rolls from a seed the command carries.
 //! - [`score`]: final score and tiebreak.
 //! - [`view`] / [`offers`]: what a screen shows and may send now;
-//!   [`picks`]: what its pickers list (units, faces, tokens, the roll awaited).
+//!   [`picks`]: what its pickers list (units, faces, tokens, the roll awaited);
+//!   [`options`]: what a new game's setup form offers (hero cards, seats).
 //!
 //! # Readings where the rules text is silent or ambiguous
 //!
@@ -69,6 +70,7 @@ pub mod faces;
 pub mod helper;
 pub mod hero;
 pub mod offers;
+pub mod options;
 pub mod picks;
 mod roll;
 pub mod score;
@@ -172,5 +174,9 @@ impl Game for DungeonRoll {
 
     fn offers(state: &State) -> Vec<tw_rules::Offer> {
         offers::offers(state)
+    }
+
+    fn setup_options() -> serde_json::Value {
+        options::setup_options()
     }
 }

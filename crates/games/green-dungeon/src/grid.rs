@@ -68,6 +68,12 @@ impl Pos {
         (self.row == 0 || self.row == SIZE - 1) && (self.col == 0 || self.col == SIZE - 1)
     }
 
+    /// The grid's four corners, top-left, top-right, bottom-left, bottom-right.
+    pub fn corners() -> [Pos; 4] {
+        let far = SIZE - 1;
+        [(0, 0), (0, far), (far, 0), (far, far)].map(|(row, col)| Pos { row, col })
+    }
+
     pub fn is_adjacent(self, other: Pos) -> bool {
         self.row.abs_diff(other.row) + self.col.abs_diff(other.col) == 1
     }
@@ -132,6 +138,12 @@ pub enum TileKind {
 }
 
 impl TileKind {
+    /// Whether a tile of this kind may be the entrance: a Straw tile stays
+    /// face up at its corner but cannot be entered by (Setup).
+    pub fn can_be_entrance(self) -> bool {
+        self != TileKind::Straw
+    }
+
     pub const ALL: [TileKind; 6] = [
         TileKind::Drop,
         TileKind::Hammer,

@@ -21,6 +21,7 @@ pub mod event;
 pub mod grid;
 pub mod monster;
 mod offers;
+pub mod options;
 pub mod score;
 pub mod state;
 pub mod time;
@@ -58,7 +59,7 @@ impl Game for GreenDungeon {
                 format!("the entrance is a corner tile; {} is not a corner", e.at),
             ));
         }
-        if e.kind == TileKind::Straw {
+        if !e.kind.can_be_entrance() {
             return Err(Refusal::new(
                 SETUP,
                 "a Straw tile stays face up but cannot be the entrance: choose another corner",
@@ -149,5 +150,9 @@ impl Game for GreenDungeon {
 
     fn offers(state: &State) -> Vec<tw_rules::Offer> {
         offers::offers(state)
+    }
+
+    fn setup_options() -> serde_json::Value {
+        options::setup_options()
     }
 }

@@ -120,6 +120,7 @@ pub mod data;
 mod decide;
 pub mod event;
 pub mod offers;
+pub mod options;
 pub mod setup;
 pub mod state;
 pub mod tile;
@@ -162,5 +163,9 @@ impl Game for PocketDungeonQuest {
 
     fn offers(state: &State) -> Vec<tw_rules::Offer> {
         offers::offers(state)
+    }
+
+    fn setup_options() -> serde_json::Value {
+        options::setup_options()
     }
 }

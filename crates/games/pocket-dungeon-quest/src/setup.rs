@@ -62,7 +62,7 @@ pub fn setup(setup: &Setup) -> Result<State, Refusal> {
                 format!("there is one {h} tile; it is chosen twice"),
             ));
         }
-        if !expansion && matches!(h, HeroKind::Adventurer | HeroKind::Farmer) {
+        if !expansion && h.expansion() {
             return Err(Refusal::new(
                 SETUP,
                 format!("{h} comes with the Don't Go Alone expansion: set `expansion`"),

@@ -217,6 +217,24 @@ impl HeroKind {
         HeroKind::Adventurer,
         HeroKind::Farmer,
     ];
+
+    /// Whether the hero comes with the Don't Go Alone expansion (setup
+    /// refuses it in a game without).
+    pub fn expansion(self) -> bool {
+        matches!(self, HeroKind::Adventurer | HeroKind::Farmer)
+    }
+
+    /// The hero's name as a form lists it ("Warrior").
+    pub fn name(self) -> &'static str {
+        match self {
+            HeroKind::Warrior => "Warrior",
+            HeroKind::Rogue => "Rogue",
+            HeroKind::Wizard => "Wizard",
+            HeroKind::Archer => "Archer",
+            HeroKind::Adventurer => "Adventurer",
+            HeroKind::Farmer => "Farmer",
+        }
+    }
 }
 
 impl fmt::Display for HeroKind {

@@ -21,6 +21,7 @@
 //! - [`limits`]: range checks on every number in a command.
 //! - [`data`]: the tables, embedded from `data/*.json`.
 //! - [`view`] / [`offers`]: what the screen shows and may send now.
+//! - [`options`]: what a new game's setup form offers (the modes).
 
 pub mod actions;
 pub mod build;
@@ -34,6 +35,7 @@ pub mod grid;
 pub mod limits;
 pub mod model;
 pub mod offers;
+pub mod options;
 pub mod order;
 pub mod paths;
 pub mod quests;
@@ -52,6 +54,7 @@ pub struct SilverMine;
 
 impl Game for SilverMine {
     const NAME: &'static str = "silver-mine";
+    const CARD_KINDS: &'static [&'static str] = &model::CardKind::NAMES;
     type Setup = Setup;
     type State = State;
     type Command = Command;
@@ -200,5 +203,9 @@ impl Game for SilverMine {
 
     fn offers(state: &State) -> Vec<tw_rules::Offer> {
         offers::offers(state)
+    }
+
+    fn setup_options() -> serde_json::Value {
+        options::setup_options()
     }
 }

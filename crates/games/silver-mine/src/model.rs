@@ -642,6 +642,21 @@ pub enum Mode {
     Arena,
 }
 
+impl Mode {
+    /// Every mode, in the rulebook's order (p.7).
+    pub const ALL: [Mode; 4] = [Mode::Solo, Mode::Cooperative, Mode::Competitive, Mode::Arena];
+
+    /// The name a setup form shows.
+    pub fn title(self) -> &'static str {
+        match self {
+            Mode::Solo => "Solo",
+            Mode::Cooperative => "Cooperative",
+            Mode::Competitive => "Competitive",
+            Mode::Arena => "Arena",
+        }
+    }
+}
+
 /// An item lying on a square (dropped, or found with a full inventory).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Dropped {

@@ -35,6 +35,7 @@ import {
   type RollDraft,
 } from "./model";
 import { setupForm } from "./setup";
+import { asDrOptions } from "../../setup-options";
 import { ensureStyles } from "./style";
 import { asDrView, type DrView, type Face, type Obj, type TwistCard, type Unit } from "./types";
 import { drKey, DR_KEY_HELP } from "./keys";
@@ -482,9 +483,9 @@ function board(ctx: ScreenCtx): HTMLElement {
 
 export const drScreen: GameScreen = {
   game: "dungeon-roll",
-  setupForm: (start, fail) => {
+  setupForm: (start, fail, options) => {
     ensureStyles();
-    return setupForm(start, fail);
+    return setupForm(start, fail, asDrOptions(options));
   },
   board,
   describeCommand,

@@ -1,20 +1,8 @@
-// The new-game form: one to four players, each dealt a hero card. The cards
-// are the engine's (crates/games/dungeon-roll/data/heroes.json: id, Novice
-// and Master side names); ui/test/dr.test.ts checks this list against that
-// file, so a card added there fails the test until it is offered here.
+// The new-game form: the seats and hero cards the engine offers
+// (`DrOptions`: the cards of crates/games/dungeon-roll/data/heroes.json and
+// the player range of its rules.json), each seat dealt a card.
 import { h } from "../../dom";
-
-export const HERO_CARDS: ReadonlyArray<{ id: string; novice: string; master: string }> = [
-  { id: "commander", novice: "Mercenary", master: "Commander" },
-  { id: "paladin", novice: "Crusader", master: "Paladin" },
-  { id: "battlemage", novice: "Spellsword", master: "Battlemage" },
-  { id: "necromancer", novice: "Occultist", master: "Necromancer" },
-  { id: "dragon_slayer", novice: "Knight", master: "Dragon Slayer" },
-  { id: "half_goblin", novice: "Half-Goblin", master: "Chieftain" },
-  { id: "enchantress", novice: "Enchantress", master: "Beguiler" },
-  { id: "bard", novice: "Minstrel", master: "Bard" },
-  { id: "scout", novice: "Scout", master: "Scout (Master)" },
-];
+import { seats, type DrOptions } from "../../setup-options";
 
 export interface SeatDraft {
   name: string;
@@ -32,17 +20,17 @@ export function drSetup(seats: SeatDraft[], first: number): { players: SeatDraft
   return { players: filled.map(({ name, hero }) => ({ name, hero })), first: at };
 }
 
-export function setupForm(start: (setup: unknown) => void, fail: (msg: string) => void): HTMLElement {
-  const rows = [0, 1, 2, 3].map((i) => {
+export function setupForm(start: (setup: unknown) => void, fail: (msg: string) => void, o: DrOptions): HTMLElement {
+  const rows = seats(o).map((i) => {
     const name = h("input", { type: "text", id: `dr-name-${i}`, placeholder: i === 0 ? "Player 1" : "(empty seat)", size: 14, value: i === 0 ? "Player 1" : "" });
     const hero = h(
       "select",
       { id: `dr-hero-${i}`, "aria-label": `Hero card of seat ${i + 1}` },
-      ...HERO_CARDS.map((c, k) => h("option", { value: c.id, selected: k === i }, `${c.novice} / ${c.master}`)),
+      ...o.heroes.map((c, k) => h("option", { value: c.id, selected: k === i }, `${c.novice} / ${c.master}`)),
     );
     return { name, hero, el: h("div", { class: "dr-seat" }, `Seat ${i + 1} `, name, " ", hero) };
   });
-  const first = h("select", { id: "dr-first", "aria-label": "First Adventurer" }, ...[0, 1, 2, 3].map((i) => h("option", { value: i }, `Seat ${i + 1}`)));
+  const first = h("select", { id: "dr-first", "aria-label": "First Adventurer" }, ...seats(o).map((i) => h("option", { value: i }, `Seat ${i + 1}`)));
   const twists = h("input", { type: "checkbox", id: "dr-twists" });
   const trading = h("input", { type: "checkbox", id: "dr-trading" });
   const go = h("button", { id: "game-start-btn" }, "Start Dungeon Roll");

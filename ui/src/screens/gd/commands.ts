@@ -3,20 +3,14 @@
 // what a form can get wrong before sending; the engine still refuses
 // anything against the rules, with the rule's name.
 import { COLOURS, SYMBOLS, TILE_KINDS, type Card, type Colour, type Dir, type Exits, type Pos, type Symbol, type TileKind } from "./types";
-
-export const CORNERS: readonly Pos[] = [
-  { row: 0, col: 0 },
-  { row: 0, col: 4 },
-  { row: 4, col: 0 },
-  { row: 4, col: 4 },
-];
+import type { GdOptions } from "../../setup-options";
 
 export function cornerName(p: Pos): string {
   return `${p.row === 0 ? "top" : "bottom"}-${p.col === 0 ? "left" : "right"}`;
 }
 
 export interface SetupInput {
-  /** Index into CORNERS. */
+  /** Index into the engine's entrance corners (`GdOptions.entrance_corners`). */
   corner: number;
   kind: TileKind;
   exits: Exits;
@@ -28,25 +22,30 @@ export interface SetupInput {
 
 export type SetupResult = { setup: Record<string, unknown> } | { error: string };
 
-/** The engine's set up JSON, or what is wrong with the form. */
-export function gdSetup(i: SetupInput): SetupResult {
-  const at = CORNERS[i.corner];
+/**
+ * The engine's set up JSON, or what is wrong with the form. `o` is what the
+ * engine's setup accepts: its corners and the tile kinds an entrance may be.
+ */
+export function gdSetup(i: SetupInput, o: Pick<GdOptions, "entrance_corners" | "entrance_kinds">): SetupResult {
+  const corners = o.entrance_corners;
+  const at = corners[i.corner];
   if (!at) return { error: "Choose the corner the hero enters by." };
   if (!TILE_KINDS.includes(i.kind)) return { error: `Unknown tile kind “${i.kind}”.` };
-  if (i.kind === "straw") return { error: "A Straw tile cannot be the entrance: leave it face up and choose another corner." };
+  if (!o.entrance_kinds.includes(i.kind))
+    return { error: `A ${i.kind.charAt(0).toUpperCase()}${i.kind.slice(1)} tile cannot be the entrance: leave it face up and choose another corner.` };
   if (!COLOURS.includes(i.player) || !COLOURS.includes(i.monster)) return { error: "Choose a colour for each die." };
   if (i.player === i.monster) return { error: `Both dice are ${i.player}: pick two colours so the camera can tell your die from the monster's.` };
   const seen = new Set<number>();
   for (const s of i.strawSeen) {
     if (s.corner === i.corner) return { error: "A Straw tile seen cannot lie on the entrance corner." };
-    if (!CORNERS[s.corner]) return { error: "A Straw tile seen must lie on a corner." };
-    if (seen.has(s.corner)) return { error: `Two Straw tiles on the ${cornerName(CORNERS[s.corner])} corner.` };
+    if (!corners[s.corner]) return { error: "A Straw tile seen must lie on a corner." };
+    if (seen.has(s.corner)) return { error: `Two Straw tiles on the ${cornerName(corners[s.corner])} corner.` };
     seen.add(s.corner);
   }
   return {
     setup: {
       entrance: { at, kind: i.kind, exits: i.exits },
-      straw_seen: i.strawSeen.map((s) => ({ at: CORNERS[s.corner], kind: "straw", exits: s.exits })),
+      straw_seen: i.strawSeen.map((s) => ({ at: corners[s.corner], kind: "straw", exits: s.exits })),
       dice: { player: i.player, monster: i.monster },
     },
   };

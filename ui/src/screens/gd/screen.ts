@@ -10,7 +10,6 @@ import { undoEntry } from "../../undo-entry";
 import {
   bribe,
   cardsCommand,
-  CORNERS,
   cornerName,
   endVision,
   faceBoss,
@@ -46,6 +45,7 @@ import { describeCommand, describeEvent } from "./describe";
 import { cellView, edgeOf, flippable, moveOptions, posWords, samePos, tilesLeft, upkeepOutcome, type MoveOption, type UpkeepOutcome } from "./grid";
 import { cardsNeed, cardsPreview, fightView, phaseView, potionWords, REASON_WORDS, trackView } from "./model";
 import { ensureStyles } from "./style";
+import { asGdOptions, gdDealLine } from "../../setup-options";
 import { GD_KEY_HELP, gdKey } from "./keys";
 import { asGdState, asGdView, COLOURS, DIRS, SYMBOLS, TILE_KINDS, type Colour, type Dir, type Exits, type GdState, type GdView, type Pos, type Score, type Symbol, type TileKind } from "./types";
 
@@ -137,13 +137,16 @@ function chip(c: Colour | undefined): HTMLElement | null {
 
 // ---------------------------------------------------------------- set up
 
-function setupForm(start: (setup: unknown) => void, fail: (msg: string) => void): HTMLElement {
+/** The corners and entrance kinds are the engine's (`GdOptions`). */
+function setupForm(start: (setup: unknown) => void, fail: (msg: string) => void, options: unknown): HTMLElement {
   ensureStyles();
-  const corner = h("select", { id: "gd-corner", "aria-label": "Entrance corner" }, ...CORNERS.map((p, i) => h("option", { value: i }, cornerName(p))));
+  const o = asGdOptions(options);
+  const corners = o.entrance_corners;
+  const corner = h("select", { id: "gd-corner", "aria-label": "Entrance corner" }, ...corners.map((p, i) => h("option", { value: i }, cornerName(p))));
   const kind = h(
     "select",
     { id: "gd-entrance-kind", "aria-label": "Entrance tile" },
-    ...TILE_KINDS.filter((k) => k !== "straw").map((k) => h("option", { value: k, selected: k === "cog" }, `${KIND_LABEL[k]} (${KIND_ROLE[k]})`)),
+    ...(o.entrance_kinds as TileKind[]).map((k) => h("option", { value: k, selected: k === "cog" }, `${KIND_LABEL[k] ?? k} (${KIND_ROLE[k] ?? ""})`)),
   );
   const exitsSel = (id: string) =>
     h("select", { id, "aria-label": "Exits" }, h("option", { value: "east_west" }, "exits east–west ═"), h("option", { value: "north_south" }, "exits north–south ║"));
@@ -151,7 +154,7 @@ function setupForm(start: (setup: unknown) => void, fail: (msg: string) => void)
   const colour = (id: string, def: Colour) => h("select", { id }, ...COLOURS.map((c) => h("option", { value: c, selected: c === def }, c)));
   const player = colour("gd-colour-player", "white");
   const monster = colour("gd-colour-monster", "red");
-  const straw = CORNERS.map((p, i) => ({
+  const straw = corners.map((p, i) => ({
     box: h("input", { type: "checkbox", "data-straw": i }),
     exits: exitsSel(`gd-straw-exits-${i}`),
     p,
@@ -159,7 +162,7 @@ function setupForm(start: (setup: unknown) => void, fail: (msg: string) => void)
   return h(
     "div",
     { class: "gd-setup" },
-    h("p", { class: "muted" }, "Deal the 25 tiles face down in a 5×5 grid without turning them, then turn up a corner to enter by."),
+    h("p", { class: "muted" }, gdDealLine(o)),
     h("div", { class: "row" }, h("label", {}, "Entrance corner ", corner), h("label", {}, "Tile ", kind), h("label", {}, "", exits)),
     h(
       "fieldset",
@@ -183,10 +186,10 @@ function setupForm(start: (setup: unknown) => void, fail: (msg: string) => void)
             corner: Number(corner.value),
             kind: kind.value as TileKind,
             exits: exits.value as Exits,
-            strawSeen: straw.filter((s) => s.box.checked).map((s) => ({ corner: CORNERS.indexOf(s.p), exits: s.exits.value as Exits })),
+            strawSeen: straw.filter((s) => s.box.checked).map((s) => ({ corner: corners.indexOf(s.p), exits: s.exits.value as Exits })),
             player: player.value as Colour,
             monster: monster.value as Colour,
-          });
+          }, o);
           if ("error" in r) return fail(r.error);
           start(r.setup);
         },

@@ -174,9 +174,9 @@ export function attrsOf(a: { attack: number; move: number; torch: number; life: 
   return { attack: a.attack, move: a.move, torch: a.torch, life: a.life };
 }
 
-/** The new-game setup; the seed feeds tie-breaks and engine-rolled dice. */
-export function setupOf(mode: string, seedText: string, rand: Random32 = cryptoRandom): { mode: string; seed: number } | { error: string } {
-  if (!["solo", "cooperative", "competitive", "arena"].includes(mode)) return { error: `Unknown mode "${mode}".` };
+/** The new-game setup; the seed feeds tie-breaks and engine-rolled dice. `modes`: the engine's (`ItddOptions`). */
+export function setupOf(mode: string, seedText: string, modes: readonly string[], rand: Random32 = cryptoRandom): { mode: string; seed: number } | { error: string } {
+  if (!modes.includes(mode)) return { error: `Unknown mode "${mode}".` };
   const t = seedText.trim();
   if (t === "") return { mode, seed: rand() >>> 0 };
   const seed = Number(t);

@@ -7,6 +7,7 @@
 import { h } from "../../dom";
 import type { GameScreen, ScreenCtx } from "../plugin";
 import { setupOf } from "./commands";
+import { asItddOptions } from "../../setup-options";
 import { describeCommand, describeEvent, diceAsk, notices, useNames } from "./describe";
 import { fresh } from "./flow";
 import { newDraft } from "./grid";
@@ -20,7 +21,9 @@ import { stashPanel } from "./town-view";
 
 // ---------------------------------------------------------------- setup
 
-/** One line per mode (rulebook p.7), so the choice is made knowingly. */
+/** One line per mode (rulebook p.7), so the choice is made knowingly; the
+ * modes themselves are the engine's (`ItddOptions`), a mode without a line
+ * here is offered without one. */
 const MODE_HINTS: Record<string, string> = {
   solo: "One player with one or more characters; collect as many coins as possible.",
   cooperative: "Help each other complete every quest, then leave the dungeon.",
@@ -28,9 +31,11 @@ const MODE_HINTS: Record<string, string> = {
   arena: "No quests, last one standing; coins for everyone at the end, more for each character defeated.",
 };
 
-function setupForm(start: (setup: unknown) => void, fail: (msg: string) => void): HTMLElement {
-  const hint = h("span", { class: "muted" }, MODE_HINTS.solo);
-  const mode = select([["solo", "Solo"], ["cooperative", "Cooperative"], ["competitive", "Competitive"], ["arena", "Arena"]], "solo", (m) => { hint.textContent = MODE_HINTS[m] ?? ""; }, { id: "itdd-mode" });
+function setupForm(start: (setup: unknown) => void, fail: (msg: string) => void, options: unknown): HTMLElement {
+  const modes = asItddOptions(options).modes;
+  const first = modes[0].key;
+  const hint = h("span", { class: "muted" }, MODE_HINTS[first] ?? "");
+  const mode = select(modes.map((m): [string, string] => [m.key, m.name]), first, (m) => { hint.textContent = MODE_HINTS[m] ?? ""; }, { id: "itdd-mode" });
   const seed = h("input", { type: "text", id: "itdd-seed", placeholder: "random", size: 12, inputmode: "numeric" });
   return h(
     "div",
@@ -39,7 +44,7 @@ function setupForm(start: (setup: unknown) => void, fail: (msg: string) => void)
     h("label", {}, "Seed ", seed),
     h("p", { class: "muted" }, "The seed breaks random ties and rolls the app's dice; leave it empty for a random one. Characters are made on the next screen."),
     btn("Start Silver Mine", () => {
-      const s = setupOf(mode.value, seed.value);
+      const s = setupOf(mode.value, seed.value, modes.map((m) => m.key));
       if ("error" in s) return fail(s.error);
       start(s);
     }, { id: "game-start-btn" }),

@@ -13,6 +13,7 @@ import { cellView, entryArrow, heroName, mayDisarm, moveCommand, newDraft, place
 import { asPdqView, posWords, type Pos, type PdqView } from "./types";
 import { bossPanel, campaignPanel, heroesPanel, offersPanel, pilesPanel, rollPanel, diePanel, henchmenPanel } from "./panels";
 import { ensureStyles } from "./style";
+import { asPdqOptions, pdqHeroLabel } from "../../setup-options";
 
 /** What the player has half-entered; forgotten whenever the game moves on. */
 export interface PdqUi {
@@ -52,20 +53,14 @@ function sync(ctx: ScreenCtx): void {
 
 // ---------------------------------------------------------------- set up
 
-const HEROES: Array<[string, string, boolean]> = [
-  ["warrior", "Warrior", false],
-  ["rogue", "Rogue", false],
-  ["wizard", "Wizard", false],
-  ["archer", "Archer", false],
-  ["adventurer", "Adventurer (Don't Go Alone)", true],
-  ["farmer", "Farmer (Don't Go Alone)", true],
-];
-
-function setupForm(start: (setup: unknown) => void, fail: (msg: string) => void): HTMLElement {
+/** The heroes are the engine's (`PdqOptions`), the expansion's marked. */
+function setupForm(start: (setup: unknown) => void, fail: (msg: string) => void, options: unknown): HTMLElement {
   ensureStyles();
-  const boxes = HEROES.map(([k, label]) => {
+  const heroes = asPdqOptions(options).heroes;
+  const boxes = heroes.map((hero) => {
+    const k = hero.key;
     const box = h("input", { type: "checkbox", value: k, "data-hero": k }) as HTMLInputElement;
-    return { k, box, el: h("label", { class: "pdq-hero-pick" }, box, ` ${label}`) };
+    return { k, box, el: h("label", { class: "pdq-hero-pick" }, box, ` ${pdqHeroLabel(hero)}`) };
   });
   const order: string[] = [];
   for (const b of boxes)
@@ -73,7 +68,7 @@ function setupForm(start: (setup: unknown) => void, fail: (msg: string) => void)
       const i = order.indexOf(b.k);
       if (b.box.checked && i < 0) order.push(b.k);
       if (!b.box.checked && i >= 0) order.splice(i, 1);
-      orderLine.textContent = order.length ? `Turn order: ${order.map((k) => HEROES.find((x) => x[0] === k)?.[1].replace(/ \(.*/, "")).join(", ")}` : "Tick the heroes in turn order (the first plays first).";
+      orderLine.textContent = order.length ? `Turn order: ${order.map((k) => heroes.find((x) => x.key === k)?.name ?? k).join(", ")}` : "Tick the heroes in turn order (the first plays first).";
     });
   const orderLine = h("p", { class: "muted", id: "pdq-order" }, "Tick the heroes in turn order (the first plays first).");
   const expansion = h("input", { type: "checkbox", id: "pdq-expansion" }) as HTMLInputElement;

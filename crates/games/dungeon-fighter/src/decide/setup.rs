@@ -4,6 +4,7 @@ use crate::cards::{resolve, Deck, EquipmentCard, EquipmentKind};
 use crate::command::{HeroDetail, HeroSetup, Setup};
 use crate::data::{self, rules};
 use crate::model::{Ability, Chest, Hero, Phase, State};
+use crate::options::{PARTY_MAX, PARTY_MIN, SOLO_HEROES};
 use tw_rules::Refusal;
 
 const RULE: &str = "Setup";
@@ -12,17 +13,17 @@ pub fn setup(s: &Setup) -> Result<State, Refusal> {
     crate::limits::check_setup(s)?;
     let r = rules();
     let n = s.heroes.len();
-    if !(2..=6).contains(&n) {
+    if !(PARTY_MIN..=PARTY_MAX).contains(&n) {
         return Err(Refusal::new(
             RULE,
-            format!("a party has 2 to 6 heroes (a lone player controls 2), not {n}"),
+            format!("a party has {PARTY_MIN} to {PARTY_MAX} heroes (a lone player controls {SOLO_HEROES}), not {n}"),
         ));
     }
     let players = s.players.unwrap_or(n as u32);
-    if !(players == n as u32 || (players == 1 && n == 2)) {
+    if !(players == n as u32 || (players == 1 && n == SOLO_HEROES)) {
         return Err(Refusal::new(
             "Setup: choose heroes",
-            format!("each player takes one hero and a lone player controls 2; {players} players cannot play {n} heroes"),
+            format!("each player takes one hero and a lone player controls {SOLO_HEROES}; {players} players cannot play {n} heroes"),
         ));
     }
     if s.leader >= n {
