@@ -239,15 +239,7 @@ impl HeroKind {
 
 impl fmt::Display for HeroKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let s = match self {
-            HeroKind::Warrior => "the Warrior",
-            HeroKind::Rogue => "the Rogue",
-            HeroKind::Wizard => "the Wizard",
-            HeroKind::Archer => "the Archer",
-            HeroKind::Adventurer => "the Adventurer",
-            HeroKind::Farmer => "the Farmer",
-        };
-        f.write_str(s)
+        write!(f, "the {}", self.name())
     }
 }
 
